@@ -1,0 +1,92 @@
+/** Response shapes of the API, exactly as the spec names them (section 3); shared by server mappers and islands. */
+
+export type Paged<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+export type ChannelType = 'public' | 'private';
+
+export type Post = {
+  id: number;
+  title: string;
+  description: string;
+  images: string[];
+  videos: string[];
+  posted_by: string;
+  /** Author's avatar colour, for the initial avatar. */
+  posted_by_color: string;
+  created_at: string;
+  circle: { id: number; name: string; channel_type: ChannelType };
+  liked: boolean;
+  disliked: boolean;
+  like_count: number;
+  dislike_count: number;
+  comment_count: number;
+};
+
+export type ThemeColors = { primary: string; secondary: string };
+
+/** 'member' (owner included), 'pending' (asked to join a private circle), or 'none'. */
+export type MembershipStatus = 'member' | 'pending' | 'none';
+
+export type Circle = {
+  id: number;
+  name: string;
+  description: string;
+  channel_type: ChannelType;
+  channel_name: string;
+  members_count: number;
+  is_member: boolean;
+  is_owner: boolean;
+  membership_status: MembershipStatus;
+  theme_colors: ThemeColors;
+  created_at: string;
+};
+
+export type CircleSearchHit = { id: number; name: string; channel_type: ChannelType; members_count: number };
+
+export type JoinRequest = { id: number; circle_id: number; user: string; status: 'pending' | 'approved' | 'rejected'; created_at: string };
+
+export type JoinResult = { detail: string; status: 'joined' | 'pending'; circle: Circle };
+
+export type Comment = {
+  id: number;
+  post: number;
+  body: string;
+  media_kind: 'image' | 'video' | null;
+  media_url: string | null;
+  author: string;
+  author_color: string;
+  created_at: string;
+  upvote_count: number;
+};
+
+export type CommentsResponse = { post: Post; comments: Paged<Comment> };
+
+export type SearchResponse = {
+  search: {
+    posts: { id: number; title: string; description: string; user: string; circle_name: string }[];
+    channels: { id: number; name: string; description: string; channel_type: ChannelType }[];
+    comments: { id: number; post_id: number; user: string; body: string }[];
+  };
+};
+
+export type IdentityChip = { kind: string; label: string };
+
+export type ProfileCircle = {
+  circle_id: number;
+  circle_name: string;
+  channel_type: ChannelType;
+  role: 'owner' | 'member';
+  joined_at: string;
+};
+
+export type ProfileResponse = {
+  profile: { id: number; username: string; profile_image: string | null; is_aadhaar_verified: boolean };
+  color: string;
+  animal: string;
+  identity: IdentityChip[];
+  is_verified: boolean;
+  circles: Paged<ProfileCircle>;
+  posts: Paged<Post>;
+};
+
+export type VerifyOtpResponse = { access: string; refresh: string; is_registered: boolean };

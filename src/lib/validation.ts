@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Shared by the login modal and the server: non-space, @, non-space, a dot, non-space (spec section 5). */
+export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+export const OTP_MAX_LENGTH = 6;
+export const TITLE_MAX_LENGTH = 300;
+export const TITLE_COUNTER_DISPLAY = 100;
+export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
+
+export const REQUIRED = 'This field is required.';
+export const BLANK = 'This field may not be blank.';
+export const NOT_A_STRING = 'Not a valid string.';
+export const NOT_AN_INTEGER = 'A valid integer is required.';
+
+/** A required string in DRF's wording: missing, null, wrong type and blank each get their own message. */
+export const requiredString = (options: { max?: number; allowBlank?: boolean } = {}) => {
+  let schema = z.string({ required_error: REQUIRED, invalid_type_error: NOT_A_STRING });
+  if (!options.allowBlank) schema = schema.trim().min(1, BLANK);
+  if (options.max) schema = schema.max(options.max, `Ensure this field has no more than ${options.max} characters.`);
+  return schema;
+};
+
+/** An id from a query string or a body: missing is 'required', anything not a positive integer is 'not an integer'. */
+export const positiveId = z.preprocess(
+  (value) => (value === undefined || value === null || value === '' ? undefined : Number(value)),
+  z
+    .number({ required_error: REQUIRED, invalid_type_error: NOT_AN_INTEGER })
+    .int(NOT_AN_INTEGER)
+    .positive(NOT_AN_INTEGER)
+    .max(2_147_483_647, NOT_AN_INTEGER),
+);
+
+export const emailSchema = requiredString({ max: 254 }).refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid email address.');
+
+export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value.trim());

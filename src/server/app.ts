@@ -1,0 +1,100 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import authPlugin from './plugins/auth.ts';
+import bodyParsers from './plugins/body-parsers.ts';
+import errorsPlugin from './plugins/errors.ts';
+import mediaPlugin from './plugins/media.ts';
+import sitePlugin from './plugins/site.ts';
+import { createTokenService, type TokenService } from './services/tokens-service.ts';
+import { createMailService, type MailService } from './services/mail-service.ts';
+import { createSiteServices } from './services/site-previews.ts';
+import { seedDemoData } from './services/demo-seed.ts';
+import authRoutes from './routes/auth.ts';
+import tokenRoutes from './routes/tokens.ts';
+import profileRoutes from './routes/profile.ts';
+import postRoutes from './routes/posts.ts';
+import commentRoutes from './routes/comments.ts';
+import circleRoutes from './routes/circles.ts';
+import searchRoutes from './routes/search.ts';
+import contactRoutes from './routes/contact.ts';
+import healthRoutes from './routes/health.ts';
+import docsRoutes from './routes/docs.ts';
+
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  mail: MailService;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type BuildOptions = { config: Config; database?: Database; logger?: boolean | object; distDir?: string };
+
+/** Builds the whole app without listening: main.ts listens, tests use `app.inject()`. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.email', 'req.body.otp'] },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+  });
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  const tokens = createTokenService({
+    db: database.db,
+    secret: config.jwtSecret,
+    accessSeconds: config.accessTokenSeconds,
+    refreshSeconds: config.refreshTokenSeconds,
+  });
+  app.decorate('ctx', { config, database, db: database.db, tokens, mail: createMailService(config, app.log) });
+
+  if (config.seedDemo) await seedDemoData(database.db, app.log);
+
+  // Plugins: external first, then ours, then routes (fastify/demo's order).
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(errorsPlugin);
+  await app.register(bodyParsers);
+  await app.register(multipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 20, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
+  });
+  await app.register(authPlugin);
+  await app.register(mediaPlugin);
+
+  for (const routes of [
+    healthRoutes,
+    docsRoutes,
+    authRoutes,
+    tokenRoutes,
+    profileRoutes,
+    postRoutes,
+    commentRoutes,
+    circleRoutes,
+    searchRoutes,
+    contactRoutes,
+  ]) {
+    await app.register(routes);
+  }
+
+  await app.register(sitePlugin, {
+    distDir: options.distDir ?? path.resolve('dist'),
+    siteServices: createSiteServices(database.db),
+    enabled: config.serveSite,
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (!request.url.startsWith('/api/') && app.siteNotFound) return app.siteNotFound(request, reply);
+    return app.apiNotFound(request, reply);
+  });
+  return app;
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : !['0', 'false', 'off', 'no'].includes(value.toLowerCase())));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+  SMTP_URL: z.string().optional().transform((v) => v || undefined),
+  MAIL_FROM: z.string().default('Bharat Square <no-reply@bharatsquare.local>'),
+  SUPPORT_EMAIL: z.string().default('support@bharatsquare.local'),
+  JWT_SECRET: z.string().optional().transform((v) => v || undefined),
+  IDENTITY_SECRET: z.string().optional().transform((v) => v || undefined),
+  REDIS_URL: z.string().optional().transform((v) => v || undefined),
+  SEED_DEMO: flag,
+  PUBLIC_SITE_URL: z.string().optional(),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().positive().default(60),
+  REFRESH_TOKEN_DAYS: z.coerce.number().positive().default(7),
+  OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  OTP_RESEND_SECONDS: z.coerce.number().int().nonnegative().default(60),
+  OTP_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  OTP_PER_IP_PER_WINDOW: z.coerce.number().int().positive().default(50),
+  OTP_IP_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  jwtSecret: string;
+  /** Key of the HMAC that turns an e-mail address into the account lookup key. */
+  identitySecret: string;
+  redisUrl?: string;
+  seedDemo: boolean;
+  publicSiteUrl?: string;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  otp: {
+    ttlSeconds: number;
+    maxAttempts: number;
+    resendSeconds: number;
+    perAddressPerHour: number;
+    perIpPerWindow: number;
+    ipWindowMs: number;
+  };
+  maxUploadBytes: number;
+  logLevel: string;
+  /** Serve the built Astro site from dist/ (off in API tests). */
+  serveSite: boolean;
+};
+
+function readEnvFile(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  const entries: Record<string, string> = {};
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) entries[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return entries;
+}
+
+/** The JWT secret is generated once per data directory so tokens survive restarts. */
+function persistentSecret(dataDir: string, name: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const merged = { ...readEnvFile(path.resolve('.env')), ...env };
+  const parsed = envSchema.safeParse(merged);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
+    identitySecret: overrides.identitySecret ?? e.IDENTITY_SECRET ?? persistentSecret(dataDir, 'identity-secret'),
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    publicSiteUrl: e.PUBLIC_SITE_URL,
+    accessTokenSeconds: Math.round(e.ACCESS_TOKEN_MINUTES * 60),
+    refreshTokenSeconds: Math.round(e.REFRESH_TOKEN_DAYS * 86400),
+    otp: {
+      ttlSeconds: e.OTP_TTL_SECONDS,
+      maxAttempts: e.OTP_MAX_ATTEMPTS,
+      resendSeconds: e.OTP_RESEND_SECONDS,
+      perAddressPerHour: e.OTP_PER_ADDRESS_PER_HOUR,
+      perIpPerWindow: e.OTP_PER_IP_PER_WINDOW,
+      ipWindowMs: Math.round(e.OTP_IP_WINDOW_MINUTES * 60_000),
+    },
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    logLevel: e.LOG_LEVEL,
+    serveSite: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** An account never stores the e-mail address: only its keyed hash and the class of what was verified. */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  emailHash: text('email_hash').notNull().unique(),
+  /** 'academic' | 'standard' (what the verified address proves, never the address). */
+  identityClass: text('identity_class').notNull().default('standard'),
+  username: text('username').notNull().unique(),
+  color: text('color').notNull(),
+  animal: text('animal').notNull(),
+  profileImage: text('profile_image'),
+  isAadhaarVerified: boolean('is_aadhaar_verified').notNull().default(false),
+  profileCreatedAt: timestamp('profile_created_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+export const otpCodes = pgTable('otp_codes', {
+  emailHash: text('email_hash').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** One row per code sent, for the per-address hourly limit. */
+export const otpSends = pgTable(
+  'otp_sends',
+  {
+    id: serial('id').primaryKey(),
+    emailHash: text('email_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('otp_sends_email_sent_idx').on(t.emailHash, t.sentAt)],
+);
+
+export const blacklistedTokens = pgTable('blacklisted_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const circles = pgTable(
+  'circles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    channelType: text('channel_type').notNull().default('public'),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    themeColors: jsonb('theme_colors').$type<{ primary: string; secondary: string }>().notNull(),
+    membersCount: integer('members_count').notNull().default(0),
+    createdAt: createdAt(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(description, ''))`),
+  },
+  (t) => [
+    uniqueIndex('circles_name_lower_idx').on(sql`lower(${t.name})`),
+    index('circles_popularity_idx').on(t.membersCount.desc(), t.id),
+    index('circles_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const circleMembers = pgTable(
+  'circle_members',
+  {
+    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'owner' | 'member' */
+    role: text('role').notNull().default('member'),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.circleId, t.userId] }), index('circle_members_user_idx').on(t.userId, t.joinedAt)],
+);
+
+export const joinRequests = pgTable(
+  'join_requests',
+  {
+    id: serial('id').primaryKey(),
+    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'pending' | 'approved' | 'rejected' */
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('join_requests_circle_user_idx').on(t.circleId, t.userId), index('join_requests_status_idx').on(t.circleId, t.status)],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    videos: jsonb('videos').$type<string[]>().notNull().default([]),
+    likeCount: integer('like_count').notNull().default(0),
+    dislikeCount: integer('dislike_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: createdAt(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple', coalesce(title, '') || ' ' || regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'))`,
+      ),
+  },
+  (t) => [
+    index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('posts_circle_created_idx').on(t.circleId, t.createdAt.desc(), t.id.desc()),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt.desc()),
+    index('posts_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const postReactions = pgTable(
+  'post_reactions',
+  {
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'like' | 'dislike' */
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_reactions_user_idx').on(t.userId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull().default(''),
+    /** 'image' | 'video' | null */
+    mediaKind: text('media_kind'),
+    mediaUrl: text('media_url'),
+    upvoteCount: integer('upvote_count').notNull().default(0),
+    createdAt: createdAt(),
+    searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple', coalesce(body, ''))`),
+  },
+  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt.desc(), t.id.desc()), index('comments_search_idx').using('gin', t.searchVector)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  mailed: boolean('mailed').notNull().default(false),
+  createdAt: createdAt(),
+});

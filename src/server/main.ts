@@ -1,0 +1,22 @@
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+
+/** Starts the one process that serves the site, the API and the media. */
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp({ config });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Site and API at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${app.ctx.database.driver})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

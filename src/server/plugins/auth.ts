@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
+import { HttpError } from '../http-errors.ts';
+import { TokenError } from '../services/tokens-service.ts';
+
+export type AuthUser = { id: number; username: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser`/`optionalUser`; null for a visitor. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    optionalUser: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="api"' };
+const unauthorized = (body: Record<string, unknown>) => new HttpError(401, body, WWW_AUTHENTICATE);
+
+/** Reads `Authorization: Bearer <token>` like simplejwt's JWTAuthentication; undefined when no bearer header. */
+function rawBearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const parts = header.trim().split(/\s+/);
+  if (parts[0] !== 'Bearer') return undefined;
+  if (parts.length !== 2) {
+    throw unauthorized({ detail: 'Authorization header must contain two space-delimited values', code: 'bad_authorization_header' });
+  }
+  return parts[1];
+}
+
+async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+
+  async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
+    const token = rawBearer(request);
+    if (token === undefined) return null;
+    let userId: number;
+    try {
+      userId = (await app.ctx.tokens.validate(token, 'access')).user_id;
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      throw unauthorized({
+        detail: 'Given token not valid for any token type',
+        code: 'token_not_valid',
+        messages: [{ token_class: 'AccessToken', token_type: 'access', message: error.message }],
+      });
+    }
+    const [user] = await app.ctx.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw unauthorized({ detail: 'User not found', code: 'user_not_found' });
+    return user;
+  }
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    request.user = await authenticate(request);
+    if (!request.user) throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, WWW_AUTHENTICATE);
+  });
+
+  /** Public endpoints treat a stale or bad token as a visitor, so an expired cookie never blanks a public page. */
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    try {
+      request.user = await authenticate(request);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
+      request.user = null;
+    }
+  });
+}
+
+export default fp(authPlugin, { name: 'auth' });

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { SiteServices } from '../site-services.ts';
+
+type AstroHandler = (req: unknown, res: unknown, next: () => void, locals: Record<string, unknown>) => Promise<void>;
+
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Renders a non-API path with the built Astro site (static files first, then server-rendered pages). */
+    siteNotFound: ((request: FastifyRequest, reply: FastifyReply) => unknown) | null;
+  }
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Serves `dist/client` and hands the rest to Astro's node adapter (middleware mode). */
+async function sitePlugin(app: FastifyInstance, options: { distDir: string; siteServices: SiteServices; enabled: boolean }) {
+  const clientDir = path.join(options.distDir, 'client');
+  const entry = path.join(options.distDir, 'server', 'entry.mjs');
+  app.decorate('siteNotFound', null);
+  if (!options.enabled) return;
+  if (!existsSync(clientDir) || !existsSync(entry)) {
+    app.log.warn(`No built site in ${options.distDir}: run "npm run build" to serve the pages.`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    redirect: true,
+    setHeaders: (res, filePath) => {
+      const cache = filePath.includes(`${path.sep}_astro${path.sep}`) ? IMMUTABLE : 'public, max-age=0, must-revalidate';
+      res.header('Cache-Control', cache);
+    },
+  });
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  app.siteNotFound = (request, reply) => {
+    reply.hijack();
+    return handler(request.raw, reply.raw, () => {
+      reply.raw.statusCode = 404;
+      reply.raw.setHeader('Content-Type', 'text/html; charset=utf-8');
+      reply.raw.end('<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p>');
+    }, { services: options.siteServices });
+  };
+}
+
+export default fp(sitePlugin, { name: 'site' });

@@ -1,0 +1,32 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+
+export type Mail = { to: string; subject: string; text: string; replyTo?: string };
+
+/**
+ * Every mail goes through SMTP_URL when set; otherwise it is written to DATA_DIR/outbox as an .eml file.
+ * Addresses are never logged.
+ */
+export function createMailService(config: Config, log: FastifyBaseLogger) {
+  const outbox = path.join(config.dataDir, 'outbox');
+  const transport: Transporter = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  async function send(mail: Mail): Promise<void> {
+    const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+    if (config.smtpUrl) return;
+    mkdirSync(outbox, { recursive: true });
+    const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+    writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+    log.info({ file: path.relative(process.cwd(), file) }, `mail written to the outbox: ${mail.subject}`);
+  }
+
+  return { send, close: () => transport.close() };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

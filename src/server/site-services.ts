@@ -1,0 +1,13 @@
+/**
+ * What server-rendered Astro pages may ask of the server, passed through Astro `locals`
+ * so the Astro bundle never imports the database.
+ */
+export type PostPreview = { id: number; title: string; description: string; circleName: string; image: string | null };
+export type CirclePreview = { id: number; name: string; description: string };
+
+export type SiteServices = {
+  /** A post of a public circle, for `<title>` and OpenGraph tags; null when missing or private. */
+  postPreview: (id: number) => Promise<PostPreview | null>;
+  /** A public circle by id or name; null when missing or private. */
+  circlePreview: (idOrName: string) => Promise<CirclePreview | null>;
+};

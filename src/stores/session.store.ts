@@ -1,0 +1,58 @@
+import { atom, computed } from 'nanostores';
+import { api, clearTokens, getAccessToken, getRefreshToken } from '../lib/api-client.ts';
+import type { ProfileResponse } from '../lib/api-types.ts';
+
+/** The current user of spec section 3: id is null until set from a profile response. */
+export type CurrentUser = {
+  id: number | null;
+  username: string;
+  profile_image: string | null;
+  is_aadhaar_verified: boolean;
+};
+
+export const EMPTY_USER: CurrentUser = { id: null, username: '', profile_image: null, is_aadhaar_verified: false };
+
+export const $user = atom<CurrentUser>(EMPTY_USER);
+/** The full last profile response (colour, animal, identity, circles, posts). */
+export const $profile = atom<ProfileResponse | null>(null);
+export const $signedIn = computed($user, (user) => user.id !== null);
+
+export function setUserFromProfile(profile: ProfileResponse) {
+  $profile.set(profile);
+  $user.set({ ...EMPTY_USER, ...profile.profile });
+}
+
+export function resetUser() {
+  $user.set(EMPTY_USER);
+  $profile.set(null);
+}
+
+export const hasToken = () => Boolean(getAccessToken());
+
+/** Loads the signed-in user's profile (header, dropdown); failures are only logged (spec section 8). */
+export async function loadProfile(): Promise<ProfileResponse | null> {
+  if (!hasToken()) return null;
+  try {
+    const profile = await api<ProfileResponse>('/api/users/me/profile/', { query: { channels_page: 1, posts_page: 1 } });
+    setUserFromProfile(profile);
+    return profile;
+  } catch (error) {
+    console.error('Failed to load profile', error);
+    return null;
+  }
+}
+
+/** Logout: blacklist the token (a failure is logged), clear both cookies, reset the user, reload to /. */
+export async function logout() {
+  const token = getAccessToken();
+  const refresh = getRefreshToken();
+  try {
+    // The spec's client sends {token}; the refresh token rides along so it cannot mint new access tokens.
+    if (token || refresh) await api('/api/token/blacklist/', { method: 'POST', body: { token: token ?? refresh, ...(refresh && token ? { refresh } : {}) } });
+  } catch (error) {
+    console.error('Logout: blacklist failed', error);
+  }
+  clearTokens();
+  resetUser();
+  window.location.assign('/');
+}

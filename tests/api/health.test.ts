@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('health and errors', () => {
+  it('reports the database as healthy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers DRF-style 404 for an unknown API path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('answers 405 with Allow for a wrong method on a known path', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/health' });
+    expect(res.statusCode).toBe(405);
+    expect(res.json()).toEqual({ detail: 'Method "DELETE" not allowed.' });
+    expect(res.headers.allow).toContain('GET');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+  });
+});

@@ -1,0 +1,30 @@
+import { expect, type Page } from '@playwright/test';
+
+const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 4412);
+
+/** Reads the OTP that the server mailed to `email` from the test SMTP server. */
+export async function otpFor(email: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${MAIL_PORT}/__mail/otp?to=${encodeURIComponent(email)}`);
+  if (!res.ok) throw new Error(`no OTP mail for ${email}`);
+  return ((await res.json()) as { code: string }).code;
+}
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** Signs in through the API (fast path for tests that are not about the login modal) and sets both cookies. */
+export async function signInByApi(page: Page, email = uniqueEmail()): Promise<{ email: string; access: string; refresh: string }> {
+  const baseURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4411)}`;
+  const send = await page.request.post(`${baseURL}/api/auth/send-otp/`, { data: { email } });
+  expect(send.ok()).toBeTruthy();
+  const otp = await otpFor(email);
+  const verify = await page.request.post(`${baseURL}/api/auth/verify-otp/`, { data: { email, otp } });
+  expect(verify.ok()).toBeTruthy();
+  const tokens = (await verify.json()) as { access: string; refresh: string; is_registered: boolean };
+  const auth = { Authorization: `Bearer ${tokens.access}` };
+  if (tokens.is_registered) await page.request.post(`${baseURL}/api/users/me/profile/`, { headers: auth });
+  await page.context().addCookies([
+    { name: 'access_token', value: tokens.access, url: baseURL },
+    { name: 'refresh_token', value: tokens.refresh, url: baseURL },
+  ]);
+  return { email, ...tokens };
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+
+export type TestApp = { app: FastifyInstance; config: Config; close: () => Promise<void> };
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite by default, or a fresh schema on
+ * PostgreSQL when DATABASE_URL is set (CI runs the API tests both ways).
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-test-'));
+  const config = loadConfig(
+    { SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env },
+    { dataDir, jwtSecret: 'test-secret', identitySecret: 'test-identity', serveSite: false, seedDemo: false, ...overrides },
+  );
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, database: database.database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ database: Database; close: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    return { database, close: () => database.close() };
+  }
+  // One throwaway database per test file, so files can run in parallel on one server.
+  const pg = (await import('pg')).default;
+  const name = `bsq_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: testUrl.toString() });
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The server the end-to-end tests drive: the real built app on a fresh data directory with demo data,
+ * mailing through a real SMTP server started here. Tests read OTPs from GET /__mail/otp?to=… on MAIL_PORT.
+ */
+import { createServer } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSmtpCatcher } from './smtp-catcher.ts';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4411);
+export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 4412);
+
+async function main() {
+  const smtp = await startSmtpCatcher();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-e2e-'));
+  Object.assign(process.env, {
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    SEED_DEMO: process.env.E2E_SEED ?? '1',
+    LOG_LEVEL: 'warn',
+    OTP_RESEND_SECONDS: '0',
+    OTP_PER_ADDRESS_PER_HOUR: '1000',
+    OTP_PER_IP_PER_WINDOW: '100000',
+  });
+  delete process.env.DATABASE_URL;
+
+  createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${MAIL_PORT}`);
+    if (url.pathname !== '/__mail/otp') return void res.writeHead(404).end();
+    try {
+      const code = await smtp.waitForOtp(url.searchParams.get('to') ?? '', { after: Number(url.searchParams.get('after') ?? 0) });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code, count: smtp.mails.length }));
+    } catch (error) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (error as Error).message }));
+    }
+  }).listen(MAIL_PORT, '127.0.0.1');
+
+  await import('../../src/server/main.ts');
+}
+
+void main();
