@@ -1,0 +1,11 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { circleMembers, circles } from '../db/schema.ts';
+
+/**
+ * The one rule for reading circle content: public circles are open to everyone,
+ * private ones only to members. Use it in every query that returns posts, comments or search hits.
+ */
+export function circleVisibleTo(viewerId: number | null): SQL {
+  if (viewerId === null) return sql`${circles.channelType} = 'public'`;
+  return sql`(${circles.channelType} = 'public' or exists (select 1 from ${circleMembers} where ${circleMembers.circleId} = ${circles.id} and ${circleMembers.userId} = ${viewerId}))`;
+}
