@@ -1,0 +1,108 @@
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import type { CircleSearchHit } from '../../../lib/api-types.ts';
+import { searchCommunities } from './create-post.store.ts';
+
+const DEBOUNCE_MS = 300;
+
+type Props = {
+  /** What the user typed or picked: the community name. */
+  value: string;
+  onChange: (name: string) => void;
+};
+
+/** A combobox: typing searches communities (debounced), arrows move, Enter or click picks one. */
+export default function CommunityPicker({ value, onChange }: Props) {
+  const id = useId();
+  const [hits, setHits] = useState<CircleSearchHit[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [typed, setTyped] = useState(false);
+
+  useEffect(() => {
+    if (!typed || !value.trim()) {
+      setHits([]);
+      return;
+    }
+    let stale = false;
+    const timer = setTimeout(() => {
+      void searchCommunities(value).then((results) => {
+        if (stale) return;
+        setHits(results);
+        setActive(-1);
+        setOpen(true);
+      });
+    }, DEBOUNCE_MS);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [value, typed]);
+
+  const pick = (hit: CircleSearchHit) => {
+    onChange(hit.name);
+    setTyped(false);
+    setOpen(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!open || hits.length === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + hits.length) % hits.length);
+    } else if (event.key === 'Enter' && active >= 0) {
+      event.preventDefault();
+      pick(hits[active]);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  const listId = `${id}-list`;
+  const showList = open && typed && value.trim() !== '';
+  return (
+    <div className="relative w-full sm:max-w-sm">
+      <label htmlFor={`${id}-input`} className="sr-only">
+        Choose a community
+      </label>
+      <input
+        id={`${id}-input`}
+        type="search"
+        role="combobox"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && active >= 0 ? `${id}-opt-${active}` : undefined}
+        autoComplete="off"
+        placeholder="Choose a community"
+        className="w-full rounded-full border border-line bg-surface px-4 py-2 text-sm"
+        value={value}
+        onChange={(event) => {
+          setTyped(true);
+          onChange(event.target.value);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+      />
+      {showList && (
+        <ul id={listId} role="listbox" aria-label="Communities" className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-line bg-surface shadow-lg">
+          {hits.length === 0 && <li className="px-4 py-2 text-sm text-muted">No communities found</li>}
+          {hits.map((hit, index) => (
+            <li
+              key={hit.id}
+              id={`${id}-opt-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={`cursor-pointer px-4 py-2 text-sm ${index === active ? 'bg-brand-50' : ''}`}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(hit)}
+            >
+              <span className="font-medium">b/{hit.name}</span>
+              <span className="ml-2 text-muted">{hit.members_count} members</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

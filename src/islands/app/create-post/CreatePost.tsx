@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { TITLE_COUNTER_DISPLAY, TITLE_MAX_LENGTH } from '../../../lib/validation.ts';
+import CommunityPicker from './CommunityPicker.tsx';
+import MediaPicker from './MediaPicker.tsx';
+import RichTextEditor from './RichTextEditor.tsx';
+import SignInPrompt, { useHasToken } from './SignInPrompt.tsx';
+import ProcessingOverlay from './ProcessingOverlay.tsx';
+import { $posting, postFailureMessage, submitPost, type PostTab } from './create-post.store.ts';
+import { channelPageUrl, goBack } from './navigation.ts';
+import type { PostEditor } from './quill-editor.ts';
+
+const TABS: { id: PostTab; label: string }[] = [
+  { id: 'text', label: 'Text' },
+  { id: 'images', label: 'Images & Video' },
+];
+
+export default function CreatePost() {
+  const signedIn = useHasToken();
+  const posting = useStore($posting);
+  const id = useId();
+  const editorRef = useRef<PostEditor | null>(null);
+  const [community, setCommunity] = useState('');
+  const [title, setTitle] = useState('');
+  const [tab, setTab] = useState<PostTab>('text');
+  const [files, setFiles] = useState<File[]>([]);
+
+  useEffect(() => {
+    const preset = new URLSearchParams(location.search).get('channelName');
+    if (preset) setCommunity(preset);
+  }, []);
+
+  if (signedIn === false) return <SignInPrompt message="Log in to create a post." />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (posting) return;
+    try {
+      const post = await submitPost({ circle: community, title, description: editorRef.current?.html() ?? '', tab, files });
+      location.assign(channelPageUrl(post.circle.name));
+    } catch (error) {
+      alert(postFailureMessage(error));
+    }
+  };
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = TABS[(TABS.findIndex((t) => t.id === tab) + 1) % TABS.length];
+    setTab(next.id);
+    document.getElementById(`${id}-tab-${next.id}`)?.focus();
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" aria-busy={posting}>
+      <CommunityPicker value={community} onChange={setCommunity} />
+      <div className="rounded-lg border border-line bg-surface">
+        <div role="tablist" aria-label="Post type" className="flex border-b border-line">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              id={`${id}-tab-${t.id}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === t.id}
+              aria-controls={`${id}-panel-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => setTab(t.id)}
+              onKeyDown={onTabKey}
+              className={`flex-1 px-4 py-3 text-sm font-semibold ${tab === t.id ? 'border-b-2 border-brand-600 text-brand-700' : 'text-muted hover:bg-canvas'}`}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div className="space-y-4 p-4">
+          <div>
+            <label htmlFor={`${id}-title`} className="mb-1 block text-sm font-semibold">
+              Title *
+            </label>
+            <div className="relative">
+              <input
+                id={`${id}-title`}
+                value={title}
+                maxLength={TITLE_MAX_LENGTH}
+                onChange={(event) => setTitle(event.target.value)}
+                aria-describedby={`${id}-count`}
+                className="w-full rounded-lg border border-line px-3 py-2 pr-20"
+              />
+              <span id={`${id}-count`} className="absolute top-1/2 right-3 -translate-y-1/2 text-xs text-muted">
+                {title.length}/{TITLE_COUNTER_DISPLAY}
+              </span>
+            </div>
+          </div>
+          <div id={`${id}-panel-text`} role="tabpanel" aria-labelledby={`${id}-tab-text`} hidden={tab !== 'text'}>
+            <span id={`${id}-body`} className="sr-only">
+              Body
+            </span>
+            <RichTextEditor editorRef={editorRef} labelId={`${id}-body`} />
+          </div>
+          <div id={`${id}-panel-images`} role="tabpanel" aria-labelledby={`${id}-tab-images`} hidden={tab !== 'images'}>
+            <MediaPicker files={files} onChange={setFiles} />
+          </div>
+        </div>
+        <div className="flex justify-end gap-3 border-t border-line p-4">
+          <button type="button" onClick={() => goBack()} className="rounded-full border border-line px-5 py-2 font-semibold hover:bg-canvas">
+            Back
+          </button>
+          <button type="submit" disabled={posting} className="rounded-full bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+            Post
+          </button>
+        </div>
+      </div>
+      {posting && <ProcessingOverlay />}
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { isImage, isVideo } from './create-post.store.ts';
+import { useObjectUrls } from './use-object-urls.ts';
+
+type Props = { files: File[]; onChange: (files: File[]) => void };
+
+export const MEDIA_HINT = 'JPG, PNG, GIF, MP4 up to 100MB';
+
+/** Drag-and-drop zone and file picker for a post's images and videos, with removable previews. */
+export default function MediaPicker({ files, onChange }: Props) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const [dragging, setDragging] = useState(false);
+  const [skipped, setSkipped] = useState(0);
+  const urls = useObjectUrls(files);
+
+  const add = (list: FileList | null) => {
+    const incoming = [...(list ?? [])];
+    const media = incoming.filter((file) => isImage(file) || isVideo(file));
+    setSkipped(incoming.length - media.length);
+    if (media.length) onChange([...files, ...media]);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    add(event.dataTransfer.files);
+  };
+
+  return (
+    <div>
+      <div
+        data-testid="media-dropzone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex min-h-40 flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed p-6 text-center ${dragging ? 'border-brand-600 bg-brand-50' : 'border-line bg-surface'}`}
+      >
+        <p className="text-sm">Drag and drop images or videos here, or</p>
+        <button type="button" onClick={() => inputRef.current?.click()} aria-describedby={hintId} className="rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          Upload files
+        </button>
+        <p id={hintId} className="text-xs text-muted">
+          {MEDIA_HINT}
+        </p>
+        <input
+          ref={inputRef}
+          type="file"
+          accept="image/*,video/*"
+          multiple
+          hidden
+          aria-label="Choose images or videos"
+          onChange={(event) => {
+            add(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      {skipped > 0 && (
+        <p role="status" className="mt-2 text-sm text-red-700">
+          Only images and videos can be added.
+        </p>
+      )}
+      {files.length > 0 && (
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Selected media">
+          {files.map((file, index) => (
+            <li key={`${file.name}-${file.lastModified}-${index}`} className="relative overflow-hidden rounded-lg border border-line bg-canvas">
+              {urls[index] && (isVideo(file) ? <video src={urls[index]} className="aspect-square w-full object-cover" muted /> : <img src={urls[index]} alt={file.name} className="aspect-square w-full object-cover" />)}
+              <button
+                type="button"
+                onClick={() => onChange(files.filter((_, i) => i !== index))}
+                aria-label={`Remove ${file.name}`}
+                className="absolute top-1 right-1 flex h-7 w-7 items-center justify-center rounded-full bg-ink/80 text-white hover:bg-ink"
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

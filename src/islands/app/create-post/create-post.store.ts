@@ -1,0 +1,62 @@
+import { atom } from 'nanostores';
+import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
+import type { CircleSearchHit, Paged, Post } from '../../../lib/api-types.ts';
+
+export type PostTab = 'text' | 'images';
+
+export type PostDraft = {
+  /** Circle id or name; the API accepts either. */
+  circle: string;
+  title: string;
+  description: string;
+  tab: PostTab;
+  files: File[];
+};
+
+export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+
+/** The create-post screen's phase: editing, or waiting for the server ('Processing...' overlay). */
+export const $posting = atom(false);
+
+/** Text posts go as JSON; media posts as multipart with each file under `images` or `videos`. */
+export function buildPostBody(draft: PostDraft): Record<string, string> | FormData {
+  const fields = { circle: draft.circle.trim(), title: draft.title, description: draft.description };
+  if (draft.tab === 'text' || draft.files.length === 0) return fields;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const file of draft.files) form.append(isVideo(file) ? 'videos' : 'images', file, file.name);
+  return form;
+}
+
+export const isVideo = (file: Pick<File, 'type'>) => file.type.startsWith('video/');
+export const isImage = (file: Pick<File, 'type'>) => file.type.startsWith('image/');
+
+/** Spec section 8: the server's detail, else the error's message, else 'An unexpected error occurred'. */
+export function postFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) return errorMessage(error.data, error.message || UNEXPECTED_ERROR);
+  if (error instanceof Error && error.message) return error.message;
+  return UNEXPECTED_ERROR;
+}
+
+/** Creates the post; the overlay store is set while the call runs. Throws what the API threw. */
+export async function submitPost(draft: PostDraft): Promise<Post> {
+  $posting.set(true);
+  try {
+    return await api<Post>('/api/posts/', { method: 'POST', body: buildPostBody(draft) });
+  } finally {
+    $posting.set(false);
+  }
+}
+
+/** Community search for the picker; failures are only logged (spec section 8). */
+export async function searchCommunities(query: string): Promise<CircleSearchHit[]> {
+  const q = query.trim();
+  if (!q) return [];
+  try {
+    const page = await api<Paged<CircleSearchHit>>('/api/circles/search/', { query: { q } });
+    return page.results;
+  } catch (error) {
+    console.error('Community search failed', error);
+    return [];
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import { buildPostBody, postFailureMessage, type PostDraft } from './create-post.store.ts';
+import { EDITOR_HISTORY, fixSemanticSpaces } from './editor-config.ts';
+
+const draft = (over: Partial<PostDraft> = {}): PostDraft => ({ circle: ' Science Hub ', title: 'Hello', description: '<p>Hi</p>', tab: 'text', files: [], ...over });
+const png = new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' });
+const mp4 = new File([new Uint8Array([0, 0, 0, 24])], 'b.mp4', { type: 'video/mp4' });
+
+describe('buildPostBody', () => {
+  it('sends a text post as JSON fields', () => {
+    expect(buildPostBody(draft())).toEqual({ circle: 'Science Hub', title: 'Hello', description: '<p>Hi</p>' });
+  });
+
+  it('ignores files picked on the media tab when the text tab is chosen', () => {
+    expect(buildPostBody(draft({ files: [png] }))).not.toBeInstanceOf(FormData);
+  });
+
+  it('sends a media post as multipart with images and videos split by type', () => {
+    const body = buildPostBody(draft({ tab: 'images', files: [png, mp4, png] }));
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect(form.get('circle')).toBe('Science Hub');
+    expect(form.get('title')).toBe('Hello');
+    expect(form.get('description')).toBe('<p>Hi</p>');
+    expect(form.getAll('images')).toHaveLength(2);
+    expect((form.getAll('videos')[0] as File).name).toBe('b.mp4');
+  });
+});
+
+describe('postFailureMessage (spec section 8)', () => {
+  it("prefers the server's detail, then a field message", () => {
+    expect(postFailureMessage(new ApiError('x', 400, { detail: 'Circle not found.' }))).toBe('Circle not found.');
+    expect(postFailureMessage(new ApiError('x', 400, { title: ['This field may not be blank.'] }))).toBe('This field may not be blank.');
+  });
+
+  it('falls back to the message, then to the generic text', () => {
+    expect(postFailureMessage(new ApiError('Network down', 0, undefined))).toBe('Network down');
+    expect(postFailureMessage(new Error('boom'))).toBe('boom');
+    expect(postFailureMessage('weird')).toBe('An unexpected error occurred');
+    expect(postFailureMessage(new ApiError('', 500, null))).toBe('An unexpected error occurred');
+  });
+});
+
+describe('editor settings', () => {
+  it('keeps undo steps 1000 ms apart and at most 100 of them', () => {
+    expect(EDITOR_HISTORY).toMatchObject({ delay: 1000, maxStack: 100 });
+  });
+
+  it("undoes Quill 2.0.3's &nbsp; for single spaces but keeps runs visible", () => {
+    expect(fixSemanticSpaces('<p>a&nbsp;text&nbsp;here</p>')).toBe('<p>a text here</p>');
+    expect(fixSemanticSpaces('<p>a&nbsp;&nbsp;&nbsp;b</p>')).toBe('<p>a &nbsp;&nbsp;b</p>');
+    expect(fixSemanticSpaces('<p><a href="https://x.in">x</a></p>')).toBe('<p><a href="https://x.in">x</a></p>');
+  });
+});
