@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { circleMembers, circles, posts, users } from '../../src/server/db/schema.ts';
+
+/**
+ * Test data written straight to the database, so post and comment tests do not depend on the
+ * sign-in and circle endpoints. Users get a real access token from the app's token service.
+ */
+
+export type TestUser = { id: number; username: string; color: string; access: string; headers: { authorization: string } };
+
+export async function createUser(app: FastifyInstance, overrides: { username?: string; color?: string } = {}): Promise<TestUser> {
+  const suffix = randomUUID().slice(0, 8);
+  const [user] = await app.ctx.db
+    .insert(users)
+    .values({
+      emailHash: `test-${randomUUID()}`,
+      username: overrides.username ?? `user_${suffix}`,
+      color: overrides.color ?? '#3366ff',
+      animal: 'Tiger',
+      profileCreatedAt: new Date(),
+    })
+    .returning({ id: users.id, username: users.username, color: users.color });
+  const { access } = app.ctx.tokens.issuePair(user.id);
+  return { ...user, access, headers: { authorization: `Bearer ${access}` } };
+}
+
+export type TestCircle = { id: number; name: string; channelType: 'public' | 'private' };
+
+export async function createCircle(
+  app: FastifyInstance,
+  options: { ownerId: number; channelType?: 'public' | 'private'; name?: string },
+): Promise<TestCircle> {
+  const channelType = options.channelType ?? 'public';
+  const [circle] = await app.ctx.db
+    .insert(circles)
+    .values({
+      name: options.name ?? `Circle ${randomUUID().slice(0, 8)}`,
+      description: 'A circle for tests',
+      channelType,
+      ownerId: options.ownerId,
+      themeColors: { primary: '#123456', secondary: '#abcdef' },
+      membersCount: 1,
+    })
+    .returning({ id: circles.id, name: circles.name });
+  await app.ctx.db.insert(circleMembers).values({ circleId: circle.id, userId: options.ownerId, role: 'owner' });
+  return { ...circle, channelType };
+}
+
+export async function joinCircle(app: FastifyInstance, circleId: number, userId: number): Promise<void> {
+  await app.ctx.db.insert(circleMembers).values({ circleId, userId, role: 'member' });
+}
+
+/** A post inserted directly (fast, and with a chosen time for ordering tests). */
+export async function insertPost(
+  app: FastifyInstance,
+  options: { authorId: number; circleId: number; title?: string; description?: string; createdAt?: Date },
+): Promise<number> {
+  const [post] = await app.ctx.db
+    .insert(posts)
+    .values({
+      authorId: options.authorId,
+      circleId: options.circleId,
+      title: options.title ?? 'A post',
+      description: options.description ?? '',
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
+    .returning({ id: posts.id });
+  return post.id;
+}
+
+export type FilePart = { data: Buffer; filename: string; type?: string };
+
+/** A multipart body as a browser's FormData would send it, ready for `app.inject`. */
+export async function multipart(entries: [string, string | FilePart][]): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of entries) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type ?? 'application/octet-stream' }), value.filename);
+  }
+  const request = new Request('http://test.local/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+}
+
+/** Small real images made with sharp, in each accepted format. */
+export const makeImage = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 24, height = 16) =>
+  sharp({ create: { width, height, channels: 3, background: '#e4572e' } })
+    .toFormat(format)
+    .toBuffer();
+
+/** A JPEG carrying EXIF with a camera make, GPS position and a 90° orientation, like a phone photo. */
+export const makePhoneJpeg = () =>
+  sharp({ create: { width: 40, height: 20, channels: 3, background: '#2e86e4' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'SecretPhoneMaker', Model: 'Model X' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 35/1 0/1' },
+    })
+    .toBuffer();
+
+/** The start of an MP4 file: an ftyp box (brand isom) and an empty mdat box. */
+export function makeMp4(): Buffer {
+  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41')]);
+  const mdat = Buffer.concat([Buffer.from([0, 0, 0, 0x10]), Buffer.from('mdat'), Buffer.alloc(8, 7)]);
+  return Buffer.concat([ftyp, mdat]);
+}
