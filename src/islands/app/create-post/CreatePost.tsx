@@ -7,7 +7,8 @@ import RichTextEditor from './RichTextEditor.tsx';
 import SignInPrompt, { useHasToken } from './SignInPrompt.tsx';
 import ProcessingOverlay from './ProcessingOverlay.tsx';
 import { $posting, postFailureMessage, submitPost, type PostTab } from './create-post.store.ts';
-import { channelPageUrl, goBack } from './navigation.ts';
+import { channelHref } from '../post-card/media.ts';
+import { goBack } from './navigation.ts';
 import type { PostEditor } from './quill-editor.ts';
 
 const TABS: { id: PostTab; label: string }[] = [
@@ -37,7 +38,7 @@ export default function CreatePost() {
     if (posting) return;
     try {
       const post = await submitPost({ circle: community, title, description: editorRef.current?.html() ?? '', tab, files });
-      location.assign(channelPageUrl(post.circle.name));
+      location.assign(channelHref(post.circle.name));
     } catch (error) {
       alert(postFailureMessage(error));
     }

@@ -8,6 +8,4 @@ export function goBack(fallback = '/home/posts') {
   else location.assign(fallback);
 }
 
-export const channelPageUrl = (name: string) => `/home/channel-page?key=${encodeURIComponent(name)}`;
 export const createPostUrl = (channelName: string) => `/home/create?channelName=${encodeURIComponent(channelName)}`;
-export const postUrl = (postId: number) => `/home/comments/${postId}`;

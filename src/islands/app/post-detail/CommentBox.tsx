@@ -1,0 +1,121 @@
+import { lazy, Suspense, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useObjectUrls } from '../create-post/use-object-urls.ts';
+import { addComment, COMMENT_EMPTY, COMMENT_FAILED, isCommentEmpty, MEDIA_TYPE_ERROR, mediaKindOf } from './post-detail.store.ts';
+
+const EmojiPicker = lazy(() => import('./EmojiPicker.tsx'));
+
+/** Text, one image or video, and an emoji picker; Enter without Shift submits. */
+export default function CommentBox() {
+  const id = useId();
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const files = useMemo(() => (file ? [file] : []), [file]);
+  const [preview] = useObjectUrls(files);
+  const empty = isCommentEmpty(text, file);
+
+  const submit = async () => {
+    if (sending) return;
+    if (empty) return alert(COMMENT_EMPTY);
+    setSending(true);
+    try {
+      await addComment(text, file);
+      setText('');
+      setFile(null);
+      setPickerOpen(false);
+    } catch (error) {
+      console.error('Failed to add comment', error);
+      alert(COMMENT_FAILED);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const insertEmoji = (emoji: string) => {
+    const area = textRef.current;
+    const start = area?.selectionStart ?? text.length;
+    const end = area?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
+  const onFile = (picked: File | undefined) => {
+    if (!picked) return;
+    if (!mediaKindOf(picked)) return alert(MEDIA_TYPE_ERROR);
+    setFile(picked);
+  };
+
+  return (
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void submit();
+      }}
+      className="rounded-lg border border-line bg-surface p-3"
+    >
+      <label htmlFor={`${id}-text`} className="sr-only">
+        Add a comment
+      </label>
+      <textarea
+        id={`${id}-text`}
+        ref={textRef}
+        rows={3}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder="Add a comment"
+        className="w-full resize-y rounded border-0 p-1 focus:outline-none"
+      />
+      {file && preview && (
+        <div className="relative mt-2 inline-block">
+          {mediaKindOf(file) === 'video' ? <video src={preview} className="max-h-40 rounded" muted /> : <img src={preview} alt={file.name} className="max-h-40 rounded" />}
+          <button type="button" onClick={() => setFile(null)} aria-label={`Remove ${file.name}`} className="absolute top-1 right-1 flex h-7 w-7 items-center justify-center rounded-full bg-ink/80 text-white">
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      )}
+      <div className="mt-2 flex items-center gap-2">
+        <div className="relative">
+          <button type="button" aria-expanded={pickerOpen} onClick={() => setPickerOpen(!pickerOpen)} onKeyDown={(event) => event.key === 'Escape' && setPickerOpen(false)} className="rounded-full px-2 py-1 text-xl hover:bg-canvas" aria-label="Add emoji">
+            <span aria-hidden="true">🙂</span>
+          </button>
+          {pickerOpen && (
+            <Suspense fallback={null}>
+              <EmojiPicker onPick={insertEmoji} />
+            </Suspense>
+          )}
+        </div>
+        <button type="button" onClick={() => fileRef.current?.click()} className="rounded-full px-3 py-1 text-sm font-semibold text-muted hover:bg-canvas">
+          Attach media
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/*,video/*"
+          hidden
+          aria-label="Choose an image or video"
+          onChange={(event) => {
+            onFile(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+        <button type="submit" disabled={empty || sending} className="ml-auto rounded-full bg-brand-600 px-5 py-1.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+          Comment
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { openLogin } from '../../../stores/login.store.ts';
+import { hasToken } from '../../../stores/session.store.ts';
+import { joinButton, membersLabel } from '../channel/membership.ts';
+import { channelHref } from '../post-card/media.ts';
+import { COMMUNITY_RULES, RULES_TITLE } from './community-rules.ts';
+import { $community, joinCommunity } from './post-detail.store.ts';
+
+/** The post's community with a working Join Community button, then the static rules list. */
+export default function CommunitySidebar({ fallbackName }: { fallbackName: string }) {
+  const community = useStore($community);
+  const [joining, setJoining] = useState(false);
+  const button = community ? joinButton(community, joining, 'Join Community') : { label: 'Join Community', disabled: true };
+
+  const onJoin = async () => {
+    if (!hasToken()) return openLogin();
+    setJoining(true);
+    await joinCommunity();
+    setJoining(false);
+  };
+
+  return (
+    <aside className="space-y-4" aria-label="Community">
+      <section className="rounded-lg border border-line bg-surface p-4">
+        <h2 className="text-lg font-bold">
+          <a href={channelHref(community?.name ?? fallbackName)} className="hover:underline">
+            b/{community?.name ?? fallbackName}
+          </a>
+        </h2>
+        {community?.description && <p className="mt-1 text-sm text-muted">{community.description}</p>}
+        <p className="mt-3 text-sm">
+          <span className="font-semibold" data-testid="community-members">
+            {community ? membersLabel(community.members_count) : '\u00a0'}
+          </span>
+        </p>
+        <button type="button" onClick={onJoin} disabled={button.disabled} className="mt-3 w-full rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-400">
+          {button.label}
+        </button>
+      </section>
+      <section className="rounded-lg border border-line bg-surface p-4">
+        <h2 className="mb-2 font-bold">{RULES_TITLE}</h2>
+        <ol className="list-decimal space-y-2 pl-5 text-sm">
+          {COMMUNITY_RULES.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ol>
+      </section>
+    </aside>
+  );
+}

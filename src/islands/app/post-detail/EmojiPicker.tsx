@@ -1,0 +1,24 @@
+/** The comment box's nine emojis; loaded only when the picker is first opened. */
+export const EMOJIS: readonly { char: string; name: string }[] = [
+  { char: '😀', name: 'grinning face' },
+  { char: '😂', name: 'face with tears of joy' },
+  { char: '😍', name: 'smiling face with heart-eyes' },
+  { char: '🤔', name: 'thinking face' },
+  { char: '😢', name: 'crying face' },
+  { char: '😡', name: 'angry face' },
+  { char: '👍', name: 'thumbs up' },
+  { char: '🙏', name: 'folded hands' },
+  { char: '🎉', name: 'party popper' },
+];
+
+export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
+  return (
+    <div role="group" aria-label="Emojis" className="absolute bottom-full left-0 z-20 mb-2 grid grid-cols-5 gap-1 rounded-lg border border-line bg-surface p-2 shadow-lg">
+      {EMOJIS.map((emoji) => (
+        <button key={emoji.char} type="button" aria-label={emoji.name} onClick={() => onPick(emoji.char)} className="rounded p-1 text-xl hover:bg-canvas">
+          {emoji.char}
+        </button>
+      ))}
+    </div>
+  );
+}

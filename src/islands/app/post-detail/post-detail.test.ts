@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Comment, Post } from '../../../lib/api-types.ts';
+import { buildCommentBody, isCommentEmpty, mediaKindOf, withNewComment, type ReadyDetail } from './post-detail.store.ts';
+
+const png = new File([new Uint8Array([1])], 'a.png', { type: 'image/png' });
+const mp4 = new File([new Uint8Array([1])], 'b.mp4', { type: 'video/mp4' });
+const pdf = new File([new Uint8Array([1])], 'c.pdf', { type: 'application/pdf' });
+
+const comment = (id: number): Comment => ({ id, post: 7, body: `c${id}`, media_kind: null, media_url: null, author: 'a', author_color: '#000', created_at: new Date().toISOString(), upvote_count: 0 });
+const post = { id: 7, comment_count: 2 } as Post;
+
+describe('comment input (spec section 5)', () => {
+  it('is empty only without text and without media', () => {
+    expect(isCommentEmpty('  \n', null)).toBe(true);
+    expect(isCommentEmpty('hi', null)).toBe(false);
+    expect(isCommentEmpty('', png)).toBe(false);
+  });
+
+  it('accepts one image or video and nothing else', () => {
+    expect(mediaKindOf(png)).toBe('image');
+    expect(mediaKindOf(mp4)).toBe('video');
+    expect(mediaKindOf(pdf)).toBeNull();
+  });
+
+  it('sends text as JSON and media as multipart with its kind', () => {
+    expect(buildCommentBody(7, ' hello ', null)).toEqual({ post: 7, body: 'hello' });
+    const form = buildCommentBody(7, '', mp4) as FormData;
+    expect(form.get('post')).toBe('7');
+    expect(form.get('media_kind')).toBe('video');
+    expect((form.get('media') as File).name).toBe('b.mp4');
+  });
+});
+
+describe('withNewComment (spec section 4)', () => {
+  it('prepends the comment and raises both counts by one', () => {
+    const state: ReadyDetail = { status: 'ready', post, comments: [comment(1), comment(2)], total: 2, nextPage: null, loadingMore: false };
+    const next = withNewComment(state, comment(3));
+    expect(next.comments.map((c) => c.id)).toEqual([3, 1, 2]);
+    expect(next.post.comment_count).toBe(3);
+    expect(next.total).toBe(3);
+  });
+});
