@@ -8,12 +8,19 @@ const BACKGROUND: Record<ToastKind, string> = {
   error: '#b91c1c',
 };
 
+const TOAST_MS = 5000;
+const CARRY_KEY = 'bsq-carried-toasts';
+type ShownToast = { text: string; kind: ToastKind; until: number };
+/** Toasts shown on this page, so that a navigation can carry the visible ones to the next page. */
+const shown: ShownToast[] = [];
+
 /** Toasts as spec section 8 sets them: top-right, 5000 ms auto-close. toastify-js loads on first use. */
-export async function toast(text: string, kind: ToastKind = 'info'): Promise<void> {
+export async function toast(text: string, kind: ToastKind = 'info', duration = TOAST_MS): Promise<void> {
+  shown.push({ text, kind, until: Date.now() + duration });
   const { default: Toastify } = await import('toastify-js');
   Toastify({
     text,
-    duration: 5000,
+    duration,
     gravity: 'top',
     position: 'right',
     close: true,
@@ -21,4 +28,34 @@ export async function toast(text: string, kind: ToastKind = 'info'): Promise<voi
     ariaLive: kind === 'error' ? 'assertive' : 'polite',
     style: { background: BACKGROUND[kind], color: '#fff' },
   }).showToast();
+}
+
+/**
+ * Before a full-page navigation (e.g. to a channel page after joining it): keeps the toasts still on screen
+ * so that the next page shows them for the rest of their time (see replayCarriedToasts).
+ */
+export function carryToastsToNextPage(): void {
+  const now = Date.now();
+  const visible = shown.filter((item) => item.until > now);
+  try {
+    if (visible.length) sessionStorage.setItem(CARRY_KEY, JSON.stringify(visible));
+  } catch {
+    // Storage blocked: the toast simply ends with the page.
+  }
+}
+
+/** On page load: shows the toasts carried over from the previous page, once. */
+export function replayCarriedToasts(): void {
+  let carried: ShownToast[] = [];
+  try {
+    carried = JSON.parse(sessionStorage.getItem(CARRY_KEY) ?? '[]') as ShownToast[];
+    sessionStorage.removeItem(CARRY_KEY);
+  } catch {
+    return;
+  }
+  const now = Date.now();
+  for (const item of carried) {
+    const left = item.until - now;
+    if (left > 500) void toast(item.text, item.kind, left);
+  }
 }

@@ -1,0 +1,53 @@
+import type { Post } from '../../../lib/api-types.ts';
+import { relativeTime } from '../../../lib/format.ts';
+import { Avatar } from '../shell/Avatar.tsx';
+import { CommentIcon } from '../shell/icons.tsx';
+import { MediaGrid } from './MediaGrid.tsx';
+import { channelHref, mediaOf, postHref } from './media.ts';
+import { ReactionButtons } from './ReactionButtons.tsx';
+import { ShareButton } from './ShareButton.tsx';
+import './rich-text.css';
+
+export { MediaGrid } from './MediaGrid.tsx';
+export { ReactionButtons } from './ReactionButtons.tsx';
+export { ShareButton } from './ShareButton.tsx';
+export { channelHref, postHref, mediaOf } from './media.ts';
+
+/**
+ * One post in a list (feed, channel page): author, time, 'b/{name}', title, the description as HTML only when
+ * there is no media (the server sanitises it), the media grid, and the actions.
+ */
+export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const hasMedia = mediaOf(post).length > 0;
+  return (
+    <article className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4" aria-labelledby={`post-${post.id}-title`}>
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <Avatar name={post.posted_by} color={post.posted_by_color} />
+        <span className="font-semibold text-ink">{post.posted_by}</span>
+        <span className="text-muted" aria-hidden="true">·</span>
+        <time dateTime={post.created_at} className="text-muted" suppressHydrationWarning>{relativeTime(post.created_at)}</time>
+        <a href={channelHref(post.circle.name)} className="ml-auto rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100">
+          b/{post.circle.name}
+        </a>
+      </header>
+      <Heading id={`post-${post.id}-title`} className="text-lg font-bold leading-snug text-ink break-words">
+        {post.title}
+      </Heading>
+      {!hasMedia && post.description && (
+        <div className="rich-text text-sm text-ink break-words" dangerouslySetInnerHTML={{ __html: post.description }} />
+      )}
+      <MediaGrid post={post} />
+      <footer className="flex flex-wrap items-center gap-1">
+        <ReactionButtons post={post} />
+        <a href={postHref(post.id)} className="inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
+          <CommentIcon />
+          <span>{post.comment_count} Comments</span>
+        </a>
+        <ShareButton id={post.id} title={post.title} />
+      </footer>
+    </article>
+  );
+}
+
+export default PostCard;

@@ -1,0 +1,16 @@
+import { postUrl, share } from '../../../lib/share.ts';
+import { ShareIcon } from '../shell/icons.tsx';
+
+/** Share a post: the Web Share API, else copy its link (src/lib/share.ts). */
+export function ShareButton({ id, title }: { id: number; title: string }) {
+  return (
+    <button
+      type="button"
+      onClick={() => void share({ title, url: postUrl(id) })}
+      className="inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink"
+    >
+      <ShareIcon />
+      <span>Share</span>
+    </button>
+  );
+}

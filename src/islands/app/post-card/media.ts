@@ -1,0 +1,22 @@
+import type { Post } from '../../../lib/api-types.ts';
+
+export type MediaItem = { kind: 'image' | 'video'; url: string };
+
+/** A post's images then videos, as one list for the grid. */
+export const mediaOf = (post: Pick<Post, 'images' | 'videos'>): MediaItem[] => [
+  ...post.images.map((url) => ({ kind: 'image' as const, url })),
+  ...post.videos.map((url) => ({ kind: 'video' as const, url })),
+];
+
+/** The grid shows at most 3 tiles (spec section 9); the last small tile says what lies beyond. */
+export const MAX_TILES = 3;
+
+/** '+N more' when there are more than 3 items, 'View post' when exactly 3, nothing below. */
+export function overflowLabel(count: number): string | null {
+  if (count > MAX_TILES) return `+${count - MAX_TILES} more`;
+  if (count === MAX_TILES) return 'View post';
+  return null;
+}
+
+export const postHref = (id: number) => `/home/comments/${id}`;
+export const channelHref = (name: string) => `/home/channel-page?key=${encodeURIComponent(name)}`;

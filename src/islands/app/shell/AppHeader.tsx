@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { openLogin } from '../../../stores/login.store.ts';
+import { $searchOpen, openSearch } from '../search/search.store.ts';
+import { BellIcon, SearchIcon } from './icons.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { logNotifications } from './notifications.ts';
+import { ProfileDropdown } from './ProfileDropdown.tsx';
+import { LoginModalSlot } from './LoginModalSlot.tsx';
+import { $authStatus, fetchViewer } from './viewer.store.ts';
+
+// The search modal's code loads the first time it opens.
+const SearchModal = lazy(() => import('../search/SearchModal.tsx'));
+
+/** The app header: logo, the read-only search box, and the signed-in or signed-out controls. */
+export default function AppHeader() {
+  const status = useStore($authStatus);
+  const searchOpen = useStore($searchOpen);
+  const [searchLoaded, setSearchLoaded] = useState(false);
+  const boxRef = useRef<HTMLInputElement>(null);
+  // Closing the modal hands the focus back to the box; that focus must not reopen it.
+  const ignoreNextFocus = useRef(false);
+
+  useEffect(() => {
+    fetchViewer().catch((error: unknown) => {
+      if ($authStatus.get() !== 'signed-out') console.error('Failed to load profile', error);
+    });
+  }, []);
+
+  useEffect(() => {
+    if (searchOpen) setSearchLoaded(true);
+    else if (searchLoaded) ignoreNextFocus.current = true;
+  }, [searchOpen]);
+
+  const onSearchFocus = () => {
+    if (ignoreNextFocus.current) {
+      ignoreNextFocus.current = false;
+      return;
+    }
+    openSearch();
+  };
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-line bg-surface/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-3 sm:px-4">
+        <a href="/home" className="flex shrink-0 items-center gap-2 rounded-lg font-bold text-ink" aria-label="Bharat Square home">
+          <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
+          <span className="hidden text-lg sm:inline">Bharat Square</span>
+        </a>
+        <div className="relative min-w-0 flex-1 md:mx-auto md:max-w-xl">
+          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted"><SearchIcon /></span>
+          <input
+            ref={boxRef}
+            type="search"
+            readOnly
+            aria-label="Search"
+            aria-haspopup="dialog"
+            placeholder="Search"
+            onFocus={onSearchFocus}
+            onClick={openSearch}
+            onBlur={() => (ignoreNextFocus.current = false)}
+            className="h-10 w-full cursor-pointer rounded-full border border-line bg-canvas pl-10 pr-4 text-sm text-ink placeholder:text-muted"
+          />
+        </div>
+        <div className="hidden min-w-[9.5rem] items-center justify-end gap-2 md:flex">
+          {status === 'signed-out' && (
+            <button type="button" onClick={openLogin} className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              Login
+            </button>
+          )}
+          {status === 'signed-in' && (
+            <>
+              <a href="/home/create" className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-50">Create +</a>
+              <button type="button" onClick={logNotifications} aria-label="Notifications" className="flex size-10 items-center justify-center rounded-full text-ink hover:bg-brand-50">
+                <BellIcon />
+              </button>
+              <ProfileDropdown />
+            </>
+          )}
+        </div>
+        {status !== 'unknown' && <MobileMenu status={status} />}
+        {status === 'unknown' && <span className="size-10 md:hidden" aria-hidden="true" />}
+      </div>
+      {searchLoaded && (
+        <Suspense fallback={null}>
+          <SearchModal />
+        </Suspense>
+      )}
+      <LoginModalSlot />
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { toast } from './toast.ts';
+
+export type ShareTarget = { title: string; url: string };
+
+/** Absolute link to a post, for sharing. */
+export const postUrl = (id: number) => new URL(`/home/comments/${id}`, window.location.origin).toString();
+
+/**
+ * Shares with the Web Share API where the browser has it; else copies the link and says so
+ * ('Link copied to clipboard'). Cancelling the share sheet is not an error.
+ */
+export async function share(target: ShareTarget): Promise<void> {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: target.title, url: target.url });
+      return;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      // Not allowed here (e.g. no user activation): fall back to copying.
+    }
+  }
+  if (await copyText(target.url)) void toast('Link copied to clipboard', 'success');
+  else void toast('Could not copy the link', 'error');
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older or locked-down browsers: the selection-based copy still works in a user gesture.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    return copied;
+  }
+}
