@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { PostCard } from '../post-card/PostCard.tsx';
+import { $feed, loadFeedPage, startFeed } from './feed.store.ts';
+
+const note = 'py-6 text-center text-sm text-muted';
+
+/** The feed (/home/posts): personal or public by the token check, paged by Show More. */
+export default function Feed() {
+  const { phase, items, loading, hasMore, error } = useStore($feed);
+
+  useEffect(() => {
+    void startFeed();
+  }, []);
+
+  if (phase !== 'ready') {
+    return <p className={note} role="status">Verifying authentication...</p>;
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {items.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
+      <div aria-live="polite">
+        {loading && <p className={note}>Loading posts...</p>}
+        {error && <p className="rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-800" role="alert">{error}</p>}
+        {!loading && !error && items.length === 0 && !hasMore && <p className={note}>No posts to display.</p>}
+        {!loading && !error && items.length > 0 && !hasMore && <p className={note}>You've reached the end of the feed!</p>}
+      </div>
+      {!loading && hasMore && items.length > 0 && (
+        <button type="button" onClick={() => void loadFeedPage()} className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
+          Show More
+        </button>
+      )}
+    </div>
+  );
+}

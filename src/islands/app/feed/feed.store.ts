@@ -1,0 +1,80 @@
+import { map } from 'nanostores';
+import Cookies from 'js-cookie';
+import { ACCESS_COOKIE, api, ApiError, errorMessage, getAccessToken } from '../../../lib/api-client.ts';
+import type { Paged, Post } from '../../../lib/api-types.ts';
+import { markSignedOut } from '../shell/viewer.store.ts';
+
+export type FeedSource = 'user' | 'public';
+
+export const FEED_PATH: Record<FeedSource, string> = {
+  user: '/api/posts/user/feed/',
+  public: '/api/posts/public/feed/',
+};
+
+export const DEFAULT_FEED_ERROR = 'Something went wrong';
+
+export type FeedState = {
+  /** 'verifying' while the token is checked (spec: 'Verifying authentication...'). */
+  phase: 'idle' | 'verifying' | 'ready';
+  source: FeedSource;
+  items: Post[];
+  page: number;
+  hasMore: boolean;
+  loading: boolean;
+  error: string | null;
+};
+
+const INITIAL: FeedState = { phase: 'idle', source: 'public', items: [], page: 1, hasMore: true, loading: false, error: null };
+
+export const $feed = map<FeedState>({ ...INITIAL });
+
+/** Reset (spec section 4): no items, page 1, hasMore true, no error. */
+export function resetFeed() {
+  $feed.set({ ...$feed.get(), items: [], page: 1, hasMore: true, loading: false, error: null });
+}
+
+/**
+ * Which feed this visitor gets: with an access token, POST /api/token/verify/; valid → the personal feed.
+ * A refused token is removed and the public feed used. When the server cannot be reached the token is kept
+ * (it may be fine) and the public feed is tried.
+ */
+export async function chooseFeedSource(): Promise<FeedSource> {
+  const token = getAccessToken();
+  if (!token) return 'public';
+  $feed.setKey('phase', 'verifying');
+  try {
+    await api('/api/token/verify/', { method: 'POST', body: { token } });
+    return 'user';
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      Cookies.remove(ACCESS_COOKIE, { path: '/' });
+      markSignedOut();
+    }
+    return 'public';
+  }
+}
+
+/** Appends page `page` of the chosen feed, de-duplicated by post id; a failure stores the error and stops paging. */
+export async function loadFeedPage(): Promise<void> {
+  const state = $feed.get();
+  if (state.loading || !state.hasMore) return;
+  $feed.set({ ...state, loading: true, error: null });
+  try {
+    const data = await api<Paged<Post>>(FEED_PATH[state.source], { query: { page: state.page } });
+    const current = $feed.get();
+    const seen = new Set(current.items.map((post) => post.id));
+    const fresh = data.results.filter((post) => !seen.has(post.id) && (seen.add(post.id), true));
+    $feed.set({ ...current, items: [...current.items, ...fresh], page: current.page + 1, hasMore: Boolean(data.next), loading: false });
+  } catch (error) {
+    const message = error instanceof ApiError ? errorMessage(error.data, DEFAULT_FEED_ERROR) : DEFAULT_FEED_ERROR;
+    $feed.set({ ...$feed.get(), loading: false, hasMore: false, error: message });
+  }
+}
+
+/** On load: check the token, pick the feed, fetch its first page. */
+export async function startFeed(): Promise<void> {
+  resetFeed();
+  const source = await chooseFeedSource();
+  $feed.set({ ...$feed.get(), phase: 'ready', source });
+  await loadFeedPage();
+}

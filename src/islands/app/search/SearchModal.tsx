@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { CloseIcon, SearchIcon } from '../shell/icons.tsx';
+import { useModalDialog } from '../shell/use-modal-dialog.ts';
+import { $search, $searchOpen, closeSearch, searchHref, setSearchQuery, setSearchTab, type SearchResults, type SearchTab } from './search.store.ts';
+
+const TABS: { key: SearchTab; label: string }[] = [
+  { key: 'posts', label: 'Posts' },
+  { key: 'channels', label: 'Channels' },
+  { key: 'comments', label: 'Comments' },
+];
+
+type Row = { key: string; href: string; title: string; meta: string };
+
+/** The hits of one tab as uniform rows (title, a line of context, where the row leads). */
+function rowsOf(tab: SearchTab, results: SearchResults): Row[] {
+  if (tab === 'posts') {
+    return results.posts.map((p) => ({ key: `p${p.id}`, href: searchHref.post(p.id), title: p.title, meta: `${p.user} in b/${p.circle_name}` }));
+  }
+  if (tab === 'channels') {
+    return results.channels.map((c) => ({ key: `c${c.id}`, href: searchHref.channel(c.id), title: `b/${c.name}`, meta: c.description }));
+  }
+  return results.comments.map((c) => ({ key: `m${c.id}`, href: searchHref.comment(c.post_id), title: c.body, meta: `Comment by ${c.user}` }));
+}
+
+/** The search modal: query box, Posts/Channels/Comments tabs, results by keyboard or pointer. */
+export default function SearchModal() {
+  const open = useStore($searchOpen);
+  const { query, tab, results, loading, searched } = useStore($search);
+  const dialogRef = useModalDialog(open, closeSearch);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const baseId = useId();
+  const rows = rowsOf(tab, results);
+
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  /** Arrow keys move between the box and the results; Enter on a result follows its link. */
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const links = [...(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
+    if (links.length === 0) return;
+    event.preventDefault();
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === 'ArrowDown') links[Math.min(at + 1, links.length - 1)].focus();
+    else if (at <= 0) inputRef.current?.focus();
+    else links[at - 1].focus();
+  };
+
+  const onTabKey = (event: KeyboardEvent, index: number) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+    setSearchTab(next.key);
+    document.getElementById(`${baseId}-tab-${next.key}`)?.focus();
+  };
+
+  let message: string | null = null;
+  if (!query.trim()) message = 'Search for posts, channels, or comments';
+  else if (loading && rows.length === 0) message = 'Searching...';
+  else if (searched && rows.length === 0) message = 'No results found';
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-label="Search"
+      className="mx-auto mt-16 w-[calc(100%-1.5rem)] max-w-2xl rounded-2xl bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/40"
+      onKeyDown={onKeyDown}
+    >
+      <div className="flex flex-col">
+        <div className="flex items-center gap-2 border-b border-line px-4 py-3">
+          <span className="text-muted"><SearchIcon /></span>
+          <input
+            ref={inputRef}
+            type="search"
+            value={query}
+            onChange={(event) => setSearchQuery(event.target.value)}
+            placeholder="Search anything..."
+            aria-label="Search anything"
+            className="h-10 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted"
+          />
+          <button type="button" onClick={closeSearch} aria-label="Close search" className="flex size-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-ink">
+            <CloseIcon />
+          </button>
+        </div>
+        <div role="tablist" aria-label="Search in" className="flex gap-1 border-b border-line px-3">
+          {TABS.map((item, index) => (
+            <button
+              key={item.key}
+              id={`${baseId}-tab-${item.key}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === item.key}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={tab === item.key ? 0 : -1}
+              onClick={() => setSearchTab(item.key)}
+              onKeyDown={(event) => onTabKey(event, index)}
+              className={`border-b-2 px-3 py-2 text-sm font-semibold ${tab === item.key ? 'border-brand-600 text-brand-700' : 'border-transparent text-muted hover:text-ink'}`}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+        <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`} className="max-h-[60vh] min-h-32 overflow-y-auto p-2">
+          {message ? (
+            <p className="px-3 py-8 text-center text-sm text-muted" role="status">{message}</p>
+          ) : (
+            <ul ref={listRef} className="flex flex-col gap-1">
+              {rows.map((row) => (
+                <li key={row.key}>
+                  <a href={row.href} className="block rounded-lg px-3 py-2 hover:bg-brand-50 focus-visible:bg-brand-50">
+                    <span className="block truncate text-sm font-semibold text-ink">{row.title}</span>
+                    {row.meta && <span className="block truncate text-xs text-muted">{row.meta}</span>}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </dialog>
+  );
+}

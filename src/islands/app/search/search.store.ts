@@ -1,0 +1,67 @@
+import { atom, map } from 'nanostores';
+import { api } from '../../../lib/api-client.ts';
+import type { SearchResponse } from '../../../lib/api-types.ts';
+
+/** Spec section 9: the search runs 300 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type SearchTab = 'posts' | 'channels' | 'comments';
+export type SearchResults = SearchResponse['search'];
+
+export const EMPTY_RESULTS: SearchResults = { posts: [], channels: [], comments: [] };
+
+export const $searchOpen = atom(false);
+export const $search = map({
+  query: '',
+  tab: 'posts' as SearchTab,
+  results: EMPTY_RESULTS,
+  loading: false,
+  /** The query the results belong to; '' when nothing has been searched. */
+  searched: '',
+});
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let latest = 0;
+
+export const openSearch = () => $searchOpen.set(true);
+
+export function closeSearch() {
+  clearTimeout(timer);
+  $searchOpen.set(false);
+}
+
+export const setSearchTab = (tab: SearchTab) => $search.setKey('tab', tab);
+
+/** Types into the box: a blank query clears the results at once and makes no call; otherwise search after the pause. */
+export function setSearchQuery(query: string) {
+  $search.setKey('query', query);
+  clearTimeout(timer);
+  if (!query.trim()) {
+    latest++;
+    $search.set({ ...$search.get(), results: EMPTY_RESULTS, loading: false, searched: '' });
+    return;
+  }
+  timer = setTimeout(() => void runSearch(query.trim()), SEARCH_DEBOUNCE_MS);
+}
+
+/** GET /api/posts/search/?q= (the api client adds the bearer token when there is one); a failure clears the results. */
+export async function runSearch(q: string): Promise<void> {
+  const ticket = ++latest;
+  $search.setKey('loading', true);
+  let results = EMPTY_RESULTS;
+  try {
+    results = (await api<SearchResponse>('/api/posts/search/', { query: { q } })).search;
+  } catch (error) {
+    console.error('Search failed', error);
+  }
+  // An older answer that arrives after a newer query must not overwrite it.
+  if (ticket !== latest) return;
+  $search.set({ ...$search.get(), results, loading: false, searched: q });
+}
+
+/** Where a result opens (spec section 2). */
+export const searchHref = {
+  post: (id: number) => `/home/comments/${id}`,
+  channel: (id: number) => `/home/channel-page/${id}`,
+  comment: (postId: number) => `/home/comments/${postId}`,
+};
