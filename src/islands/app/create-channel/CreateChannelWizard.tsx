@@ -1,0 +1,149 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { ChannelType } from '../../../lib/api-types.ts';
+import { goBack } from '../create-post/navigation.ts';
+import SignInPrompt, { useHasToken } from '../create-post/SignInPrompt.tsx';
+import { channelHref } from '../post-card/media.ts';
+import ChannelPreview from './ChannelPreview.tsx';
+import { canProceed, createChannel, DESCRIPTION_MAX, NAME_MAX, type ChannelErrors } from './create-channel.store.ts';
+
+const TYPES: { value: ChannelType; label: string; hint: string }[] = [
+  { value: 'public', label: 'Public', hint: 'Anyone can view, post and comment.' },
+  { value: 'private', label: 'Private', hint: 'Only approved members can view and post.' },
+];
+
+const button = 'rounded-full px-5 py-2 font-semibold';
+const primary = `${button} bg-brand-600 text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60`;
+const secondary = `${button} border border-line hover:bg-canvas`;
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/** Two steps: name and description with a live preview, then Public or Private (spec sections 2 and 4). */
+export default function CreateChannelWizard() {
+  const signedIn = useHasToken();
+  const id = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<1 | 2>(1);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [channelType, setChannelType] = useState<ChannelType>('public');
+  const [errors, setErrors] = useState<ChannelErrors>({});
+  const [creating, setCreating] = useState(false);
+  const ready = canProceed({ name, description });
+
+  if (signedIn === false) return <SignInPrompt message="Log in to create a channel." />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (step === 1) {
+      if (ready) setStep(2);
+      return;
+    }
+    setCreating(true);
+    const result = await createChannel({ name, description, channel_type: channelType });
+    if (result.ok) {
+      location.assign(channelHref(result.circle.name));
+      return;
+    }
+    setCreating(false);
+    setErrors(result.errors);
+    if (result.errors.name || result.errors.description) {
+      setStep(1);
+      requestAnimationFrame(() => nameRef.current?.focus());
+    }
+  };
+
+  const field = 'w-full rounded-lg border border-line px-3 py-2';
+  return (
+    <form onSubmit={onSubmit} className="grid gap-6 md:grid-cols-[1fr_18rem]" noValidate>
+      <div className="space-y-4 rounded-xl border border-line bg-surface p-5">
+        <p className="text-sm text-muted">Step {step} of 2</p>
+        {step === 1 ? (
+          <>
+            <div>
+              <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-semibold">
+                Name
+              </label>
+              <input
+                id={`${id}-name`}
+                ref={nameRef}
+                value={name}
+                maxLength={NAME_MAX}
+                autoComplete="off"
+                aria-invalid={Boolean(errors.name)}
+                aria-describedby={errors.name ? `${id}-name-error` : undefined}
+                onChange={(event) => {
+                  setName(event.target.value);
+                  setErrors({ ...errors, name: undefined });
+                }}
+                className={field}
+              />
+              <FieldError id={`${id}-name-error`} message={errors.name} />
+            </div>
+            <div>
+              <label htmlFor={`${id}-description`} className="mb-1 block text-sm font-semibold">
+                Description
+              </label>
+              <textarea
+                id={`${id}-description`}
+                value={description}
+                maxLength={DESCRIPTION_MAX}
+                rows={4}
+                aria-invalid={Boolean(errors.description)}
+                aria-describedby={errors.description ? `${id}-description-error` : undefined}
+                onChange={(event) => {
+                  setDescription(event.target.value);
+                  setErrors({ ...errors, description: undefined });
+                }}
+                className={field}
+              />
+              <FieldError id={`${id}-description-error`} message={errors.description} />
+            </div>
+          </>
+        ) : (
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold">Who can see this channel?</legend>
+            <div className="space-y-2">
+              {TYPES.map((type) => (
+                <label key={type.value} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${channelType === type.value ? 'border-brand-600 bg-brand-50' : 'border-line'}`}>
+                  <input type="radio" name="channel_type" value={type.value} checked={channelType === type.value} onChange={() => setChannelType(type.value)} className="mt-1 accent-brand-600" />
+                  <span>
+                    <span className="block font-semibold">{type.label}</span>
+                    <span className="block text-sm text-muted">{type.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <FieldError id={`${id}-type-error`} message={errors.channel_type} />
+          </fieldset>
+        )}
+        {errors.form && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {errors.form}
+          </p>
+        )}
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={() => (step === 1 ? goBack() : setStep(1))} className={secondary}>
+            Back
+          </button>
+          {step === 1 ? (
+            <button key="next" type="submit" disabled={!ready} className={primary}>
+              Next
+            </button>
+          ) : (
+            <button key="create" type="submit" disabled={creating} className={primary}>
+              Create Channel
+            </button>
+          )}
+        </div>
+      </div>
+      <ChannelPreview name={name} description={description} channelType={channelType} />
+    </form>
+  );
+}
