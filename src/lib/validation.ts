@@ -31,6 +31,7 @@ export const positiveId = z.preprocess(
     .max(2_147_483_647, NOT_AN_INTEGER),
 );
 
-export const emailSchema = requiredString({ max: 254 }).refine((v) => EMAIL_PATTERN.test(v), 'Enter a valid email address.');
+/** Blank gets only the blank message (as DRF's EmailField); the pattern is checked on what was typed. */
+export const emailSchema = requiredString({ max: 254 }).refine((v) => v === '' || EMAIL_PATTERN.test(v), 'Enter a valid email address.');
 
 export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value.trim());

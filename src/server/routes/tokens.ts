@@ -1,5 +1,127 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { BLANK, NOT_A_STRING, REQUIRED } from '../../lib/validation.ts';
+import { HttpError } from '../http-errors.ts';
+import { documentationOnly, parseInput } from '../request-validation.ts';
+import { TokenError, type TokenClaims, type TokenType } from '../services/tokens-service.ts';
 
-export default async function tokensRoutes(app: FastifyInstance) {
-  void app;
+/**
+ * The token views of djangorestframework-simplejwt 5.2 with default settings: same bodies, same codes.
+ * Blacklist also takes the spec's `{token}` (any token type) beside simplejwt's `{refresh}`.
+ */
+
+const NULL = 'This field may not be null.';
+const BLACKLIST_PURGE_EVERY_MS = 60 * 60_000;
+
+/** DRF's CharField: numbers are read as text, blank is refused, and each kind of wrong value has its own message. */
+const charField = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z
+    .string({
+      errorMap: (issue, ctx) =>
+        issue.code === 'invalid_type'
+          ? { message: issue.received === 'undefined' ? REQUIRED : issue.received === 'null' ? NULL : NOT_A_STRING }
+          : { message: ctx.defaultError },
+    })
+    .trim()
+    .min(1, BLANK),
+);
+
+const verifyBody = z.object({ token: charField });
+const refreshBody = z.object({ refresh: charField });
+const blacklistBody = z
+  .object({ token: charField.optional(), refresh: charField.optional() })
+  .refine((body) => body.token !== undefined || body.refresh !== undefined, { message: REQUIRED, path: ['refresh'] });
+
+/** simplejwt's InvalidToken: 401 with the view's WWW-Authenticate. */
+const invalidToken = (error: TokenError) =>
+  new HttpError(401, { detail: error.message, code: 'token_not_valid' }, { 'WWW-Authenticate': 'Bearer realm="api"' });
+
+const tokenProperty = { type: 'string' } as const;
+const tokenErrors = {
+  400: { description: 'Field errors, e.g. {"token":["This field is required."]}', type: 'object', additionalProperties: true },
+  401: {
+    description: 'Invalid, expired, wrong type or blacklisted',
+    type: 'object',
+    properties: { detail: { type: 'string' }, code: { type: 'string' } },
+  },
+} as const;
+
+export default async function tokenRoutes(app: FastifyInstance) {
+  const { tokens } = app.ctx;
+
+  async function check(token: string, type?: TokenType): Promise<TokenClaims> {
+    try {
+      return await tokens.validate(token, type);
+    } catch (error) {
+      if (error instanceof TokenError) throw invalidToken(error);
+      throw error;
+    }
+  }
+
+  app.post(
+    '/api/token/verify/',
+    {
+      validatorCompiler: documentationOnly,
+      schema: {
+        tags: ['tokens'],
+        summary: 'Check that a token (access or refresh) is valid and not blacklisted',
+        body: { type: 'object', properties: { token: tokenProperty } },
+        response: { 200: { type: 'object', properties: {} }, ...tokenErrors },
+      },
+    },
+    async (request) => {
+      const { token } = parseInput(verifyBody, request.body);
+      await check(token);
+      return {};
+    },
+  );
+
+  app.post(
+    '/api/token/refresh/',
+    {
+      validatorCompiler: documentationOnly,
+      schema: {
+        tags: ['tokens'],
+        summary: 'A new access token for a refresh token',
+        body: { type: 'object', properties: { refresh: tokenProperty } },
+        response: { 200: { type: 'object', properties: { access: { type: 'string' } } }, ...tokenErrors },
+      },
+    },
+    async (request) => {
+      const { refresh } = parseInput(refreshBody, request.body);
+      const claims = await check(refresh, 'refresh');
+      return { access: tokens.issueAccess(claims.user_id) };
+    },
+  );
+
+  let lastPurge = 0;
+  app.post(
+    '/api/token/blacklist/',
+    {
+      validatorCompiler: documentationOnly,
+      schema: {
+        tags: ['tokens'],
+        summary: 'Blacklist tokens: `token` (access or refresh, as the spec client sends it) and/or `refresh`',
+        description: 'Every valid token given is blacklisted; if any given token is invalid the answer is 401 after the valid ones are blacklisted.',
+        body: { type: 'object', properties: { token: tokenProperty, refresh: tokenProperty } },
+        response: { 200: { type: 'object', properties: {} }, ...tokenErrors },
+      },
+    },
+    async (request) => {
+      const body = parseInput(blacklistBody, request.body);
+      const given: [string, TokenType | undefined][] = [];
+      if (body.refresh !== undefined) given.push([body.refresh, 'refresh']);
+      if (body.token !== undefined) given.push([body.token, undefined]);
+      const checked = await Promise.allSettled(given.map(([token, type]) => check(token, type)));
+      for (const result of checked) if (result.status === 'fulfilled') await tokens.blacklist(result.value);
+      const refused = checked.find((result) => result.status === 'rejected');
+      if (refused) throw refused.reason;
+      if (Date.now() - lastPurge > BLACKLIST_PURGE_EVERY_MS) {
+        lastPurge = Date.now();
+        await tokens.purgeExpired();
+      }
+      return {};
+    },
+  );
 }

@@ -1,0 +1,155 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { otpCodes, otpSends } from '../db/schema.ts';
+import { detail, tooManyRequests } from '../http-errors.ts';
+import type { MailService } from './mail-service.ts';
+import { emailHash, identityClassOf, normaliseEmail, type IdentityClass } from './identity-service.ts';
+import { enforceLimit, type RateLimiter } from './rate-limit.ts';
+
+/**
+ * Sign-in codes. A code is 6 digits from the CSPRNG, stored only as an HMAC bound to the address's hash,
+ * lives `ttlSeconds`, allows `maxAttempts` wrong tries and works once. The plain address exists only
+ * in this request's memory, long enough to mail the code; it is never stored or logged.
+ */
+
+export const OTP_MESSAGES = {
+  invalid: 'Invalid or expired OTP.',
+  sent: 'OTP sent.',
+  resend: 'Please wait before asking for a new code.',
+  hourly: 'Too many codes were sent to this address.',
+  perIp: 'Too many sign-in code requests from this network.',
+  locked: 'Too many wrong codes. Ask for a new code.',
+  mailFailed: 'The sign-in code could not be sent. Please try again.',
+} as const;
+
+export const OTP_SUBJECT = 'Your Bharat Square sign-in code';
+const HOUR_MS = 3_600_000;
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+
+/** The mail's text: the code is the only 6-digit number in it (tests and mail clients pick it out). */
+export function signInMailText(code: string, ttlSeconds: number): string {
+  const lifetime = ttlSeconds % 60 === 0 ? `${ttlSeconds / 60} minute${ttlSeconds === 60 ? '' : 's'}` : `${ttlSeconds} seconds`;
+  return [
+    `Your Bharat Square sign-in code is ${code}`,
+    '',
+    `It works once and expires in ${lifetime}. If you did not ask to sign in, you can ignore this mail: nobody can sign in without the code.`,
+    '',
+    'Bharat Square never shows your e-mail address to anyone and does not keep it.',
+  ].join('\n');
+}
+
+export type OtpDeps = { db: Db; config: Config; mail: MailService; log: FastifyBaseLogger; limiter: RateLimiter };
+
+export type VerifiedAddress = { emailHash: string; identityClass: IdentityClass };
+
+export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
+  const rules = config.otp;
+  const invalid = () => detail(400, OTP_MESSAGES.invalid);
+  const codeHashFor = (addressHash: string, code: string) =>
+    createHmac('sha256', config.identitySecret).update(`otp:${addressHash}:${code}`).digest('hex');
+  const secondsUntil = (date: Date, now: Date) => (date.getTime() - now.getTime()) / 1000;
+
+  let lastHousekeeping = 0;
+  /** Expired codes and sends older than an hour are useless; drop them now and then. */
+  async function housekeeping(now: Date) {
+    if (now.getTime() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
+    lastHousekeeping = now.getTime();
+    await db.delete(otpCodes).where(lt(otpCodes.expiresAt, now));
+    await db.delete(otpSends).where(lt(otpSends.sentAt, new Date(now.getTime() - HOUR_MS)));
+  }
+
+  async function enforceHourlyLimit(addressHash: string, now: Date) {
+    const [recent] = await db
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<Date>`min(${otpSends.sentAt})`.mapWith(otpSends.sentAt) })
+      .from(otpSends)
+      .where(and(eq(otpSends.emailHash, addressHash), gt(otpSends.sentAt, new Date(now.getTime() - HOUR_MS))));
+    if (recent && recent.count >= rules.perAddressPerHour) {
+      throw tooManyRequests(secondsUntil(new Date(recent.oldest.getTime() + HOUR_MS), now), OTP_MESSAGES.hourly);
+    }
+  }
+
+  /** Stores the new code unless the last one was sent less than `resendSeconds` ago (atomic: one winner per address). */
+  async function storeCode(addressHash: string, codeHash: string, now: Date) {
+    const values = { codeHash, expiresAt: new Date(now.getTime() + rules.ttlSeconds * 1000), attempts: 0, sentAt: now };
+    const written = await db
+      .insert(otpCodes)
+      .values({ emailHash: addressHash, ...values })
+      .onConflictDoUpdate({
+        target: otpCodes.emailHash,
+        set: values,
+        setWhere: lte(otpCodes.sentAt, new Date(now.getTime() - rules.resendSeconds * 1000)),
+      })
+      .returning({ sentAt: otpCodes.sentAt });
+    if (written.length) return;
+    const [current] = await db.select({ sentAt: otpCodes.sentAt }).from(otpCodes).where(eq(otpCodes.emailHash, addressHash));
+    const availableAt = current ? new Date(current.sentAt.getTime() + rules.resendSeconds * 1000) : now;
+    throw tooManyRequests(secondsUntil(availableAt, now), OTP_MESSAGES.resend);
+  }
+
+  async function send(email: string, ip: string): Promise<void> {
+    await enforceLimit(limiter, { key: `otp-ip:${ip}`, limit: rules.perIpPerWindow, windowMs: rules.ipWindowMs, message: OTP_MESSAGES.perIp });
+    const now = new Date();
+    await housekeeping(now);
+    const addressHash = emailHash(config.identitySecret, email);
+    await enforceHourlyLimit(addressHash, now);
+    // 100000-999999: six digits with no leading zero, so a numeric input field cannot drop one.
+    const code = String(randomInt(100_000, 1_000_000));
+    const codeHash = codeHashFor(addressHash, code);
+    await storeCode(addressHash, codeHash, now);
+    const [sendRow] = await db.insert(otpSends).values({ emailHash: addressHash, sentAt: now }).returning({ id: otpSends.id });
+    try {
+      await mail.send({ to: normaliseEmail(email), subject: OTP_SUBJECT, text: signInMailText(code, rules.ttlSeconds) });
+    } catch (error) {
+      // An SMTP error message may quote the recipient, so only its codes are logged.
+      const { code: errorCode, responseCode, command } = error as { code?: string; responseCode?: number; command?: string };
+      log.error({ errorCode, responseCode, command }, 'sign-in code mail could not be sent');
+      // Nothing reached the person, so nothing may count against them.
+      await db.delete(otpCodes).where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.codeHash, codeHash)));
+      await db.delete(otpSends).where(eq(otpSends.id, sendRow.id));
+      throw detail(503, OTP_MESSAGES.mailFailed);
+    }
+    if (!config.smtpUrl) log.info(`Sign-in code ${code} (dev outbox; set SMTP_URL to send real mail)`);
+  }
+
+  /** Checks a code; every try counts, the right one is consumed, and after `maxAttempts` wrong ones the code is gone. */
+  async function verify(email: string, otp: string): Promise<VerifiedAddress> {
+    const addressHash = emailHash(config.identitySecret, email);
+    const now = new Date();
+    if (!/^\d{6}$/.test(otp)) throw invalid();
+    const [row] = await db
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(and(eq(otpCodes.emailHash, addressHash), lt(otpCodes.attempts, rules.maxAttempts), gt(otpCodes.expiresAt, now)))
+      .returning({ codeHash: otpCodes.codeHash, attempts: otpCodes.attempts });
+    if (!row) {
+      const [locked] = await db
+        .select({ sentAt: otpCodes.sentAt })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.emailHash, addressHash), gte(otpCodes.attempts, rules.maxAttempts), gt(otpCodes.expiresAt, now)));
+      if (locked) throw tooManyRequests(secondsUntil(new Date(locked.sentAt.getTime() + rules.resendSeconds * 1000), now), OTP_MESSAGES.locked);
+      throw invalid();
+    }
+    const expected = Buffer.from(row.codeHash, 'hex');
+    const given = Buffer.from(codeHashFor(addressHash, otp), 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      if (row.attempts >= rules.maxAttempts) {
+        // The code dies; the row stays until it expires so further tries are told to ask for a new code.
+        await db.update(otpCodes).set({ codeHash: '' }).where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.codeHash, row.codeHash)));
+      }
+      throw invalid();
+    }
+    const consumed = await db
+      .delete(otpCodes)
+      .where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.codeHash, row.codeHash)))
+      .returning({ emailHash: otpCodes.emailHash });
+    if (!consumed.length) throw invalid();
+    return { emailHash: addressHash, identityClass: identityClassOf(email) };
+  }
+
+  return { send, verify };
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;
