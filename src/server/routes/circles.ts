@@ -1,5 +1,230 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { BLANK, NOT_A_STRING, REQUIRED, requiredString } from '../../lib/validation.ts';
+import { detail, fieldErrors } from '../http-errors.ts';
+import { paginate } from '../pagination.ts';
+import {
+  CIRCLE_DESCRIPTION_MAX,
+  CIRCLE_NAME_MAX,
+  CIRCLE_NAME_MIN,
+  MESSAGES,
+  countCircles,
+  createCircle,
+  joinByName,
+  listCircles,
+  requireCircle,
+  searchCirclesByName,
+  type CircleRef,
+} from '../services/circles-service.ts';
+import {
+  REQUEST_MESSAGES,
+  assertOwner,
+  countPendingRequests,
+  decideRequest,
+  listPendingRequests,
+  type Decision,
+} from '../services/join-requests-service.ts';
+
+/** Letters and digits of any script (with their combining marks), spaces, hyphens and underscores. */
+const NAME_PATTERN = /^[\p{L}\p{M}\p{N} _-]+$/u;
+
+const circleName = z
+  .string({ required_error: REQUIRED, invalid_type_error: NOT_A_STRING })
+  .transform((value) => value.trim().replace(/\s+/g, ' '))
+  .superRefine((value, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const length = [...value].length;
+    if (length === 0) fail(BLANK);
+    else if (length < CIRCLE_NAME_MIN) fail(`Ensure this field has at least ${CIRCLE_NAME_MIN} characters.`);
+    else if (length > CIRCLE_NAME_MAX) fail(`Ensure this field has no more than ${CIRCLE_NAME_MAX} characters.`);
+    else if (!NAME_PATTERN.test(value)) fail(MESSAGES.nameCharacters);
+  });
+
+const channelType = z.unknown().transform((value, ctx): 'public' | 'private' => {
+  if (value === undefined) return 'public';
+  if (value === 'public' || value === 'private') return value;
+  ctx.addIssue({ code: 'custom', message: `"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.` });
+  return z.NEVER;
+});
+
+const createBody = z.object({
+  name: circleName,
+  description: requiredString({ max: CIRCLE_DESCRIPTION_MAX }),
+  channel_type: channelType,
+});
+
+const joinBody = z.object({ circle_name: requiredString({ max: 200 }) });
+
+const optionalText = z.string({ invalid_type_error: NOT_A_STRING }).optional();
+const nameSearchQuery = z.object({ q: optionalText });
+const circleRefQuery = z.object({ circle_id: optionalText, circle_name: optionalText });
+
+/** DRF answers a JSON body that is not an object with this, before looking at any field. */
+function readBody<T extends z.ZodTypeAny>(schema: T, body: unknown): z.output<T> {
+  if (body === undefined || body === null) return schema.parse({});
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    const got = Array.isArray(body) ? 'list' : typeof body === 'string' ? 'str' : typeof body === 'number' ? 'int' : typeof body;
+    throw fieldErrors({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${got}.`] });
+  }
+  return schema.parse(body);
+}
+
+const MAX_ID = 2_147_483_647;
+const parseId = (text: string): number | null => (/^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_ID ? Number(text) : null);
+
+/** `circle_id` wins over `circle_name`; an id that cannot exist is simply an unknown circle (404). */
+function readCircleRef(query: unknown): CircleRef {
+  const { circle_id: idText = '', circle_name: name = '' } = circleRefQuery.parse(query ?? {});
+  if (idText.trim()) {
+    const id = parseId(idText.trim());
+    if (id === null) throw detail(404, MESSAGES.notFound);
+    return { id };
+  }
+  if (name.trim()) return { name };
+  throw fieldErrors({ circle_name: [REQUIRED] });
+}
+
+const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
+
+/** The schemas below document the API at /api/docs; zod does the validating so errors keep DRF's shape. */
+const docsOnly = { validatorCompiler: () => () => true };
+const bearer = [{ bearer: [] }];
+const pageQuery = { type: 'object', properties: { page: { type: 'integer', minimum: 1 } } } as const;
+const circleRefSchema = {
+  type: 'object',
+  properties: { circle_name: { type: 'string' }, circle_id: { type: 'integer' } },
+} as const;
 
 export default async function circlesRoutes(app: FastifyInstance) {
-  void app;
+  const { db } = app.ctx;
+
+  app.get(
+    '/api/circles/',
+    {
+      ...docsOnly,
+      preHandler: app.optionalUser,
+      schema: {
+        tags: ['circles'],
+        summary: 'Circles by popularity (members_count desc), 10 a page',
+        description: 'Private circles are listed too (name, description, count) so people can ask to join; their content is not.',
+        querystring: pageQuery,
+      },
+    },
+    async (request) => {
+      const viewerId = viewerOf(request);
+      return paginate(request, { count: await countCircles(db), load: (limit, offset) => listCircles(db, viewerId, limit, offset) });
+    },
+  );
+
+  app.get(
+    '/api/circles/search/',
+    {
+      ...docsOnly,
+      schema: {
+        tags: ['circles'],
+        summary: 'Circles whose name contains q (case-insensitive), most members first, at most 20',
+        querystring: { type: 'object', properties: { q: { type: 'string' } } },
+      },
+    },
+    async (request) => {
+      const { q = '' } = nameSearchQuery.parse(request.query ?? {});
+      const results = await searchCirclesByName(db, q);
+      return { count: results.length, next: null, previous: null, results };
+    },
+  );
+
+  app.post(
+    '/api/circles/',
+    {
+      ...docsOnly,
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['circles'],
+        summary: 'Create a circle; the creator becomes its owner and first member',
+        security: bearer,
+        body: {
+          type: 'object',
+          required: ['name', 'description'],
+          properties: {
+            name: { type: 'string', minLength: CIRCLE_NAME_MIN, maxLength: CIRCLE_NAME_MAX },
+            description: { type: 'string', maxLength: CIRCLE_DESCRIPTION_MAX },
+            channel_type: { type: 'string', enum: ['public', 'private'], default: 'public' },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const input = readBody(createBody, request.body);
+      const circle = await createCircle(db, request.user!.id, { name: input.name, description: input.description, channelType: input.channel_type });
+      return reply.code(201).send(circle);
+    },
+  );
+
+  app.get(
+    '/api/circles/members/',
+    {
+      ...docsOnly,
+      preHandler: app.optionalUser,
+      schema: { tags: ['circles'], summary: 'One circle by circle_name or circle_id, with the viewer’s membership', querystring: circleRefSchema },
+    },
+    async (request) => requireCircle(db, viewerOf(request), readCircleRef(request.query)),
+  );
+
+  app.post(
+    '/api/circles/join-by-name/',
+    {
+      ...docsOnly,
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['circles'],
+        summary: 'Join a public circle (200) or ask to join a private one (202); 400 when already a member',
+        security: bearer,
+        body: { type: 'object', required: ['circle_name'], properties: { circle_name: { type: 'string' } } },
+      },
+    },
+    async (request, reply) => {
+      const { circle_name } = readBody(joinBody, request.body);
+      const { httpStatus, ...result } = await joinByName(db, request.user!.id, circle_name);
+      return reply.code(httpStatus).send(result);
+    },
+  );
+
+  app.get(
+    '/api/circles/requests/',
+    {
+      ...docsOnly,
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['circles'],
+        summary: 'Pending join requests of a circle, oldest first (owner only)',
+        security: bearer,
+        querystring: { ...circleRefSchema, properties: { ...circleRefSchema.properties, ...pageQuery.properties } },
+      },
+    },
+    async (request) => {
+      const circle = await requireCircle(db, request.user!.id, readCircleRef(request.query));
+      assertOwner(circle);
+      return paginate(request, {
+        count: await countPendingRequests(db, circle.id),
+        load: (limit, offset) => listPendingRequests(db, circle.id, limit, offset),
+      });
+    },
+  );
+
+  const decide = (decision: Decision, summary: string) =>
+    app.post<{ Params: { id: string } }>(
+      `/api/circles/requests/:id/${decision === 'approved' ? 'approve' : 'reject'}/`,
+      {
+        ...docsOnly,
+        preHandler: app.requireUser,
+        schema: { tags: ['circles'], summary, security: bearer, params: { type: 'object', properties: { id: { type: 'integer' } } } },
+      },
+      async (request) => {
+        const id = parseId(request.params.id);
+        if (id === null) throw detail(404, REQUEST_MESSAGES.notFound);
+        return decideRequest(db, request.user!.id, id, decision);
+      },
+    );
+  decide('approved', 'Approve a pending join request: the requester becomes a member (owner only)');
+  decide('rejected', 'Reject a pending join request (owner only); the person may ask again later');
 }

@@ -1,0 +1,62 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Circle, ChannelType } from '../../lib/api-types.ts';
+import { circleMembers, circles, joinRequests } from '../db/schema.ts';
+
+/**
+ * The one way a circle leaves the server: `circleColumns(viewer)` selects a circle together with
+ * the viewer's membership, and `toCircle()` turns that row into the spec's Circle.
+ */
+export function circleColumns(viewerId: number | null) {
+  const viewerRole: SQL<string | null> =
+    viewerId === null
+      ? sql<string | null>`null::text`
+      : sql<string | null>`(select ${circleMembers.role} from ${circleMembers} where ${circleMembers.circleId} = ${circles.id} and ${circleMembers.userId} = ${viewerId})`;
+  const viewerPending: SQL<boolean> =
+    viewerId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${joinRequests} where ${joinRequests.circleId} = ${circles.id} and ${joinRequests.userId} = ${viewerId} and ${joinRequests.status} = 'pending')`;
+  return {
+    id: circles.id,
+    name: circles.name,
+    description: circles.description,
+    channelType: circles.channelType,
+    ownerId: circles.ownerId,
+    membersCount: circles.membersCount,
+    themeColors: circles.themeColors,
+    createdAt: circles.createdAt,
+    viewerRole,
+    viewerPending,
+  };
+}
+
+export type CircleRow = {
+  id: number;
+  name: string;
+  description: string;
+  channelType: string;
+  ownerId: number | null;
+  membersCount: number;
+  themeColors: { primary: string; secondary: string };
+  createdAt: Date;
+  viewerRole: string | null;
+  viewerPending: boolean;
+};
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+export function toCircle(row: CircleRow, viewerId: number | null): Circle {
+  const isMember = row.viewerRole !== null;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    channel_type: row.channelType as ChannelType,
+    channel_name: row.name,
+    members_count: row.membersCount,
+    is_member: isMember,
+    is_owner: viewerId !== null && row.ownerId === viewerId,
+    membership_status: isMember ? 'member' : row.viewerPending ? 'pending' : 'none',
+    theme_colors: row.themeColors,
+    created_at: asDate(row.createdAt).toISOString(),
+  };
+}

@@ -1,0 +1,159 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Circle, CircleSearchHit, JoinResult } from '../../lib/api-types.ts';
+import type { Db } from '../db/client.ts';
+import { circleMembers, circles, joinRequests } from '../db/schema.ts';
+import { detail, fieldErrors } from '../http-errors.ts';
+import { circleColumns, toCircle } from './circle-mapper.ts';
+import { themeColorsFor } from './theme-colors.ts';
+
+/** The circles rules: listing by popularity, name search, creation, lookup and joining. */
+
+export const CIRCLE_NAME_MIN = 3;
+export const CIRCLE_NAME_MAX = 50;
+export const CIRCLE_DESCRIPTION_MAX = 500;
+export const NAME_SEARCH_LIMIT = 20;
+
+export const MESSAGES = {
+  notFound: 'Circle not found.',
+  duplicateName: 'A circle with this name already exists.',
+  nameCharacters: 'Circle names may contain only letters, numbers, spaces, hyphens and underscores.',
+  alreadyMember: (name: string) => `You are already a member of ${name}.`,
+  joined: (name: string) => `Joined ${name}.`,
+  requested: (name: string) => `Request to join ${name} sent.`,
+} as const;
+
+/** A database handle or an open transaction: both run the same queries. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type CircleRef = { id: number } | { name: string };
+
+const byRef = (ref: CircleRef) => ('id' in ref ? eq(circles.id, ref.id) : sql`lower(${circles.name}) = lower(${ref.name.trim()})`);
+
+/** Postgres reports a unique-index violation as SQLSTATE 23505 (pg and PGlite alike; drizzle wraps it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export async function countCircles(db: Db): Promise<number> {
+  return db.$count(circles);
+}
+
+/** Most members first, then oldest (the circles_popularity_idx order). Private circles are listed too, so people can ask to join. */
+export async function listCircles(db: Db, viewerId: number | null, limit: number, offset: number): Promise<Circle[]> {
+  const rows = await db.select(circleColumns(viewerId)).from(circles).orderBy(desc(circles.membersCount), asc(circles.id)).limit(limit).offset(offset);
+  return rows.map((row) => toCircle(row, viewerId));
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Case-insensitive substring match on the name, most members first; a blank query finds nothing. */
+export async function searchCirclesByName(db: Db, query: string): Promise<CircleSearchHit[]> {
+  const q = query.trim();
+  if (!q) return [];
+  const rows = await db
+    .select({ id: circles.id, name: circles.name, channelType: circles.channelType, membersCount: circles.membersCount })
+    .from(circles)
+    .where(sql`${circles.name} ilike ${`%${escapeLike(q)}%`} escape '\\'`)
+    .orderBy(desc(circles.membersCount), asc(circles.id))
+    .limit(NAME_SEARCH_LIMIT);
+  return rows.map((r) => ({ id: r.id, name: r.name, channel_type: r.channelType as CircleSearchHit['channel_type'], members_count: r.membersCount }));
+}
+
+export async function findCircle(db: Executor, viewerId: number | null, ref: CircleRef): Promise<Circle | null> {
+  const [row] = await db.select(circleColumns(viewerId)).from(circles).where(byRef(ref)).limit(1);
+  return row ? toCircle(row, viewerId) : null;
+}
+
+export async function requireCircle(db: Executor, viewerId: number | null, ref: CircleRef): Promise<Circle> {
+  const circle = await findCircle(db, viewerId, ref);
+  if (!circle) throw detail(404, MESSAGES.notFound);
+  return circle;
+}
+
+export type NewCircle = { name: string; description: string; channelType: 'public' | 'private' };
+
+/** The creator becomes owner and first member in the same transaction; names are unique regardless of case. */
+export async function createCircle(db: Db, ownerId: number, input: NewCircle): Promise<Circle> {
+  const [taken] = await db.select({ id: circles.id }).from(circles).where(byRef({ name: input.name })).limit(1);
+  if (taken) throw fieldErrors({ name: [MESSAGES.duplicateName] });
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(circles)
+        .values({ ...input, ownerId, themeColors: themeColorsFor(input.name), membersCount: 1 })
+        .returning({ id: circles.id });
+      await tx.insert(circleMembers).values({ circleId: created.id, userId: ownerId, role: 'owner' });
+      return created.id;
+    });
+  } catch (error) {
+    // Two people creating the same name at once: the unique index decides.
+    if (isUniqueViolation(error)) throw fieldErrors({ name: [MESSAGES.duplicateName] });
+    throw error;
+  }
+  return requireCircle(db, ownerId, { id });
+}
+
+/**
+ * Adds a member and raises members_count in one step; false when the user already was a member
+ * (the count then stays as it is, so repeated or concurrent joins never inflate it).
+ */
+export async function addMember(db: Executor, circleId: number, userId: number, role: 'owner' | 'member' = 'member'): Promise<boolean> {
+  const inserted = await db.insert(circleMembers).values({ circleId, userId, role }).onConflictDoNothing().returning({ userId: circleMembers.userId });
+  if (inserted.length === 0) return false;
+  await db.update(circles).set({ membersCount: sql`${circles.membersCount} + 1` }).where(eq(circles.id, circleId));
+  return true;
+}
+
+async function isMember(db: Executor, circleId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ userId: circleMembers.userId })
+    .from(circleMembers)
+    .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Asks to join a private circle: creates the pending request, keeps a pending one as it is,
+ * and puts a decided one back in the queue (a rejected user may ask again).
+ */
+async function requestToJoin(db: Executor, circleId: number, userId: number): Promise<void> {
+  await db
+    .insert(joinRequests)
+    .values({ circleId, userId, status: 'pending' })
+    .onConflictDoUpdate({
+      target: [joinRequests.circleId, joinRequests.userId],
+      set: {
+        status: 'pending',
+        decidedAt: null,
+        createdAt: sql`case when ${joinRequests.status} = 'pending' then ${joinRequests.createdAt} else now() end`,
+      },
+    });
+}
+
+export type JoinOutcome = JoinResult & { httpStatus: 200 | 202 };
+
+/** Joins a public circle at once; for a private one, leaves a request for the owner (202). */
+export async function joinByName(db: Db, userId: number, name: string): Promise<JoinOutcome> {
+  const circle = await requireCircle(db, userId, { name });
+  if (circle.is_member) throw detail(400, MESSAGES.alreadyMember(circle.name));
+
+  if (circle.channel_type === 'private') {
+    await db.transaction(async (tx) => {
+      // Checked again inside the transaction: an approval may have landed in between.
+      if (await isMember(tx, circle.id, userId)) throw detail(400, MESSAGES.alreadyMember(circle.name));
+      await requestToJoin(tx, circle.id, userId);
+    });
+    const updated = await requireCircle(db, userId, { id: circle.id });
+    return { httpStatus: 202, detail: MESSAGES.requested(circle.name), status: 'pending', circle: updated };
+  }
+
+  const added = await db.transaction((tx) => addMember(tx, circle.id, userId));
+  if (!added) throw detail(400, MESSAGES.alreadyMember(circle.name));
+  const updated = await requireCircle(db, userId, { id: circle.id });
+  return { httpStatus: 200, detail: MESSAGES.joined(circle.name), status: 'joined', circle: updated };
+}

@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Circle } from '../../src/lib/api-types.ts';
+import { themeColorsFor } from '../../src/server/services/theme-colors.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { createCircle, createUser, join, type TestUser } from '../helpers/circle-fixtures.ts';
+
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await createUser(t.app, 'Owner');
+  other = await createUser(t.app, 'Other');
+});
+afterAll(() => t.close());
+
+const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.headers });
+const post = (url: string, payload: unknown, user?: TestUser) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: user?.headers });
+const create = (payload: unknown, user: TestUser | undefined = owner) => post('/api/circles/', payload, user);
+
+describe('GET /api/circles/ on an empty database', () => {
+  it('answers an empty page', async () => {
+    const res = await get('/api/circles/');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+});
+
+describe('POST /api/circles/', () => {
+  it('creates a circle: 201 with the spec shape, the creator as owner and first member', async () => {
+    const res = await create({ name: '  Pune   Foodies ', description: ' Misal, vada pav and more. ', channel_type: 'public' });
+    expect(res.statusCode).toBe(201);
+    const circle: Circle = res.json();
+    expect(circle).toEqual({
+      id: expect.any(Number),
+      name: 'Pune Foodies',
+      description: 'Misal, vada pav and more.',
+      channel_type: 'public',
+      channel_name: 'Pune Foodies',
+      members_count: 1,
+      is_member: true,
+      is_owner: true,
+      membership_status: 'member',
+      theme_colors: themeColorsFor('Pune Foodies'),
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const asOther = (await get(`/api/circles/members/?circle_id=${circle.id}`, other)).json();
+    expect(asOther).toMatchObject({ is_member: false, is_owner: false, membership_status: 'none', members_count: 1 });
+  });
+
+  it('defaults channel_type to public and accepts private', async () => {
+    expect((await create({ name: 'Default Type', description: 'x' })).json().channel_type).toBe('public');
+    expect((await create({ name: 'Quiet Room', description: 'x', channel_type: 'private' })).json().channel_type).toBe('private');
+  });
+
+  it('refuses a name already taken in any letter case', async () => {
+    const res = await create({ name: 'PUNE FOODIES', description: 'again' }, other);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ name: ['A circle with this name already exists.'] });
+  });
+
+  it('lets exactly one of several simultaneous creations of the same name win', async () => {
+    const names = ['Race Track', 'race track', 'RACE TRACK', 'Race track'];
+    const results = await Promise.all(names.map((name) => create({ name, description: 'fast' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
+    for (const r of results.filter((x) => x.statusCode === 400)) expect(r.json()).toEqual({ name: ['A circle with this name already exists.'] });
+  });
+
+  it.each([
+    [{ name: 'Valid Name', description: 'x', channel_type: 'secret' }, { channel_type: ['"secret" is not a valid choice.'] }],
+    [{ name: '   ', description: 'x' }, { name: ['This field may not be blank.'] }],
+    [{ description: 'x' }, { name: ['This field is required.'] }],
+    [{ name: 'ab', description: 'x' }, { name: ['Ensure this field has at least 3 characters.'] }],
+    [{ name: 'n'.repeat(51), description: 'x' }, { name: ['Ensure this field has no more than 50 characters.'] }],
+    [{ name: 'Bad <script>', description: 'x' }, { name: ['Circle names may contain only letters, numbers, spaces, hyphens and underscores.'] }],
+    [{ name: 42, description: 'x' }, { name: ['Not a valid string.'] }],
+    [{ name: 'No Description' }, { description: ['This field is required.'] }],
+    [{ name: 'Blank Description', description: ' ' }, { description: ['This field may not be blank.'] }],
+    [{ name: 'Long Description', description: 'd'.repeat(501) }, { description: ['Ensure this field has no more than 500 characters.'] }],
+    [[1, 2], { non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] }],
+  ])('answers 400 with field errors for %j', async (payload, errors) => {
+    const res = await create(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(errors);
+  });
+
+  it('accepts names in Indian scripts, hyphens and underscores', async () => {
+    const res = await create({ name: 'ಉಡುಪಿ Foodies_2-0', description: 'Coastal food.' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().name).toBe('ಉಡುಪಿ Foodies_2-0');
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await post('/api/circles/', { name: 'Nobody', description: 'x' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+});
+
+describe('GET /api/circles/members/', () => {
+  it('finds a circle by name in any case and by id', async () => {
+    const byName = await get('/api/circles/members/?circle_name=pune%20foodies', owner);
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json()).toMatchObject({ name: 'Pune Foodies', is_owner: true, is_member: true });
+    const byId = await get(`/api/circles/members/?circle_id=${byName.json().id}`);
+    expect(byId.json()).toMatchObject({ name: 'Pune Foodies', is_member: false, membership_status: 'none' });
+  });
+
+  it('treats a bad token as a visitor', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/circles/members/?circle_name=Pune Foodies', headers: { authorization: 'Bearer nope' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().is_member).toBe(false);
+  });
+
+  it('answers 404 for an unknown circle and 400 without a parameter', async () => {
+    for (const url of ['/api/circles/members/?circle_name=Nowhere', '/api/circles/members/?circle_id=999999', '/api/circles/members/?circle_id=abc']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Circle not found.' });
+    }
+    const res = await get('/api/circles/members/');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ circle_name: ['This field is required.'] });
+  });
+});
+
+describe('POST /api/circles/join-by-name/ (public circles)', () => {
+  it('joins (200), then answers 400 because the person is already a member', async () => {
+    const first = await join(t.app, other, 'pune foodies');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      detail: 'Joined Pune Foodies.',
+      status: 'joined',
+      circle: { name: 'Pune Foodies', is_member: true, is_owner: false, membership_status: 'member', members_count: 2 },
+    });
+    const again = await join(t.app, other, 'Pune Foodies');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ detail: 'You are already a member of Pune Foodies.' });
+  });
+
+  it('answers 400 to the owner, who is a member already', async () => {
+    const res = await join(t.app, owner, 'Pune Foodies');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'You are already a member of Pune Foodies.' });
+  });
+
+  it('counts a member once even when the same join arrives several times at once', async () => {
+    const newcomer = await createUser(t.app, 'Eager');
+    const results = await Promise.all(Array.from({ length: 4 }, () => join(t.app, newcomer, 'Default Type')));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    expect((await get('/api/circles/members/?circle_name=Default Type')).json().members_count).toBe(2);
+  });
+
+  it('answers 404 for an unknown circle, 400 for a blank name and 401 without a token', async () => {
+    const unknown = await join(t.app, other, 'No Such Circle');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Circle not found.' });
+    const blank = await post('/api/circles/join-by-name/', { circle_name: ' ' }, other);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ circle_name: ['This field may not be blank.'] });
+    const missing = await post('/api/circles/join-by-name/', {}, other);
+    expect(missing.json()).toEqual({ circle_name: ['This field is required.'] });
+    expect((await post('/api/circles/join-by-name/', { circle_name: 'Pune Foodies' })).statusCode).toBe(401);
+  });
+});
+
+describe('listing and name search', () => {
+  let names: string[];
+  beforeAll(async () => {
+    // Twelve cricket circles; the first three get 4, 3 and 2 extra members.
+    const creator = await createUser(t.app, 'Creator');
+    names = Array.from({ length: 12 }, (_, i) => `Cricket Club ${String(i + 1).padStart(2, '0')}`);
+    for (const name of names) await createCircle(t.app, creator, name);
+    const fans = await Promise.all(Array.from({ length: 4 }, () => createUser(t.app, 'Fan')));
+    for (const [i, extra] of [4, 3, 2].entries()) for (const fan of fans.slice(0, extra)) await join(t.app, fan, names[i]);
+  });
+
+  it('orders by members_count desc then oldest first, ten a page, with DRF page links', async () => {
+    const page1 = await get('/api/circles/');
+    expect(page1.statusCode).toBe(200);
+    const body = page1.json();
+    const total = body.count;
+    expect(total).toBeGreaterThanOrEqual(17);
+    expect(body.results).toHaveLength(10);
+    expect(body.results.slice(0, 3).map((c: Circle) => [c.name, c.members_count])).toEqual([
+      [names[0], 5],
+      [names[1], 4],
+      [names[2], 3],
+    ]);
+    expect(body.previous).toBeNull();
+    expect(body.next).toMatch(/^http:\/\/[^/]+\/api\/circles\/\?page=2$/);
+
+    const all: Circle[] = [...body.results];
+    for (let page = 2; page <= Math.ceil(total / 10); page++) all.push(...(await get(`/api/circles/?page=${page}`)).json().results);
+    expect(all).toHaveLength(total);
+    const sorted = [...all].sort((a, b) => b.members_count - a.members_count || a.id - b.id);
+    expect(all.map((c) => c.id)).toEqual(sorted.map((c) => c.id));
+    // Private circles are listed so people can ask to join.
+    expect(all.find((c) => c.name === 'Quiet Room')).toMatchObject({ channel_type: 'private', members_count: 1 });
+  });
+
+  it('shows the viewer their own memberships in the list', async () => {
+    const results: Circle[] = (await get('/api/circles/', other)).json().results;
+    const mine = (await get('/api/circles/?page=2', other)).json().results.concat(results).find((c: Circle) => c.name === 'Pune Foodies');
+    expect(mine).toMatchObject({ is_member: true, membership_status: 'member' });
+  });
+
+  it('answers 404 "Invalid page." past the end or for a non-number', async () => {
+    for (const page of ['99', 'abc', '0']) {
+      const res = await get(`/api/circles/?page=${page}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Invalid page.' });
+    }
+  });
+
+  it('searches names case-insensitively by substring, most members first', async () => {
+    const res = await get('/api/circles/search/?q=CLUB%200');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ count: 9, next: null, previous: null });
+    expect(body.results[0]).toEqual({ id: expect.any(Number), name: names[0], channel_type: 'public', members_count: 5 });
+    expect(body.results.map((r: { name: string }) => r.name)).toEqual([names[0], names[1], names[2], ...names.slice(3, 9)]);
+  });
+
+  it('finds by prefix and caps the list at 20', async () => {
+    expect((await get('/api/circles/search/?q=cric')).json().count).toBe(12);
+    const creator = await createUser(t.app, 'Bulk');
+    for (let i = 0; i < 10; i++) await createCircle(t.app, creator, `Cricket Fans ${i}`);
+    const res = (await get('/api/circles/search/?q=cricket')).json();
+    expect(res.count).toBe(20);
+    expect(res.results).toHaveLength(20);
+  });
+
+  it('treats LIKE wildcards as plain characters and a blank query as no query', async () => {
+    for (const q of ['%25', '%5C', '', '%20%20']) {
+      const res = await get(`/api/circles/search/?q=${q}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
+    }
+    // Only the one name with a real underscore, not every name.
+    expect((await get('/api/circles/search/?q=_')).json().results.map((r: { name: string }) => r.name)).toEqual(['ಉಡುಪಿ Foodies_2-0']);
+    expect((await get('/api/circles/search/')).json().results).toEqual([]);
+  });
+
+  it('answers 400 for a repeated q', async () => {
+    const res = await get('/api/circles/search/?q=a&q=b');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ q: ['Not a valid string.'] });
+  });
+});
