@@ -1,0 +1,172 @@
+import { useEffect, useId, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ProfileResponse } from '../../../lib/api-types.ts';
+import { openLogin } from '../../../stores/login.store.ts';
+import { PostCard } from '../post-card/PostCard.tsx';
+import { channelHref } from '../post-card/media.ts';
+import { Avatar } from '../shell/Avatar.tsx';
+import { $profilePage, loadMore, loadProfilePage, PROFILE_ERROR, setProfileTab, type ProfileTab } from './profile.store.ts';
+
+const TABS: { key: ProfileTab; label: string }[] = [
+  { key: 'posts', label: 'Posts' },
+  { key: 'circles', label: 'Circles' },
+  { key: 'activity', label: 'Activity' },
+];
+
+const note = 'py-10 text-center text-sm text-muted';
+
+/** /profile: the signed-in user's handle, colour, animal, identity, counts, and the Posts / Circles / Activity tabs. */
+export default function ProfilePage() {
+  const { status, data } = useStore($profilePage);
+  useEffect(() => {
+    void loadProfilePage();
+  }, []);
+
+  if (status === 'loading') return <p className={note} role="status">Loading profile...</p>;
+  if (status === 'error') return <p className="rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-800" role="alert">{PROFILE_ERROR}</p>;
+  if (status === 'signed-out' || !data) {
+    return (
+      <section className="flex flex-col items-center gap-4 rounded-xl border border-line bg-surface px-6 py-12 text-center">
+        <h1 className="text-xl font-bold">Your profile</h1>
+        <p className="text-sm text-muted">Sign in to see your profile, your posts and your circles.</p>
+        <button type="button" onClick={openLogin} className="rounded-full bg-brand-600 px-6 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Login
+        </button>
+      </section>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <ProfileHeader data={data} />
+      <ProfileTabs data={data} />
+    </div>
+  );
+}
+
+function ProfileHeader({ data }: { data: ProfileResponse }) {
+  const { profile, color, animal, identity, is_verified } = data;
+  const counts = [
+    { label: 'Circles', value: data.circles.count },
+    { label: 'Posts', value: data.posts.count },
+    { label: 'Following', value: 0 },
+  ];
+  return (
+    <section className="rounded-xl border border-line bg-surface p-5" aria-labelledby="profile-name">
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar name={profile.username} color={color} size="lg" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 id="profile-name" className="truncate text-2xl font-bold">{profile.username}</h1>
+            <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${is_verified ? 'bg-green-100 text-green-800' : 'bg-stone-200 text-stone-700'}`}>
+              {is_verified ? 'Verified' : 'Unverified'}
+            </span>
+          </div>
+          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
+            <div className="flex items-center gap-1.5">
+              <dt>Colour</dt>
+              <dd className="flex items-center gap-1.5 text-ink">
+                <span className="inline-block size-3.5 rounded-full border border-line" style={{ background: color }} aria-hidden="true" />
+                {color}
+              </dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <dt>Animal</dt>
+              <dd className="capitalize text-ink">{animal}</dd>
+            </div>
+          </dl>
+          {identity.length > 0 && (
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Identity">
+              {identity.map((chip) => (
+                <li key={`${chip.kind}-${chip.label}`} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{chip.label}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <ul className="mt-4 grid grid-cols-3 gap-2 text-center" aria-label="Counts">
+        {counts.map((c) => (
+          <li key={c.label} className="rounded-lg bg-canvas py-2">
+            <span className="block text-lg font-bold text-ink">{c.value}</span>
+            <span className="block text-xs text-muted">{c.label}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ProfileTabs({ data }: { data: ProfileResponse }) {
+  const { tab, loadingMore } = useStore($profilePage);
+  const baseId = useId();
+  const onKey = (event: KeyboardEvent, index: number) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+    setProfileTab(next.key);
+    document.getElementById(`${baseId}-${next.key}`)?.focus();
+  };
+  const more = (list: 'posts' | 'circles') =>
+    data[list].next && (
+      <button type="button" disabled={loadingMore} onClick={() => void loadMore(list)} className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
+        Show More
+      </button>
+    );
+
+  return (
+    <section className="flex flex-col gap-3">
+      <div role="tablist" aria-label="Profile" className="flex gap-1 border-b border-line">
+        {TABS.map((item, index) => (
+          <button
+            key={item.key}
+            id={`${baseId}-${item.key}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === item.key}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={tab === item.key ? 0 : -1}
+            onClick={() => setProfileTab(item.key)}
+            onKeyDown={(event) => onKey(event, index)}
+            className={`border-b-2 px-4 py-2 text-sm font-semibold ${tab === item.key ? 'border-brand-600 text-brand-700' : 'border-transparent text-muted hover:text-ink'}`}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${tab}`} className="flex flex-col gap-4">
+        {tab === 'posts' &&
+          (data.posts.results.length === 0 ? (
+            <p className={note}>No posts yet</p>
+          ) : (
+            <>
+              {data.posts.results.map((post) => <PostCard key={post.id} post={post} />)}
+              {more('posts')}
+            </>
+          ))}
+        {tab === 'circles' &&
+          (data.circles.results.length === 0 ? (
+            <p className={note}>Not in any circles yet</p>
+          ) : (
+            <>
+              <ul className="flex flex-col gap-2">
+                {data.circles.results.map((circle) => (
+                  <li key={circle.circle_id}>
+                    <a href={channelHref(circle.circle_name)} className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 hover:bg-brand-50">
+                      <span className="min-w-0">
+                        <span className="block truncate font-semibold text-ink">b/{circle.circle_name}</span>
+                        <span className="block text-xs text-muted">
+                          {circle.channel_type === 'private' ? 'Private' : 'Public'} · joined {new Date(circle.joined_at).toLocaleDateString()}
+                        </span>
+                      </span>
+                      <span className="shrink-0 rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold capitalize text-muted">{circle.role}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              {more('circles')}
+            </>
+          ))}
+        {tab === 'activity' && <p className={note}>Activity coming soon</p>}
+      </div>
+    </section>
+  );
+}
