@@ -1,5 +1,78 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { NOT_A_STRING, positiveId } from '../../lib/validation.ts';
+import { fieldErrors } from '../http-errors.ts';
+import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, createComment, listComments } from '../services/comments-service.ts';
+import { INVALID_MEDIA, withRequestForm } from '../services/media-service.ts';
+
+const listQuery = z.object({ post_id: positiveId });
+
+/** `media_kind` from the client is not read: the kind comes from the file's content. */
+const createCommentBody = z.object({
+  post: positiveId,
+  body: z.preprocess(
+    (value) => (value === undefined || value === null ? '' : value),
+    z
+      .string({ invalid_type_error: NOT_A_STRING })
+      .trim()
+      .max(COMMENT_MAX_LENGTH, `Ensure this field has no more than ${COMMENT_MAX_LENGTH} characters.`),
+  ),
+});
 
 export default async function commentsRoutes(app: FastifyInstance) {
-  void app;
+  const { db, config } = app.ctx;
+
+  app.get(
+    '/api/posts/comments/list/',
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags: ['comments'],
+        summary: 'A post and its comments',
+        description: '{post, comments} with comments newest first, 10 a page; 404 "Post not found." for hidden or unknown posts.',
+        querystring: {
+          type: 'object',
+          properties: { post_id: { description: 'The post id' }, page: { description: 'Page of comments, from 1' } },
+        },
+      },
+    },
+    async (request) => {
+      const { post_id } = listQuery.parse(request.query);
+      return listComments(db, post_id, request.user?.id ?? null, request);
+    },
+  );
+
+  app.post(
+    '/api/posts/comments/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['comments'],
+        summary: 'Comment on a post',
+        description:
+          'JSON {post, body} or multipart {post, body, media} with one image or MP4 video (recognised by content). ' +
+          'Needs a non-blank body or a media file. Body is plain text, at most 10,000 characters.',
+        security: [{ bearer: [] }],
+      },
+    },
+    async (request, reply) => {
+      const authorId = request.user!.id;
+      const comment = await withRequestForm(
+        request,
+        {
+          mediaDir: path.join(config.dataDir, 'media'),
+          maxBytes: config.maxUploadBytes,
+          rules: { media: { accept: ['image', 'video'], invalid: INVALID_MEDIA, max: 1 } },
+        },
+        async ({ fields, files }) => {
+          const input = createCommentBody.parse(fields);
+          const media = files[0]?.media ?? null;
+          if (input.body === '' && !media) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
+          return createComment(db, { postId: input.post, authorId, body: input.body, media });
+        },
+      );
+      return reply.code(201).send(comment);
+    },
+  );
 }

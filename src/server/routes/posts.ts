@@ -1,5 +1,155 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { NOT_A_STRING, TITLE_MAX_LENGTH, positiveId, requiredString } from '../../lib/validation.ts';
+import { INVALID_IMAGE, INVALID_VIDEO, withRequestForm, type MediaKind } from '../services/media-service.ts';
+import { createPost, getVisiblePost, listPosts } from '../services/posts-service.ts';
+import { react, type ReactionKind } from '../services/reactions-service.ts';
+
+const optionalString = z.preprocess(
+  (value) => (value === null ? undefined : value),
+  z.string({ invalid_type_error: NOT_A_STRING }).optional(),
+);
+
+const feedQuery = z.object({ circle: optionalString });
+
+/** `circle` may be sent as a number (an id) or a string (an id or a name). */
+const createPostBody = z.object({
+  circle: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), requiredString({ max: 200 })),
+  title: requiredString({ max: TITLE_MAX_LENGTH }),
+  description: optionalString.transform((value) => value ?? ''),
+});
+
+const reactionQuery = z.object({ post_id: positiveId });
+
+const ANY_MEDIA: readonly MediaKind[] = ['image', 'video'];
+
+const bearer = [{ bearer: [] }];
+// Query parameters are described for the docs without a JSON-schema type: zod checks them, so a
+// wrong value gets DRF's field error rather than Fastify's validation message.
+const pageAndCircle = {
+  type: 'object',
+  properties: {
+    page: { description: 'Page number, from 1' },
+    circle: { description: 'Only this circle: its id or its name (any case)' },
+  },
+} as const;
+const postIdQuery = { type: 'object', properties: { post_id: { description: 'The post id' } } } as const;
+
+/** The largest id PostgreSQL's integer holds; longer digit strings are not ids. */
+const isPostId = (value: string) => /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= 2_147_483_647;
 
 export default async function postsRoutes(app: FastifyInstance) {
-  void app;
+  const { db, config } = app.ctx;
+  const viewerOf = (user: { id: number } | null) => user?.id ?? null;
+
+  app.get(
+    '/api/posts/public/feed/',
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'Public feed',
+        description: 'Posts of public circles, newest first, 10 a page. liked/disliked are the caller’s when signed in.',
+        querystring: pageAndCircle,
+      },
+    },
+    async (request) => {
+      const { circle } = feedQuery.parse(request.query);
+      return listPosts(db, { viewerId: viewerOf(request.user), circle, publicOnly: true }, request);
+    },
+  );
+
+  app.get(
+    '/api/posts/user/feed/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'Personal feed',
+        description: 'Every post the user may see (public circles and private circles they belong to), newest first.',
+        querystring: pageAndCircle,
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const { circle } = feedQuery.parse(request.query);
+      return listPosts(db, { viewerId: viewerOf(request.user), circle }, request);
+    },
+  );
+
+  const reactions: [string, ReactionKind][] = [
+    ['/api/posts/likes/', 'like'],
+    ['/api/posts/dislikes/', 'dislike'],
+  ];
+  for (const [url, kind] of reactions) {
+    for (const method of ['POST', 'DELETE'] as const) {
+      app.route({
+        method,
+        url,
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['posts'],
+          summary: `${method === 'POST' ? 'Add' : 'Remove'} the user’s ${kind}`,
+          description: 'Likes and dislikes are exclusive and idempotent; the answer carries the new flags and counts.',
+          querystring: postIdQuery,
+          security: bearer,
+        },
+        handler: async (request) => {
+          const { post_id } = reactionQuery.parse(request.query);
+          return react(db, { postId: post_id, userId: request.user!.id, kind, on: method === 'POST' });
+        },
+      });
+    }
+  }
+
+  app.get(
+    '/api/posts/:id/',
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'One post',
+        description: 'A post the caller may see; 404 "Post not found." for unknown ids and private circles’ posts.',
+        params: { type: 'object', properties: { id: { type: 'string' } } },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      if (!isPostId(id)) return app.apiNotFound(request, reply);
+      return getVisiblePost(db, Number(id), viewerOf(request.user));
+    },
+  );
+
+  app.post(
+    '/api/posts/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['posts'],
+        summary: 'Create a post',
+        description:
+          'JSON {circle, title, description} or multipart with the same fields plus `images` and `videos` files ' +
+          '(PNG, JPEG, GIF, WebP, MP4, recognised by content; images lose their metadata). `circle` is an id or a name.',
+        security: bearer,
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user!.id;
+      const post = await withRequestForm(
+        request,
+        {
+          mediaDir: path.join(config.dataDir, 'media'),
+          maxBytes: config.maxUploadBytes,
+          rules: { images: { accept: ANY_MEDIA, invalid: INVALID_IMAGE }, videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO } },
+        },
+        async ({ fields, files }) => {
+          const input = createPostBody.parse(fields);
+          const urls = (kind: MediaKind) => files.filter((f) => f.media.kind === kind).map((f) => f.media.url);
+          return createPost(db, { ...input, authorId: userId, images: urls('image'), videos: urls('video') });
+        },
+      );
+      return reply.code(201).send(post);
+    },
+  );
 }

@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ChannelType, Post } from '../../lib/api-types.ts';
+import type { Db } from '../db/client.ts';
+import { circles, postReactions, posts, users } from '../db/schema.ts';
+
+/** The columns one Post is built from; every query that answers posts selects exactly these. */
+export const postColumns = {
+  id: posts.id,
+  title: posts.title,
+  description: posts.description,
+  images: posts.images,
+  videos: posts.videos,
+  likeCount: posts.likeCount,
+  dislikeCount: posts.dislikeCount,
+  commentCount: posts.commentCount,
+  createdAt: posts.createdAt,
+  authorName: users.username,
+  authorColor: users.color,
+  circleId: circles.id,
+  circleName: circles.name,
+  circleType: circles.channelType,
+};
+
+export type PostRow = {
+  id: number;
+  title: string;
+  description: string;
+  images: string[];
+  videos: string[];
+  likeCount: number;
+  dislikeCount: number;
+  commentCount: number;
+  createdAt: Date;
+  authorName: string;
+  authorColor: string;
+  circleId: number;
+  circleName: string;
+  circleType: string;
+  /** The viewer's own reaction, when the query joined it. */
+  reaction?: string | null;
+};
+
+/**
+ * Posts joined with their author and circle, plus the viewer's reaction (a left join on the
+ * post_reactions primary key) when there is a viewer. Callers add where/order/limit.
+ */
+export function selectPosts(db: Db, viewerId: number | null) {
+  if (viewerId === null) {
+    return db
+      .select({ ...postColumns, reaction: sql<string | null>`null` })
+      .from(posts)
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .$dynamic();
+  }
+  return db
+    .select({ ...postColumns, reaction: postReactions.kind })
+    .from(posts)
+    .innerJoin(circles, eq(circles.id, posts.circleId))
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(postReactions, and(eq(postReactions.postId, posts.id), eq(postReactions.userId, viewerId)))
+    .$dynamic();
+}
+
+/** The one mapper from a row to the spec's Post; liked/disliked are the viewer's own and false for a visitor. */
+export function toPost(row: PostRow, viewerId: number | null): Post {
+  const reaction = viewerId === null ? null : (row.reaction ?? null);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    images: row.images,
+    videos: row.videos,
+    posted_by: row.authorName,
+    posted_by_color: row.authorColor,
+    created_at: row.createdAt.toISOString(),
+    circle: { id: row.circleId, name: row.circleName, channel_type: row.circleType as ChannelType },
+    liked: reaction === 'like',
+    disliked: reaction === 'dislike',
+    like_count: row.likeCount,
+    dislike_count: row.dislikeCount,
+    comment_count: row.commentCount,
+  };
+}

@@ -1,0 +1,140 @@
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Paged, Post } from '../../lib/api-types.ts';
+import type { Db } from '../db/client.ts';
+import { circleMembers, circles, posts } from '../db/schema.ts';
+import { detail, fieldErrors, forbidden } from '../http-errors.ts';
+import { paginate } from '../pagination.ts';
+import { selectPosts, toPost } from './post-mapper.ts';
+import { stripEmbeddedImageMetadata } from './media-service.ts';
+import { sanitizeDescription } from './sanitize-html.ts';
+import { circleVisibleTo } from './visibility.ts';
+
+export { toPost, selectPosts, type PostRow } from './post-mapper.ts';
+
+export const POST_NOT_FOUND = 'Post not found.';
+export const CIRCLE_NOT_FOUND = 'Circle not found.';
+export const MEMBERS_ONLY = 'Only members can post in this circle.';
+
+export const postNotFound = () => detail(404, POST_NOT_FOUND);
+
+export type CircleRef = { id: number; name: string; channelType: string };
+
+const MAX_ID = 2_147_483_647;
+
+/** A circle by id (all digits) or by name, case-insensitive; an id wins over a circle named like one. */
+export async function findCircle(db: Db, idOrName: string | number): Promise<CircleRef | null> {
+  const text = String(idOrName).trim();
+  if (text === '') return null;
+  const byName = sql`lower(${circles.name}) = lower(${text})`;
+  const id = /^\d{1,10}$/.test(text) ? Number(text) : 0;
+  const byId = id >= 1 && id <= MAX_ID;
+  const [row] = await db
+    .select({ id: circles.id, name: circles.name, channelType: circles.channelType })
+    .from(circles)
+    .where(byId ? or(eq(circles.id, id), byName) : byName)
+    .orderBy(byId ? sql`(${circles.id} = ${id}) desc` : circles.id)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function isMember(db: Db, circleId: number, userId: number | null): Promise<boolean> {
+  if (userId === null) return false;
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(circleMembers)
+    .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type ListPostsOptions = {
+  viewerId: number | null;
+  /** Only this author's posts (the profile's list). */
+  authorId?: number;
+  /** A circle id or name; unknown, or not visible to the viewer, answers 404 'Circle not found.' */
+  circle?: string | number;
+  /** Only posts of public circles (the public feed), whoever is asking. */
+  publicOnly?: boolean;
+};
+
+/**
+ * One page of posts, newest first, each as the spec's Post with the viewer's liked/disliked.
+ * Private circles' posts are included only for their members (and never when `publicOnly`).
+ */
+export async function listPosts(
+  db: Db,
+  options: ListPostsOptions,
+  request: FastifyRequest,
+  pageParam = 'page',
+): Promise<Paged<Post>> {
+  const { viewerId } = options;
+  const conditions: (SQL | undefined)[] = [];
+  if (options.circle !== undefined && String(options.circle).trim() !== '') {
+    const circle = await findCircle(db, options.circle);
+    const visible =
+      circle !== null &&
+      (circle.channelType === 'public' || (!options.publicOnly && (await isMember(db, circle.id, viewerId))));
+    if (!circle || !visible) throw detail(404, CIRCLE_NOT_FOUND);
+    conditions.push(eq(posts.circleId, circle.id));
+  } else {
+    conditions.push(options.publicOnly ? eq(circles.channelType, 'public') : circleVisibleTo(viewerId));
+  }
+  if (options.authorId !== undefined) conditions.push(eq(posts.authorId, options.authorId));
+  const where = and(...conditions);
+
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(posts)
+    .innerJoin(circles, eq(circles.id, posts.circleId))
+    .where(where);
+  return paginate(request, {
+    param: pageParam,
+    count,
+    load: async (limit, offset) => {
+      const rows = await selectPosts(db, viewerId).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(limit).offset(offset);
+      return rows.map((row) => toPost(row, viewerId));
+    },
+  });
+}
+
+/** A post the viewer may see (public circle, or a member of its private circle); 404 'Post not found.' otherwise. */
+export async function getVisiblePost(db: Db, id: number, viewerId: number | null): Promise<Post> {
+  const [row] = await selectPosts(db, viewerId)
+    .where(and(eq(posts.id, id), circleVisibleTo(viewerId)))
+    .limit(1);
+  if (!row) throw postNotFound();
+  return toPost(row, viewerId);
+}
+
+export type NewPost = {
+  authorId: number;
+  circle: string | number;
+  title: string;
+  description: string;
+  images: string[];
+  videos: string[];
+};
+
+/**
+ * Creates a post in a circle the author may post in: anyone signed in for a public circle,
+ * members only for a private one. The description is sanitised and its embedded images stripped.
+ */
+export async function createPost(db: Db, input: NewPost): Promise<Post> {
+  const circle = await findCircle(db, input.circle);
+  if (!circle) throw fieldErrors({ circle: [CIRCLE_NOT_FOUND] });
+  if (circle.channelType !== 'public' && !(await isMember(db, circle.id, input.authorId))) throw forbidden(MEMBERS_ONLY);
+  const description = await stripEmbeddedImageMetadata(sanitizeDescription(input.description));
+  const [created] = await db
+    .insert(posts)
+    .values({
+      circleId: circle.id,
+      authorId: input.authorId,
+      title: input.title,
+      description,
+      images: input.images,
+      videos: input.videos,
+    })
+    .returning({ id: posts.id });
+  return getVisiblePost(db, created.id, input.authorId);
+}
