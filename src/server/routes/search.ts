@@ -1,5 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { NOT_A_STRING } from '../../lib/validation.ts';
+import { search } from '../services/search-service.ts';
+
+const searchQuery = z.object({ q: z.string({ invalid_type_error: NOT_A_STRING }).optional() });
 
 export default async function searchRoutes(app: FastifyInstance) {
-  void app;
+  app.get(
+    '/api/posts/search/',
+    {
+      // Documented for /api/docs; zod validates so errors keep DRF's shape.
+      validatorCompiler: () => () => true,
+      preHandler: app.optionalUser,
+      schema: {
+        tags: ['search'],
+        summary: 'Full-text search over posts, channels and comments (prefix matching, ranked, at most 10 each)',
+        description:
+          'Only posts and comments the caller may read (public circles, or circles the caller is a member of). ' +
+          'A blank query, or one with nothing searchable in it, answers three empty lists.',
+        querystring: { type: 'object', properties: { q: { type: 'string' } } },
+      },
+    },
+    async (request) => {
+      const { q = '' } = searchQuery.parse(request.query ?? {});
+      return { search: await search(app.ctx.db, request.user?.id ?? null, q) };
+    },
+  );
 }

@@ -1,0 +1,108 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ChannelType, SearchResponse } from '../../lib/api-types.ts';
+import type { Db } from '../db/client.ts';
+import { circles, comments, posts, users } from '../db/schema.ts';
+import { circleVisibleTo } from './visibility.ts';
+
+/**
+ * Full-text search over the generated search_vector columns ('simple' configuration, GIN-indexed),
+ * ranked with ts_rank and matching each word as a prefix ('cric' finds 'cricket').
+ */
+
+export const SEARCH_LIMIT = 10;
+export const EXCERPT_LENGTH = 200;
+const MAX_QUERY_CHARS = 200;
+const MAX_WORDS = 8;
+const MAX_WORD_CHARS = 64;
+
+export type SearchResults = SearchResponse['search'];
+export const emptySearch = (): SearchResults => ({ posts: [], channels: [], comments: [] });
+
+/**
+ * Builds a to_tsquery('simple', …) text from what a person typed: each word becomes `word:*`, joined by `&`.
+ * Words keep only letters, digits and combining marks (Indic scripts need the marks), so no tsquery
+ * operator or quote can reach the parser; null when nothing searchable is left.
+ */
+export function toPrefixQuery(input: string): string | null {
+  const words = input
+    .slice(0, MAX_QUERY_CHARS)
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .map((word) => [...word].slice(0, MAX_WORD_CHARS).join(''));
+  return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
+/** Shortens to at most `max` characters (code points), ending with an ellipsis when cut. */
+export function truncate(text: string, max = EXCERPT_LENGTH): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  return `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
+/** A post's HTML description as a short plain-text excerpt for result lists. */
+export function plainTextExcerpt(html: string, max = EXCERPT_LENGTH): string {
+  const text = decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return truncate(text, max);
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Only posts and comments the viewer may read; channels are all listed (a private circle's name is public, its content is not). */
+export async function search(db: Db, viewerId: number | null, q: string): Promise<SearchResults> {
+  const query = toPrefixQuery(q);
+  if (query === null) return emptySearch();
+  const tsquery: SQL = sql`to_tsquery('simple', ${query})`;
+  const rank = (vector: AnyPgColumn) => sql`ts_rank(${vector}, ${tsquery})`;
+
+  const [postRows, channelRows, commentRows] = await Promise.all([
+    db
+      .select({
+        id: posts.id,
+        title: posts.title,
+        // Enough HTML for a 200-character excerpt without shipping whole long posts out of the database.
+        description: sql<string>`left(${posts.description}, 4000)`,
+        user: users.username,
+        circleName: circles.name,
+      })
+      .from(posts)
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(and(sql`${posts.searchVector} @@ ${tsquery}`, circleVisibleTo(viewerId)))
+      .orderBy(desc(rank(posts.searchVector)), desc(posts.createdAt), desc(posts.id))
+      .limit(SEARCH_LIMIT),
+    db
+      .select({ id: circles.id, name: circles.name, description: circles.description, channelType: circles.channelType })
+      .from(circles)
+      .where(sql`${circles.searchVector} @@ ${tsquery}`)
+      .orderBy(desc(rank(circles.searchVector)), desc(circles.membersCount), asc(circles.id))
+      .limit(SEARCH_LIMIT),
+    db
+      .select({ id: comments.id, postId: comments.postId, user: users.username, body: sql<string>`left(${comments.body}, 1000)` })
+      .from(comments)
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .innerJoin(users, eq(users.id, comments.authorId))
+      .where(and(sql`${comments.searchVector} @@ ${tsquery}`, circleVisibleTo(viewerId)))
+      .orderBy(desc(rank(comments.searchVector)), desc(comments.createdAt), desc(comments.id))
+      .limit(SEARCH_LIMIT),
+  ]);
+
+  return {
+    posts: postRows.map((p) => ({ id: p.id, title: p.title, description: plainTextExcerpt(p.description), user: p.user, circle_name: p.circleName })),
+    channels: channelRows.map((c) => ({ id: c.id, name: c.name, description: c.description, channel_type: c.channelType as ChannelType })),
+    comments: commentRows.map((c) => ({ id: c.id, post_id: c.postId, user: c.user, body: truncate(oneLine(c.body)) })),
+  };
+}
