@@ -1,0 +1,45 @@
+import { useStore } from '@nanostores/react';
+import type { Circle } from '../../../lib/api-types.ts';
+import { openLogin } from '../../../stores/login.store.ts';
+import { hasToken } from '../../../stores/session.store.ts';
+import { createPostUrl } from '../create-post/navigation.ts';
+import { bannerStyle } from './banner.ts';
+import { $joining, canReadPosts, joinThisChannel } from './channel.store.ts';
+import { joinButton, membersLabel } from './membership.ts';
+
+export const createPostButton = 'inline-flex items-center rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50';
+
+/** Banner in the channel's colours, its name and member count, Create Post and the join button. */
+export default function ChannelHeader({ circle }: { circle: Circle }) {
+  const joining = useStore($joining);
+  const button = joinButton(circle, joining);
+  const onJoin = () => (hasToken() ? void joinThisChannel() : openLogin());
+
+  return (
+    <header className="overflow-hidden rounded-xl border border-line bg-surface">
+      <div className="h-24 sm:h-32" style={bannerStyle(circle.theme_colors)} data-testid="channel-banner" />
+      <div className="flex flex-wrap items-end gap-3 px-4 pb-4">
+        <span aria-hidden="true" className="-mt-8 flex size-16 items-center justify-center rounded-full border-4 border-surface text-2xl font-bold text-white" style={{ background: circle.theme_colors.primary }}>
+          {circle.name.trim()[0]?.toUpperCase()}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold break-words">b/{circle.name}</h1>
+          <p className="text-sm text-muted">
+            <span data-testid="members-count">{membersLabel(circle.members_count)}</span>
+            {circle.channel_type === 'private' && <span className="ml-2 rounded-full bg-canvas px-2 py-0.5 text-xs font-semibold text-ink">Private</span>}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          {canReadPosts(circle) && (
+            <a href={createPostUrl(circle.name)} className={createPostButton}>
+              Create Post
+            </a>
+          )}
+          <button type="button" onClick={onJoin} disabled={button.disabled} className="rounded-full bg-brand-600 px-5 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:bg-stone-500">
+            {button.label}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

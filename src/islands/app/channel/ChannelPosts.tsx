@@ -1,0 +1,31 @@
+import { useStore } from '@nanostores/react';
+import { PostCard } from '../post-card/PostCard.tsx';
+import { $channelPosts, loadChannelPosts } from './channel.store.ts';
+
+const note = 'py-6 text-center text-sm text-muted';
+
+/** The channel's own posts from the server, newest first, paged with Show More. */
+export default function ChannelPosts() {
+  const { items, loading, hasMore, error } = useStore($channelPosts);
+  return (
+    <section aria-label="Posts" className="flex flex-col gap-4">
+      {items.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
+      <div aria-live="polite">
+        {loading && <p className={note}>Loading posts...</p>}
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        {!loading && !error && items.length === 0 && !hasMore && <p className={note}>No posts to display.</p>}
+      </div>
+      {!loading && hasMore && items.length > 0 && (
+        <button type="button" onClick={() => void loadChannelPosts()} className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold hover:bg-brand-50">
+          Show More
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { atom, map } from 'nanostores';
+import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
+import type { Circle, JoinRequest, Paged, Post } from '../../../lib/api-types.ts';
+import { joinChannel } from '../../../stores/circles.store.ts';
+import { hasToken } from '../../../stores/session.store.ts';
+import { toast } from '../../../lib/toast.ts';
+import { FEED_PATH, type FeedSource } from '../feed/feed.store.ts';
+import { applyJoinOutcome } from './membership.ts';
+
+/** Which channel the page shows: /home/channel-page/{id} or /home/channel-page?key={name}. */
+export type ChannelRef = { id: string } | { name: string };
+
+export type ChannelState = { status: 'loading' } | { status: 'not-found' } | { status: 'error'; message: string } | { status: 'ready'; circle: Circle };
+
+export const LOAD_FAILED = 'Could not load this channel. Please try again.';
+export const POSTS_FAILED = 'Something went wrong';
+
+export const $channel = atom<ChannelState>({ status: 'loading' });
+export const $joining = atom(false);
+
+export type PostsState = { items: Post[]; page: number; hasMore: boolean; loading: boolean; error: string | null; source: FeedSource };
+const NO_POSTS: PostsState = { items: [], page: 1, hasMore: true, loading: false, error: null, source: 'public' };
+export const $channelPosts = map<PostsState>({ ...NO_POSTS });
+
+export type RequestsState = { items: JoinRequest[]; page: number; hasMore: boolean; loading: boolean; busy: number[] };
+const NO_REQUESTS: RequestsState = { items: [], page: 1, hasMore: false, loading: false, busy: [] };
+export const $requests = map<RequestsState>({ ...NO_REQUESTS });
+
+const readyCircle = (): Circle | null => {
+  const state = $channel.get();
+  return state.status === 'ready' ? state.circle : null;
+};
+
+export const refQuery = (ref: ChannelRef) => ('id' in ref ? { circle_id: ref.id.trim() } : { circle_name: ref.name.trim() });
+
+/** A private channel's posts are for members only; everyone may read a public one. */
+export const canReadPosts = (circle: Circle) => circle.channel_type === 'public' || circle.is_member;
+
+/** Loads the channel, then its first page of posts (if the visitor may read them) and, for its owner, the pending requests. */
+export async function openChannel(ref: ChannelRef): Promise<void> {
+  $channel.set({ status: 'loading' });
+  $channelPosts.set({ ...NO_POSTS, source: hasToken() ? 'user' : 'public' });
+  $requests.set({ ...NO_REQUESTS });
+  const query = refQuery(ref);
+  if (!Object.values(query)[0]) return $channel.set({ status: 'not-found' });
+  try {
+    const circle = await api<Circle>('/api/circles/members/', { query });
+    $channel.set({ status: 'ready', circle });
+    await Promise.all([canReadPosts(circle) ? loadChannelPosts() : null, circle.is_owner && circle.channel_type === 'private' ? loadRequests() : null]);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return $channel.set({ status: 'not-found' });
+    console.error('Failed to load the channel', error);
+    $channel.set({ status: 'error', message: LOAD_FAILED });
+  }
+}
+
+/** Appends the next page of this channel's posts, de-duplicated by id; Show More calls it again. */
+export async function loadChannelPosts(): Promise<void> {
+  const circle = readyCircle();
+  const state = $channelPosts.get();
+  if (!circle || state.loading || !state.hasMore) return;
+  $channelPosts.set({ ...state, loading: true, error: null });
+  try {
+    const data = await api<Paged<Post>>(FEED_PATH[state.source], { query: { circle: circle.id, page: state.page } });
+    const current = $channelPosts.get();
+    const seen = new Set(current.items.map((post) => post.id));
+    $channelPosts.set({
+      ...current,
+      items: [...current.items, ...data.results.filter((post) => !seen.has(post.id))],
+      page: current.page + 1,
+      hasMore: Boolean(data.next),
+      loading: false,
+    });
+  } catch (error) {
+    // A stale token: read the public list instead, as the feed does.
+    if (error instanceof ApiError && error.status === 401 && state.source === 'user') {
+      $channelPosts.set({ ...$channelPosts.get(), loading: false, source: 'public' });
+      return loadChannelPosts();
+    }
+    const message = error instanceof ApiError ? errorMessage(error.data, POSTS_FAILED) : POSTS_FAILED;
+    $channelPosts.set({ ...$channelPosts.get(), loading: false, hasMore: false, error: message });
+  }
+}
+
+/** Join (public) or ask to join (private), with the spec's toasts; the count rises by one locally. */
+export async function joinThisChannel(): Promise<void> {
+  const circle = readyCircle();
+  if (!circle || $joining.get()) return;
+  $joining.set(true);
+  const outcome = await joinChannel(circle.name);
+  $joining.set(false);
+  const current = readyCircle();
+  if (!current) return;
+  const updated = applyJoinOutcome(current, outcome);
+  $channel.set({ status: 'ready', circle: updated });
+  // A private channel's posts open up once the visitor is a member.
+  if (!canReadPosts(current) && canReadPosts(updated)) {
+    $channelPosts.set({ ...NO_POSTS, source: 'user' });
+    await loadChannelPosts();
+  }
+}
+
+/** The owner's list of pending requests to join, a page at a time. */
+export async function loadRequests(): Promise<void> {
+  const circle = readyCircle();
+  const state = $requests.get();
+  if (!circle || state.loading) return;
+  $requests.setKey('loading', true);
+  try {
+    const data = await api<Paged<JoinRequest>>('/api/circles/requests/', { query: { circle_id: circle.id, page: state.page } });
+    const current = $requests.get();
+    const seen = new Set(current.items.map((r) => r.id));
+    $requests.set({ ...current, items: [...current.items, ...data.results.filter((r) => !seen.has(r.id))], page: current.page + 1, hasMore: Boolean(data.next), loading: false });
+  } catch (error) {
+    console.error('Failed to load join requests', error);
+    $requests.set({ ...$requests.get(), loading: false, hasMore: false });
+  }
+}
+
+export type Decision = 'approve' | 'reject';
+
+/** Approves or rejects one request; it leaves the list, and an approval adds a member. */
+export async function decideRequest(request: JoinRequest, decision: Decision): Promise<void> {
+  const state = $requests.get();
+  if (state.busy.includes(request.id)) return;
+  $requests.setKey('busy', [...state.busy, request.id]);
+  try {
+    await api<JoinRequest>(`/api/circles/requests/${request.id}/${decision}/`, { method: 'POST' });
+    const current = $requests.get();
+    $requests.setKey('items', current.items.filter((r) => r.id !== request.id));
+    const circle = readyCircle();
+    if (circle && decision === 'approve') $channel.set({ status: 'ready', circle: { ...circle, members_count: circle.members_count + 1 } });
+    void toast(decision === 'approve' ? `${request.user} can now see the channel.` : `Request from ${request.user} rejected.`, 'success');
+  } catch (error) {
+    console.error(`Failed to ${decision} the request`, error);
+    void toast(error instanceof ApiError ? errorMessage(error.data, `Could not ${decision} the request.`) : `Could not ${decision} the request.`, 'error');
+  } finally {
+    $requests.setKey('busy', $requests.get().busy.filter((id) => id !== request.id));
+  }
+}
