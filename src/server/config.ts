@@ -29,6 +29,8 @@ const envSchema = z.object({
   OTP_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(5),
   OTP_PER_IP_PER_WINDOW: z.coerce.number().int().positive().default(50),
   OTP_IP_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  CONTACT_PER_IP_PER_WINDOW: z.coerce.number().int().positive().default(20),
+  CONTACT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
   LOG_LEVEL: z.string().default('info'),
 });
@@ -57,6 +59,8 @@ export type Config = {
     perIpPerWindow: number;
     ipWindowMs: number;
   };
+  /** Per-IP limit of the contact form. */
+  contact: { perIpPerWindow: number; windowMs: number };
   maxUploadBytes: number;
   logLevel: string;
   /** Serve the built Astro site from dist/ (off in API tests). */
@@ -118,6 +122,7 @@ export function loadConfig(
       perIpPerWindow: e.OTP_PER_IP_PER_WINDOW,
       ipWindowMs: Math.round(e.OTP_IP_WINDOW_MINUTES * 60_000),
     },
+    contact: { perIpPerWindow: e.CONTACT_PER_IP_PER_WINDOW, windowMs: Math.round(e.CONTACT_WINDOW_MINUTES * 60_000) },
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     serveSite: true,

@@ -1,5 +1,45 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { emailSchema, requiredString } from '../../lib/validation.ts';
+import { documentationOnly, parseInput } from '../request-validation.ts';
+import { CONTACT_RECEIVED, receiveContactMessage } from '../services/contact-service.ts';
+import { enforceLimit, rateLimiterFor } from '../services/rate-limit.ts';
+
+export const CONTACT_MESSAGE_MAX = 5000;
+const contactBody = z.object({ email: emailSchema, message: requiredString({ max: CONTACT_MESSAGE_MAX }) });
 
 export default async function contactRoutes(app: FastifyInstance) {
-  void app;
+  const limiter = rateLimiterFor(app);
+  const { contact } = app.ctx.config;
+
+  app.post(
+    '/api/contact/',
+    {
+      validatorCompiler: documentationOnly,
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a message to support (stored, then mailed to SUPPORT_EMAIL with Reply-To the sender)',
+        description: `Limited to ${contact.perIpPerWindow} messages per IP per ${contact.windowMs / 60_000} minutes (429 with Retry-After).`,
+        body: {
+          type: 'object',
+          properties: {
+            email: { type: 'string', format: 'email', maxLength: 254 },
+            message: { type: 'string', maxLength: CONTACT_MESSAGE_MAX },
+          },
+        },
+        response: { 201: { type: 'object', properties: { detail: { type: 'string' } } } },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(contactBody, request.body);
+      await enforceLimit(limiter, {
+        key: `contact-ip:${request.ip}`,
+        limit: contact.perIpPerWindow,
+        windowMs: contact.windowMs,
+        message: 'Too many messages from this network.',
+      });
+      await receiveContactMessage({ ...app.ctx, log: request.log }, input);
+      return reply.code(201).send({ detail: CONTACT_RECEIVED });
+    },
+  );
 }

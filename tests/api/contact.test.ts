@@ -1,0 +1,91 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../src/server/db/schema.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { appVariant } from '../helpers/app-variant.ts';
+import { outbox } from '../helpers/sign-in.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ supportEmail: 'help@bharatsquare.test' });
+});
+afterAll(() => t?.close());
+
+let ipSeq = 0;
+const contact = (app: TestApp, payload: unknown, remoteAddress = `198.51.100.${++ipSeq}`) =>
+  app.app.inject({ method: 'POST', url: '/api/contact/', payload: payload as Record<string, unknown>, remoteAddress });
+const lastStored = async (app: TestApp) =>
+  (await app.app.ctx.db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(1))[0];
+
+describe('POST /api/contact/', () => {
+  it('needs both fields, not blank', async () => {
+    const none = await contact(t, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ email: ['This field is required.'], message: ['This field is required.'] });
+    const blank = await contact(t, { email: ' ', message: '   ' });
+    expect(blank.json()).toEqual({ email: ['This field may not be blank.'], message: ['This field may not be blank.'] });
+  });
+
+  it('checks the address and the lengths', async () => {
+    expect((await contact(t, { email: 'not-an-address', message: 'Hi' })).json()).toEqual({ email: ['Enter a valid email address.'] });
+    expect((await contact(t, { email: `${'a'.repeat(250)}@x.in`, message: 'Hi' })).json()).toEqual({
+      email: ['Ensure this field has no more than 254 characters.'],
+    });
+    const long = await contact(t, { email: 'a@b.in', message: 'x'.repeat(5001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ message: ['Ensure this field has no more than 5000 characters.'] });
+    expect((await contact(t, { email: 'a@b.in', message: 'x'.repeat(5000) })).statusCode).toBe(201);
+  });
+
+  it('stores the message, mails it to support with Reply-To the sender, and marks it mailed', async () => {
+    const message = 'The feed does not load on my phone.\nCan you help?';
+    const res = await contact(t, { email: 'Asha@Example.in', message });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ detail: 'Message received.' });
+    const stored = await lastStored(t);
+    expect(stored).toMatchObject({ email: 'Asha@Example.in', message, mailed: true });
+    const mail = outbox(t).find((m) => m.subject === `Contact form message #${stored.id}`)!;
+    expect(mail.to).toBe('help@bharatsquare.test');
+    expect(mail.headers).toMatch(/^Reply-To: Asha@Example\.in$/im);
+    expect(mail.text).toContain(message);
+    expect(mail.text).toContain('From: Asha@Example.in');
+  });
+
+  it('answers 415 for text/plain and 400 for malformed JSON', async () => {
+    const plain = await t.app.inject({ method: 'POST', url: '/api/contact/', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    expect(plain.statusCode).toBe(415);
+    const broken = await t.app.inject({ method: 'POST', url: '/api/contact/', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().detail).toMatch(/^JSON parse error - /);
+  });
+
+  it('limits messages per IP (20 per 15 minutes by default) with 429 and Retry-After', async () => {
+    const ip = '203.0.113.7';
+    for (let i = 0; i < 20; i++) expect((await contact(t, { email: 'a@b.in', message: `Note ${i}` }, ip)).statusCode).toBe(201);
+    const res = await contact(t, { email: 'a@b.in', message: 'One more' }, ip);
+    expect(res.statusCode).toBe(429);
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThan(800);
+    expect(wait).toBeLessThanOrEqual(900);
+    expect(res.json()).toEqual({ detail: `Too many messages from this network. Expected available in ${wait} seconds.` });
+    expect((await contact(t, { email: 'a@b.in', message: 'Other network' })).statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/contact/ when the mail server is down', () => {
+  let down: TestApp;
+  beforeAll(async () => {
+    // Port 9 (discard) on loopback: nothing listens, so the connection is refused.
+    down = await appVariant(t, { smtpUrl: 'smtp://127.0.0.1:9' });
+  });
+  afterAll(() => down?.close());
+
+  it('still keeps the message (mailed = false) and answers 201', async () => {
+    const res = await contact(down, { email: 'ravi@example.in', message: 'Kept even if mail fails' });
+    expect(res.statusCode).toBe(201);
+    const stored = await lastStored(down);
+    expect(stored).toMatchObject({ message: 'Kept even if mail fails', mailed: false });
+    const [again] = await down.app.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, stored.id));
+    expect(again.mailed).toBe(false);
+  });
+});

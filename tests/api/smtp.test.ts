@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otpCodes, otpSends } from '../../src/server/db/schema.ts';
+import { emailHash } from '../../src/server/services/identity-service.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { appVariant } from '../helpers/app-variant.ts';
+import { uniqueEmail } from '../helpers/sign-in.ts';
+import { startSmtpCatcher } from '../helpers/smtp-catcher.ts';
+
+let catcher: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let t: TestApp;
+beforeAll(async () => {
+  catcher = await startSmtpCatcher();
+  t = await buildTestApp({ smtpUrl: catcher.url, supportEmail: 'support@bharatsquare.test' });
+});
+afterAll(async () => {
+  await t?.close();
+  await catcher?.close();
+});
+
+const post = (app: TestApp, url: string, payload: Record<string, unknown>) => app.app.inject({ method: 'POST', url, payload });
+
+describe('mail through a real SMTP server', () => {
+  it('delivers the sign-in code, which then signs the person in', async () => {
+    const email = uniqueEmail('smtp');
+    const before = catcher.mails.length;
+    expect((await post(t, '/api/auth/send-otp/', { email })).statusCode).toBe(200);
+    const otp = await catcher.waitForOtp(email, { after: before });
+    const mail = catcher.mails.slice(before).find((m) => m.to.includes(email))!;
+    expect(mail.raw).toMatch(/^Subject: Your Bharat Square sign-in code$/m);
+    expect(mail.text.match(/\d{6,}/g)).toEqual([otp]);
+    const verified = await post(t, '/api/auth/verify-otp/', { email, otp });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ is_registered: true, access: expect.any(String), refresh: expect.any(String) });
+    // With SMTP configured nothing is written to the dev outbox.
+    expect(existsSync(path.join(t.config.dataDir, 'outbox'))).toBe(false);
+  });
+
+  it('delivers a contact message to the support address', async () => {
+    const before = catcher.mails.length;
+    const res = await post(t, '/api/contact/', { email: 'meera@example.in', message: 'Hello from the contact form' });
+    expect(res.statusCode).toBe(201);
+    const mail = catcher.mails.slice(before).find((m) => m.to.includes('support@bharatsquare.test'))!;
+    expect(mail.text).toContain('Hello from the contact form');
+    expect(mail.raw).toMatch(/^Reply-To: meera@example\.in$/m);
+  });
+});
+
+describe('when the mail server cannot be reached', () => {
+  let down: TestApp;
+  beforeAll(async () => {
+    down = await appVariant(t, { smtpUrl: 'smtp://127.0.0.1:9' });
+  });
+  afterAll(() => down?.close());
+
+  it('answers 503 for send-otp and keeps nothing that would block a new try', async () => {
+    const email = uniqueEmail('down');
+    const res = await post(down, '/api/auth/send-otp/', { email });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ detail: 'The sign-in code could not be sent. Please try again.' });
+    const hash = emailHash(t.config.identitySecret, email);
+    expect(await t.app.ctx.db.select().from(otpCodes).where(eq(otpCodes.emailHash, hash))).toEqual([]);
+    expect(await t.app.ctx.db.select().from(otpSends).where(eq(otpSends.emailHash, hash))).toEqual([]);
+    // Once mail works again the person may ask at once (no 60 s wait for a code that never came).
+    const before = catcher.mails.length;
+    expect((await post(t, '/api/auth/send-otp/', { email })).statusCode).toBe(200);
+    await catcher.waitForOtp(email, { after: before });
+  });
+});
