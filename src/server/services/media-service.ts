@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { detail, fieldErrors } from '../http-errors.ts';
+import { HttpError, detail, fieldErrors } from '../http-errors.ts';
 
 /**
  * Uploaded media: recognised by content (magic bytes), never by name or declared type; images are
@@ -157,6 +157,15 @@ export type MultipartForm = {
 const drain = (part: MultipartFile) =>
   pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() }));
 
+/** busboy reports a malformed body (no boundary, cut-off data) as a plain Error: that is the client's 400. */
+function asMultipartClientError(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof HttpError || 'code' in error) return error;
+  if (/multipart|boundary|part terminated|unexpected end/i.test(error.message)) {
+    return detail(400, `Multipart form parse error - ${error.message}`);
+  }
+  return error;
+}
+
 /**
  * Reads a whole multipart request: text fields (the last value of a repeated field wins) and the files
  * of the fields in `rules`, stored as they arrive. Files of other fields and empty file inputs are skipped.
@@ -195,7 +204,7 @@ export async function receiveMultipart(
     }
   } catch (error) {
     await batch.discard();
-    throw error;
+    throw asMultipartClientError(error);
   }
   return { fields, files, batch };
 }
