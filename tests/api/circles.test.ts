@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle } from '../../src/lib/api-types.ts';
+import { circles } from '../../src/server/db/schema.ts';
+import { isUniqueViolation } from '../../src/server/services/circles-service.ts';
 import { themeColorsFor } from '../../src/server/services/theme-colors.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser, join, type TestUser } from '../helpers/circle-fixtures.ts';
@@ -65,6 +67,16 @@ describe('POST /api/circles/', () => {
     const results = await Promise.all(names.map((name) => create({ name, description: 'fast' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
     for (const r of results.filter((x) => x.statusCode === 400)) expect(r.json()).toEqual({ name: ['A circle with this name already exists.'] });
+  });
+
+  it('recognises the driver’s unique-index violation, the path a lost race takes', async () => {
+    const error = await t.app.ctx.db
+      .insert(circles)
+      .values({ name: 'pune FOODIES', themeColors: themeColorsFor('x') })
+      .then(() => null, (e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isUniqueViolation(new Error('other'))).toBe(false);
+    expect(isUniqueViolation(undefined)).toBe(false);
   });
 
   it.each([
