@@ -315,3 +315,44 @@ describe('per-IP limit shared through Redis by two instances on one database', (
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(30);
   });
 });
+
+describe('logs', () => {
+  /** An instance whose log lines are kept, as an operator would read them. */
+  async function loggedVariant(overrides: Partial<Config>) {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const app = await appVariant(t, overrides, { level: 'debug', stream });
+    return { app, lines };
+  }
+
+  it('print the code (never the address) only for the dev outbox', async () => {
+    const { app, lines } = await loggedVariant({ smtpUrl: undefined });
+    const email = uniqueEmail('Logged.Person');
+    await sendOtp(app, email);
+    const otp = latestOtp(app, email);
+    expect((await verifyOtp(app, { email, otp })).statusCode).toBe(200);
+    await app.close();
+    const log = lines.join('\n');
+    expect(log).toContain(`Sign-in code ${otp}`);
+    expect(log.toLowerCase()).not.toContain('logged.person');
+    expect(lines.filter((line) => line.includes(otp))).toHaveLength(1);
+  });
+});
+
+describe('concurrency', () => {
+  it('lets exactly one of two simultaneous verifications of a code through', async () => {
+    const email = uniqueEmail('race');
+    await sendOtp(t, email);
+    const otp = latestOtp(t, email);
+    const results = await Promise.all([verifyOtp(t, { email, otp }), verifyOtp(t, { email, otp }), verifyOtp(t, { email, otp })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
+  it('gives one code when two are asked for at once', async () => {
+    const rate = await appVariant(t, { otp: otpRules() });
+    const email = uniqueEmail('twice');
+    const results = await Promise.all([sendOtp(rate, email), sendOtp(rate, email)]);
+    await rate.close();
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+  });
+});
