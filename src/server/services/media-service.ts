@@ -102,9 +102,10 @@ async function readHead(file: string): Promise<Uint8Array> {
   }
 }
 
-const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+const MB = 1024 * 1024;
+const readableSize = (bytes: number) => (bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
-export const fileTooLarge = (maxBytes: number) => detail(413, `File too large. Each file may be at most ${megabytes(maxBytes)} MB.`);
+export const fileTooLarge = (maxBytes: number) => detail(413, `File too large. Each file may be at most ${readableSize(maxBytes)}.`);
 
 /**
  * The files one request writes. Every file is streamed to disk, recognised, and (for images)
@@ -119,13 +120,21 @@ export class UploadBatch {
     private readonly maxBytes: number,
   ) {}
 
-  /** Streams one multipart file to disk and keeps it when it is an accepted kind; else InvalidMediaError. */
-  async store(part: MultipartFile, accept: readonly MediaKind[]): Promise<StoredMedia> {
+  /**
+   * Streams one multipart file to disk and keeps it when it is an accepted kind (else InvalidMediaError).
+   * An empty part without a file name is what a browser sends for an empty file input: null, nothing kept.
+   */
+  async store(part: MultipartFile, accept: readonly MediaKind[]): Promise<StoredMedia | null> {
     await mkdir(this.dir, { recursive: true });
     const incoming = path.join(this.dir, `.incoming-${randomUUID()}`);
     this.written.push(incoming);
-    await pipeline(part.file, createWriteStream(incoming));
+    const sink = createWriteStream(incoming);
+    await pipeline(part.file, sink);
     if (part.file.truncated) throw fileTooLarge(this.maxBytes);
+    if (sink.bytesWritten === 0 && !part.filename) {
+      await rm(incoming, { force: true });
+      return null;
+    }
     const detected = detectMedia(await readHead(incoming));
     if (!detected || !accept.includes(detected.kind)) throw new InvalidMediaError('unrecognised content');
     const name = `${randomUUID()}.${detected.extension}`;
@@ -186,7 +195,7 @@ export async function receiveMultipart(
         continue;
       }
       const rule = Object.hasOwn(options.rules, part.fieldname) ? options.rules[part.fieldname] : undefined;
-      if (!rule || part.filename === '') {
+      if (!rule) {
         await drain(part);
         if (part.file.truncated) throw fileTooLarge(options.maxBytes);
         continue;
@@ -196,7 +205,8 @@ export async function receiveMultipart(
         throw fieldErrors({ [part.fieldname]: [`Upload at most ${rule.max} file${rule.max === 1 ? '' : 's'}.`] });
       }
       try {
-        files.push({ field: part.fieldname, media: await batch.store(part, rule.accept) });
+        const media = await batch.store(part, rule.accept);
+        if (media) files.push({ field: part.fieldname, media });
       } catch (error) {
         if (error instanceof InvalidMediaError) throw fieldErrors({ [part.fieldname]: [rule.invalid] });
         throw error;

@@ -1,0 +1,191 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Post } from '../../src/lib/api-types.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import {
+  createCircle,
+  createUser,
+  makeImage,
+  makeMp4,
+  makePhoneJpeg,
+  multipart,
+  type FilePart,
+  type TestCircle,
+  type TestUser,
+} from '../helpers/fixtures.ts';
+
+let t: TestApp;
+let small: TestApp;
+let author: TestUser;
+let circle: TestCircle;
+
+const mediaDir = (app: TestApp) => path.join(app.config.dataDir, 'media');
+const storedFiles = (app: TestApp) => readdirSync(mediaDir(app)).sort();
+const storedPath = (app: TestApp, url: string) => path.join(mediaDir(app), url.replace(/^\/media\//, ''));
+
+async function postForm(app: TestApp, user: TestUser, entries: [string, string | FilePart][]) {
+  const form = await multipart(entries);
+  return app.app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...user.headers, ...form.headers } });
+}
+
+const postCount = async (app: TestApp) =>
+  (await app.app.inject({ method: 'GET', url: '/api/posts/public/feed/' })).json().count as number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  author = await createUser(t.app);
+  circle = await createCircle(t.app, { ownerId: author.id, name: 'Media Circle' });
+});
+afterAll(async () => {
+  await t.close();
+  await small?.close();
+});
+
+describe('uploads with a post', () => {
+  it('stores images and videos under random names, serves them at /media/, and lists them on the post', async () => {
+    const res = await postForm(t, author, [
+      ['circle', String(circle.id)],
+      ['title', 'Trip'],
+      ['images', { data: await makeImage('png'), filename: 'a.png', type: 'image/png' }],
+      ['images', { data: await makeImage('jpeg'), filename: 'b.jpg', type: 'image/jpeg' }],
+      ['images', { data: await makeImage('gif'), filename: 'c.gif', type: 'image/gif' }],
+      ['images', { data: await makeImage('webp'), filename: 'd.webp', type: 'image/webp' }],
+      ['videos', { data: makeMp4(), filename: 'clip.mp4', type: 'video/mp4' }],
+    ]);
+    expect(res.statusCode).toBe(201);
+    const post = res.json() as Post;
+    expect(post.images).toHaveLength(4);
+    post.images.forEach((url, i) => expect(url).toMatch(new RegExp(`^/media/[0-9a-f-]{36}\\.${['png', 'jpg', 'gif', 'webp'][i]}$`)));
+    expect(post.videos).toEqual([expect.stringMatching(/^\/media\/[0-9a-f-]{36}\.mp4$/)]);
+    // The video is kept byte for byte; the images are real images of their type.
+    expect(readFileSync(storedPath(t, post.videos[0])).equals(makeMp4())).toBe(true);
+    const served = await t.app.inject({ method: 'GET', url: post.images[0] });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('png');
+    expect(storedFiles(t).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('removes EXIF and GPS from a phone photo and turns it upright', async () => {
+    const photo = await makePhoneJpeg();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const res = await postForm(t, author, [
+      ['circle', circle.name],
+      ['title', 'Photo'],
+      ['images', { data: photo, filename: 'IMG_0001.JPG', type: 'image/jpeg' }],
+    ]);
+    expect(res.statusCode).toBe(201);
+    const [url] = (res.json() as Post).images;
+    const stored = readFileSync(storedPath(t, url));
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(stored.includes(Buffer.from('SecretPhoneMaker'))).toBe(false);
+  });
+
+  it('goes by content, not by name or declared type: a PNG named .mp4 is stored as an image', async () => {
+    const res = await postForm(t, author, [
+      ['circle', circle.name],
+      ['title', 'Renamed'],
+      ['videos', { data: await makeImage('png'), filename: 'movie.mp4', type: 'video/mp4' }],
+    ]);
+    expect(res.statusCode).toBe(201);
+    const post = res.json() as Post;
+    expect(post.videos).toEqual([]);
+    expect(post.images).toEqual([expect.stringMatching(/\.png$/)]);
+  });
+
+  it('refuses a text file named .png, and keeps nothing of the request', async () => {
+    const before = storedFiles(t);
+    const count = await postCount(t);
+    const res = await postForm(t, author, [
+      ['circle', circle.name],
+      ['title', 'Fake'],
+      ['images', { data: await makeImage('png'), filename: 'ok.png', type: 'image/png' }],
+      ['images', { data: Buffer.from('just some text, honest'), filename: 'evil.png', type: 'image/png' }],
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ images: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] });
+    expect(storedFiles(t)).toEqual(before);
+    expect(await postCount(t)).toBe(count);
+  });
+
+  it('refuses a non-MP4 in videos with the video message', async () => {
+    const quicktime = Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  '), Buffer.alloc(8)]);
+    const res = await postForm(t, author, [
+      ['circle', circle.name],
+      ['title', 'Mov'],
+      ['videos', { data: quicktime, filename: 'clip.mp4', type: 'video/mp4' }],
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ videos: ['Upload a valid MP4 video.'] });
+  });
+
+  it('refuses an image whose body is corrupt after a valid signature', async () => {
+    const broken = Buffer.concat([(await makeImage('png')).subarray(0, 20), Buffer.from('garbage garbage')]);
+    const res = await postForm(t, author, [
+      ['circle', circle.name],
+      ['title', 'Broken'],
+      ['images', { data: broken, filename: 'x.png' }],
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['images']);
+  });
+
+  it('deletes the stored files when the post itself is refused', async () => {
+    const before = storedFiles(t);
+    const cases: [string, string | FilePart][][] = [
+      [['images', { data: await makeImage('png'), filename: 'a.png' }], ['circle', circle.name]],
+      [['images', { data: await makeImage('png'), filename: 'a.png' }], ['circle', 'Nowhere'], ['title', 'x']],
+      [['videos', { data: makeMp4(), filename: 'a.mp4' }], ['circle', circle.name], ['title', 'x'.repeat(301)]],
+    ];
+    for (const entries of cases) {
+      const res = await postForm(t, author, entries);
+      expect(res.statusCode).toBe(400);
+    }
+    expect(storedFiles(t)).toEqual(before);
+  });
+
+  it('skips empty file inputs and files in unknown fields', async () => {
+    const res = await postForm(t, author, [
+      ['circle', circle.name],
+      ['title', 'Nothing attached'],
+      ['images', { data: Buffer.alloc(0), filename: '' }],
+      ['attachment', { data: Buffer.from('ignored'), filename: 'x.txt' }],
+    ]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ images: [], videos: [] });
+  });
+
+  it('does not accept uploads from visitors', async () => {
+    const form = await multipart([['circle', circle.name], ['title', 'x'], ['images', { data: await makeImage('png'), filename: 'a.png' }]]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: form.headers });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('size limit', () => {
+  it('answers 413 for a file over the limit and keeps nothing', async () => {
+    small = await buildTestApp({ maxUploadBytes: 4096 });
+    const user = await createUser(small.app);
+    const place = await createCircle(small.app, { ownerId: user.id, name: 'Small' });
+    const fits = await postForm(small, user, [['circle', place.name], ['title', 'fits'], ['videos', { data: makeMp4(), filename: 'a.mp4' }]]);
+    expect(fits.statusCode).toBe(201);
+    const before = storedFiles(small);
+    const big = Buffer.concat([makeMp4(), Buffer.alloc(10_000)]);
+    const res = await postForm(small, user, [
+      ['circle', place.name],
+      ['title', 'too big'],
+      ['images', { data: await makeImage('png'), filename: 'a.png' }],
+      ['videos', { data: big, filename: 'big.mp4' }],
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: 'File too large. Each file may be at most 4 KB.' });
+    expect(storedFiles(small)).toEqual(before);
+    expect(await postCount(small)).toBe(1);
+  });
+});
