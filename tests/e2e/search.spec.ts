@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { createCircle, createComment, createPost, signInMember, uniqueName } from './app-fixtures.ts';
+
+test('search: each tab, the empty and no-result texts, keyboard and Escape', async ({ page }) => {
+  const member = await signInMember(page);
+  const word = `zebu${Date.now().toString(36)}`;
+  const circle = await createCircle(member, uniqueName(`Circle ${word}`));
+  const post = await createPost(member, { circle: circle.name, title: `About the ${word} herd` });
+  await createComment(member, post.id, `A comment on the ${word} herd`);
+
+  let searchCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/posts/search/')) searchCalls++;
+  });
+  await page.goto('/home/posts');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).focus();
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  const input = dialog.getByPlaceholder('Search anything...');
+  await expect(input).toBeFocused();
+  await expect(dialog.getByText('Search for posts, channels, or comments')).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
+
+  // Blank: no call.
+  await input.fill('   ');
+  await page.waitForTimeout(450);
+  expect(searchCalls).toBe(0);
+  await expect(dialog.getByText('Search for posts, channels, or comments')).toBeVisible();
+
+  await input.pressSequentially(word, { delay: 20 });
+  const postHit = dialog.getByRole('link', { name: new RegExp(`About the ${word} herd`) });
+  await expect(postHit).toHaveAttribute('href', `/home/comments/${post.id}`);
+  expect(searchCalls).toBe(1);
+
+  await dialog.getByRole('tab', { name: 'Channels' }).click();
+  await expect(dialog.getByRole('link', { name: new RegExp(`b/${circle.name}`) })).toHaveAttribute('href', `/home/channel-page/${circle.id}`);
+  await dialog.getByRole('tab', { name: 'Comments' }).click();
+  await expect(dialog.getByRole('link', { name: new RegExp(`A comment on the ${word} herd`) })).toHaveAttribute('href', `/home/comments/${post.id}`);
+
+  await input.fill(`${word}qqqq`);
+  await expect(dialog.getByText('No results found')).toBeVisible();
+  await input.fill('');
+  await expect(dialog.getByText('Search for posts, channels, or comments')).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Keyboard: open from the box, arrows to the first post hit, Enter opens it.
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Posts' }).click();
+  await input.fill(word);
+  await expect(postHit).toBeVisible();
+  await input.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(postHit).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/home/comments/${post.id}$`));
+});
+
+test('search as a visitor finds public posts', async ({ page }) => {
+  await page.goto('/home/posts');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await dialog.getByPlaceholder('Search anything...').fill('cricket');
+  await expect(dialog.getByRole('link').first()).toHaveAttribute('href', /^\/home\/comments\/\d+$/);
+});
