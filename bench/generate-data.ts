@@ -11,7 +11,7 @@ export async function generateData(db: Db, { postCount = 10_000, userCount = 200
       Array.from({ length: userCount }, (_, i) => ({
         emailHash: createHmac('sha256', 'bench').update(`user${i}@bench.test`).digest('hex'),
         username: `BenchUser${i}`,
-        color: 'Saffron',
+        color: '#c2410c',
         animal: 'Tiger',
       })),
     )

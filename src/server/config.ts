@@ -33,6 +33,7 @@ const envSchema = z.object({
   CONTACT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
   LOG_LEVEL: z.string().default('info'),
+  TRUST_PROXY: flag,
 });
 
 export type Config = {
@@ -63,6 +64,8 @@ export type Config = {
   contact: { perIpPerWindow: number; windowMs: number };
   maxUploadBytes: number;
   logLevel: string;
+  /** Read the client IP from X-Forwarded-For (only behind a load balancer that sets it). */
+  trustProxy: boolean;
   /** Serve the built Astro site from dist/ (off in API tests). */
   serveSite: boolean;
 };
@@ -125,6 +128,7 @@ export function loadConfig(
     contact: { perIpPerWindow: e.CONTACT_PER_IP_PER_WINDOW, windowMs: Math.round(e.CONTACT_WINDOW_MINUTES * 60_000) },
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
     serveSite: true,
     ...overrides,
   };
