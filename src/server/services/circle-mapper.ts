@@ -42,7 +42,8 @@ export type CircleRow = {
   viewerPending: boolean;
 };
 
-const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+/** Timestamps leave the server as ISO 8601 strings (drivers hand back a Date, or text from raw SQL). */
+export const isoString = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export function toCircle(row: CircleRow, viewerId: number | null): Circle {
   const isMember = row.viewerRole !== null;
@@ -57,6 +58,6 @@ export function toCircle(row: CircleRow, viewerId: number | null): Circle {
     is_owner: viewerId !== null && row.ownerId === viewerId,
     membership_status: isMember ? 'member' : row.viewerPending ? 'pending' : 'none',
     theme_colors: row.themeColors,
-    created_at: asDate(row.createdAt).toISOString(),
+    created_at: isoString(row.createdAt),
   };
 }

@@ -3,6 +3,7 @@ import type { Circle, JoinRequest } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, joinRequests, users } from '../db/schema.ts';
 import { detail } from '../http-errors.ts';
+import { isoString } from './circle-mapper.ts';
 import { addMember } from './circles-service.ts';
 
 /** Requests to join private circles, reviewed by the circle's owner only. */
@@ -23,7 +24,7 @@ const toJoinRequest = (row: RequestRow): JoinRequest => ({
   circle_id: row.circleId,
   user: row.username,
   status: row.status as JoinRequest['status'],
-  created_at: (row.createdAt instanceof Date ? row.createdAt : new Date(row.createdAt)).toISOString(),
+  created_at: isoString(row.createdAt),
 });
 
 const requestColumns = {
