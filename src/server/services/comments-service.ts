@@ -1,10 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Comment, CommentsResponse } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, comments, posts, users } from '../db/schema.ts';
 import { paginate } from '../pagination.ts';
 import type { StoredMedia } from './media-service.ts';
+import { newestFirst } from './post-mapper.ts';
 import { getVisiblePost, postNotFound } from './posts-service.ts';
 import { circleVisibleTo } from './visibility.ts';
 
@@ -60,7 +61,7 @@ export async function listComments(db: Db, postId: number, viewerId: number | nu
     load: async (limit, offset) => {
       const rows = await selectComments(db)
         .where(eq(comments.postId, postId))
-        .orderBy(desc(comments.createdAt), desc(comments.id))
+        .orderBy(...newestFirst(comments.createdAt, comments.id))
         .limit(limit)
         .offset(offset);
       return rows.map(toComment);

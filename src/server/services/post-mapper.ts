@@ -1,7 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ChannelType, Post } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, postReactions, posts, users } from '../db/schema.ts';
+
+/**
+ * ORDER BY matching the schema's `(created_at desc, id desc)` indexes, which drizzle creates as
+ * DESC NULLS LAST: a plain `desc()` means NULLS FIRST in PostgreSQL, misses the index and sorts the table.
+ */
+export const newestFirst = (createdAt: AnyColumn, id: AnyColumn): SQL[] => [
+  sql`${createdAt} desc nulls last`,
+  sql`${id} desc nulls last`,
+];
 
 /** The columns one Post is built from; every query that answers posts selects exactly these. */
 export const postColumns = {

@@ -1,16 +1,16 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Paged, Post } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circleMembers, circles, posts } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
-import { selectPosts, toPost } from './post-mapper.ts';
+import { newestFirst, selectPosts, toPost } from './post-mapper.ts';
 import { stripEmbeddedImageMetadata } from './media-service.ts';
 import { sanitizeDescription } from './sanitize-html.ts';
 import { circleVisibleTo } from './visibility.ts';
 
-export { toPost, selectPosts, type PostRow } from './post-mapper.ts';
+export { toPost, selectPosts, newestFirst, type PostRow } from './post-mapper.ts';
 
 export const POST_NOT_FOUND = 'Post not found.';
 export const CIRCLE_NOT_FOUND = 'Circle not found.';
@@ -92,7 +92,7 @@ export async function listPosts(
     param: pageParam,
     count,
     load: async (limit, offset) => {
-      const rows = await selectPosts(db, viewerId).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(limit).offset(offset);
+      const rows = await selectPosts(db, viewerId).where(where).orderBy(...newestFirst(posts.createdAt, posts.id)).limit(limit).offset(offset);
       return rows.map((row) => toPost(row, viewerId));
     },
   });
