@@ -1,0 +1,264 @@
+/**
+ * The login modal (spec section 2): e-mail step, OTP step with the resend countdown, the Aadhaar panel
+ * ('Coming Soon...') and the terms note. Opened by anyone through openLogin() ($loginOpen); the flow's state
+ * and calls live in ./login.store.ts. A native <dialog> shown with showModal() keeps the page behind inert;
+ * Tab is also wrapped by hand so focus never leaves the dialog.
+ */
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $loginOpen, closeLogin } from '../../stores/login.store.ts';
+import { countdown } from '../../lib/format.ts';
+import { OTP_MAX_LENGTH } from '../../lib/validation-rules.ts';
+import {
+  $loginFlow,
+  OTP_LIFETIME_SECONDS,
+  changeEmail,
+  cleanOtp,
+  clearLoginError,
+  requestOtp,
+  resendOtp,
+  secondsUntilResend,
+  verifyOtp,
+} from './login.store.ts';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export default function LoginModal() {
+  const open = useStore($loginOpen);
+  const flow = useStore($loginFlow);
+  // Server HTML has an empty dialog; render the content only after hydration so a click that set the store
+  // before hydration cannot make the first client render differ from the server's.
+  const [hydrated, setHydrated] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const show = open && hydrated;
+
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (show && !dialog.open) {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+      // The step's field, not the first focusable (the close button): the steps' own effects ran while hidden.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    } else if (!show && dialog.open) {
+      dialog.close();
+      openerRef.current?.focus();
+    }
+  }, [show]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== 'Tab') return;
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  // A click on the backdrop lands on the <dialog> itself; clicks inside land on its panel.
+  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) closeLogin();
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-modal="true"
+      aria-labelledby="login-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        closeLogin();
+      }}
+      onClose={closeLogin}
+      onKeyDown={onKeyDown}
+      onClick={onBackdropClick}
+      className="m-auto w-[calc(100%-1.5rem)] max-w-md overflow-visible rounded-2xl border-0 bg-white p-0 text-ink shadow-2xl backdrop:bg-stone-950/60"
+    >
+      {show && (
+        <div className="relative max-h-[calc(100dvh-1.5rem)] overflow-y-auto p-5 sm:p-7">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <h2 id="login-title" className="text-xl font-bold">Login to Bharat Square</h2>
+              <p className="mt-1 text-sm text-muted">Verified by e-mail. Seen by others only as an anonymous handle.</p>
+            </div>
+            <button
+              type="button"
+              onClick={closeLogin}
+              className="-mr-2 -mt-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-stone-100 hover:text-ink"
+            >
+              <span className="sr-only">Close</span>
+              <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M5 5l10 10M15 5L5 15" />
+              </svg>
+            </button>
+          </div>
+
+          {flow.step === 'email' ? <EmailStep /> : <OtpStep />}
+
+          <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-muted" aria-hidden="true">
+            <span className="h-px flex-1 bg-line" />
+            or
+            <span className="h-px flex-1 bg-line" />
+          </div>
+
+          <section aria-labelledby="aadhaar-title" className="rounded-xl border border-dashed border-stone-300 bg-canvas p-4">
+            <div className="flex items-center justify-between gap-2">
+              <h3 id="aadhaar-title" className="font-semibold">Aadhaar verification</h3>
+              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Coming Soon...</span>
+            </div>
+            <p className="mt-1 text-sm text-muted">Verify once with Aadhaar for a verified badge; your number will never be shown or stored.</p>
+          </section>
+
+          <p className="mt-5 text-center text-xs text-muted">
+            By continuing, you agree to our{' '}
+            <a href="/terms-conditions" className="font-medium text-brand-700 underline underline-offset-2">Terms of Service</a> and{' '}
+            <a href="/privacy" className="font-medium text-brand-700 underline underline-offset-2">Privacy Policy</a>.
+          </p>
+
+          {flow.processing && (
+            <div role="status" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 rounded-2xl bg-white/85 font-semibold text-ink">
+              <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" aria-hidden="true" />
+              Processing...
+            </div>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** The error under a step's field, announced when it appears. */
+function FieldError({ id, message }: { id: string; message: string | null }) {
+  return (
+    <p id={id} role="alert" className="field-error min-h-5">
+      {message}
+    </p>
+  );
+}
+
+function EmailStep() {
+  const flow = useStore($loginFlow);
+  const [email, setEmail] = useState(flow.email);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => inputRef.current?.focus(), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void requestOtp(email);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="mt-6">
+      <label htmlFor="login-email" className="block text-sm font-semibold">Email address</label>
+      <input
+        ref={inputRef}
+        id="login-email"
+        data-autofocus
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="you@college.ac.in"
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          if (flow.error) clearLoginError();
+        }}
+        aria-invalid={flow.error ? true : undefined}
+        aria-describedby="login-email-error"
+        className="field-input mt-1.5"
+      />
+      <FieldError id="login-email-error" message={flow.error} />
+      <button type="submit" className="btn btn-primary mt-2 w-full">Send OTP</button>
+    </form>
+  );
+}
+
+function OtpStep() {
+  const flow = useStore($loginFlow);
+  const [otp, setOtp] = useState('');
+  const [left, setLeft] = useState(() => secondsUntilResend(flow));
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => inputRef.current?.focus(), []);
+
+  // Ticks once a second until a new code may be asked for; a resend moves resendAt and restarts it.
+  useEffect(() => {
+    setLeft(secondsUntilResend(flow));
+    const timer = window.setInterval(() => {
+      const remaining = secondsUntilResend($loginFlow.get());
+      setLeft(remaining);
+      if (remaining === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [flow.resendAt]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void verifyOtp(otp);
+  };
+
+  const resend = async () => {
+    setOtp('');
+    await resendOtp();
+    inputRef.current?.focus();
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="mt-6">
+      <p className="text-sm text-muted">
+        We sent a 6-digit code to <strong className="break-all font-semibold text-ink">{flow.email}</strong>. It is valid for{' '}
+        {OTP_LIFETIME_SECONDS / 60} minutes.
+      </p>
+      <label htmlFor="login-otp" className="mt-4 block text-sm font-semibold">One-time password (OTP)</label>
+      <input
+        ref={inputRef}
+        id="login-otp"
+        data-autofocus
+        name="otp"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={OTP_MAX_LENGTH}
+        placeholder="6-digit code"
+        value={otp}
+        onChange={(event) => {
+          setOtp(cleanOtp(event.target.value));
+          if (flow.error) clearLoginError();
+        }}
+        aria-invalid={flow.error ? true : undefined}
+        aria-describedby="login-otp-error login-resend"
+        className="field-input mt-1.5 text-lg tracking-[0.3em]"
+      />
+      <FieldError id="login-otp-error" message={flow.error} />
+      <button type="submit" className="btn btn-primary mt-2 w-full">Verify OTP</button>
+      <div id="login-resend" className="mt-3 flex min-h-11 flex-wrap items-center justify-between gap-2 text-sm">
+        {left > 0 ? (
+          <p className="text-muted">
+            Resend OTP in <span className="font-semibold tabular-nums text-ink">{countdown(left)}</span>
+          </p>
+        ) : (
+          <p className="flex items-center gap-2">
+            <span className="text-muted">Resend available</span>
+            <button type="button" onClick={() => void resend()} className="rounded-lg px-2 py-2 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+              Resend OTP
+            </button>
+          </p>
+        )}
+        <button type="button" onClick={changeEmail} className="rounded-lg px-2 py-2 font-medium text-muted underline underline-offset-2 hover:text-ink">
+          Change e-mail
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * What the landing page does on start when a token is stored (spec section 4): verify it; valid → /home
+ * (replacing history); 401 → refresh, store the new access token and go to /home; refresh failure → clear both
+ * tokens and stay; any other failure → the connection alert. No React: it runs before any island.
+ */
+import { ApiError, api, clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../../lib/api-client.ts';
+
+export const CONNECTION_ERROR = 'Connection Error: Cannot connect to the server. Please try again.';
+
+export type StartupDeps = {
+  accessToken: () => string | undefined;
+  refreshToken: () => string | undefined;
+  verify: (token: string) => Promise<unknown>;
+  refresh: (refresh: string) => Promise<{ access: string }>;
+  storeAccess: (access: string) => void;
+  clear: () => void;
+  goHome: () => void;
+  alert: (message: string) => void;
+};
+
+export type StartupOutcome = 'no-token' | 'home' | 'refreshed' | 'cleared' | 'connection-error';
+
+const post = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', body });
+
+export const browserDeps = (): StartupDeps => ({
+  accessToken: getAccessToken,
+  refreshToken: getRefreshToken,
+  verify: (token) => post('/api/token/verify/', { token }),
+  refresh: (refresh) => post<{ access: string }>('/api/token/refresh/', { refresh }),
+  storeAccess: (access) => storeTokens({ access }),
+  clear: clearTokens,
+  goHome: () => window.location.replace('/home'),
+  alert: (message) => window.alert(message),
+});
+
+const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+export async function checkStoredSession(deps: StartupDeps = browserDeps()): Promise<StartupOutcome> {
+  const token = deps.accessToken();
+  if (!token) return 'no-token';
+  try {
+    await deps.verify(token);
+    deps.goHome();
+    return 'home';
+  } catch (error) {
+    if (!isUnauthorised(error)) {
+      deps.alert(CONNECTION_ERROR);
+      return 'connection-error';
+    }
+  }
+  const refresh = deps.refreshToken();
+  try {
+    if (!refresh) throw new Error('no refresh token');
+    const { access } = await deps.refresh(refresh);
+    deps.storeAccess(access);
+    deps.goHome();
+    return 'refreshed';
+  } catch {
+    deps.clear();
+    return 'cleared';
+  }
+}
