@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Circle, CircleSearchHit, JoinResult } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circleMembers, circles, joinRequests } from '../db/schema.ts';
@@ -37,13 +37,16 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** Most members first, then oldest; written exactly as circles_popularity_idx is built so the index serves it. */
+export const byPopularity = () => [sql`${circles.membersCount} desc nulls last`, asc(circles.id)];
+
 export async function countCircles(db: Db): Promise<number> {
   return db.$count(circles);
 }
 
-/** Most members first, then oldest (the circles_popularity_idx order). Private circles are listed too, so people can ask to join. */
+/** By popularity. Private circles are listed too, so people can ask to join. */
 export async function listCircles(db: Db, viewerId: number | null, limit: number, offset: number): Promise<Circle[]> {
-  const rows = await db.select(circleColumns(viewerId)).from(circles).orderBy(desc(circles.membersCount), asc(circles.id)).limit(limit).offset(offset);
+  const rows = await db.select(circleColumns(viewerId)).from(circles).orderBy(...byPopularity()).limit(limit).offset(offset);
   return rows.map((row) => toCircle(row, viewerId));
 }
 
@@ -57,7 +60,7 @@ export async function searchCirclesByName(db: Db, query: string): Promise<Circle
     .select({ id: circles.id, name: circles.name, channelType: circles.channelType, membersCount: circles.membersCount })
     .from(circles)
     .where(sql`${circles.name} ilike ${`%${escapeLike(q)}%`} escape '\\'`)
-    .orderBy(desc(circles.membersCount), asc(circles.id))
+    .orderBy(...byPopularity())
     .limit(NAME_SEARCH_LIMIT);
   return rows.map((r) => ({ id: r.id, name: r.name, channel_type: r.channelType as CircleSearchHit['channel_type'], members_count: r.membersCount }));
 }
