@@ -19,6 +19,11 @@ test('search: each tab, the empty and no-result texts, keyboard and Escape', asy
   await expect(input).toBeFocused();
   await expect(dialog.getByText('Search for posts, channels, or comments')).toBeVisible();
   await expect(dialog.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
+  // The focus stays in the dialog: Tab wraps around from the last control to the first.
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('tab', { name: 'Posts' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(input).toBeFocused();
 
   // Blank: no call.
   await input.fill('   ');

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { wrapTab } from './focus-wrap.ts';
 
 /**
  * Drives a native <dialog> as a modal: showModal() makes the rest of the page inert (the focus stays inside)
- * and Escape closes it; `onClose` keeps the caller's state in step however the dialog was closed.
+ * and Escape closes it; Tab wraps around inside; `onClose` keeps the caller's state in step however the dialog was closed.
  */
 export function useModalDialog(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -24,11 +25,14 @@ export function useModalDialog(open: boolean, onClose: () => void) {
     const handleClick = (event: MouseEvent) => {
       if (event.target === dialog) dialog.close();
     };
+    const handleKey = (event: KeyboardEvent) => wrapTab(dialog, event);
     dialog.addEventListener('close', handleClose);
     dialog.addEventListener('click', handleClick);
+    dialog.addEventListener('keydown', handleKey);
     return () => {
       dialog.removeEventListener('close', handleClose);
       dialog.removeEventListener('click', handleClick);
+      dialog.removeEventListener('keydown', handleKey);
     };
   }, []);
 
