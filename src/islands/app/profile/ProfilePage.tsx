@@ -56,7 +56,7 @@ function ProfileHeader({ data }: { data: ProfileResponse }) {
         <Avatar name={profile.username} color={color} size="lg" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 id="profile-name" className="truncate text-2xl font-bold">{profile.username}</h1>
+            <h1 id="profile-name" className="break-all text-xl font-bold sm:text-2xl">{profile.username}</h1>
             <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${is_verified ? 'bg-green-100 text-green-800' : 'bg-stone-200 text-stone-700'}`}>
               {is_verified ? 'Verified' : 'Unverified'}
             </span>

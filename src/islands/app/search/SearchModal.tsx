@@ -79,7 +79,7 @@ export default function SearchModal() {
             onChange={(event) => setSearchQuery(event.target.value)}
             placeholder="Search anything..."
             aria-label="Search anything"
-            className="h-10 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted"
+            className="h-10 min-w-0 flex-1 bg-transparent text-base placeholder:text-muted [&::-webkit-search-cancel-button]:hidden"
           />
           <button type="button" onClick={closeSearch} aria-label="Close search" className="flex size-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-ink">
             <CloseIcon />
