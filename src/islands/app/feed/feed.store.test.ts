@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
 import type { Paged, Post } from '../../../lib/api-types.ts';
+import { installCookieJar } from '../../../../tests/helpers/cookie-jar.ts';
 
 // Only the network call is replaced; cookies go through js-cookie against a tiny cookie jar below.
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
@@ -11,25 +12,6 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
 const { api, ApiError } = await import('../../../lib/api-client.ts');
 const { $feed, loadFeedPage, resetFeed, startFeed, DEFAULT_FEED_ERROR } = await import('./feed.store.ts');
 const apiMock = vi.mocked(api);
-
-/** document.cookie as a browser keeps it: set one cookie at a time, expired ones removed. */
-function installCookieJar() {
-  const jar = new Map<string, string>();
-  const fakeDocument = {
-    get cookie() {
-      return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    },
-    set cookie(value: string) {
-      const [pair, ...attributes] = value.split(';');
-      const [name, ...rest] = pair.split('=');
-      const expires = attributes.map((a) => a.trim()).find((a) => a.toLowerCase().startsWith('expires='));
-      if (expires && new Date(expires.slice(8)).getTime() < Date.now()) jar.delete(name.trim());
-      else jar.set(name.trim(), rest.join('='));
-    },
-  };
-  vi.stubGlobal('document', fakeDocument);
-  return jar;
-}
 
 const post = (id: number): Post => ({
   id,
