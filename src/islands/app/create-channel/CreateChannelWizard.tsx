@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ChannelType } from '../../../lib/api-types.ts';
 import { goBack } from '../create-post/navigation.ts';
 import SignInPrompt, { useHasToken } from '../create-post/SignInPrompt.tsx';
@@ -29,6 +29,7 @@ export default function CreateChannelWizard() {
   const signedIn = useHasToken();
   const id = useId();
   const nameRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
   const [step, setStep] = useState<1 | 2>(1);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -36,6 +37,14 @@ export default function CreateChannelWizard() {
   const [errors, setErrors] = useState<ChannelErrors>({});
   const [creating, setCreating] = useState(false);
   const ready = canProceed({ name, description });
+
+  // A refused name or description sends the user back to step 1, to the field at fault.
+  const [focusField, setFocusField] = useState<'name' | 'description' | null>(null);
+  useEffect(() => {
+    if (step !== 1 || !focusField) return;
+    (focusField === 'name' ? nameRef : descriptionRef).current?.focus();
+    setFocusField(null);
+  }, [focusField, step]);
 
   if (signedIn === false) return <SignInPrompt message="Log in to create a channel." />;
 
@@ -55,7 +64,7 @@ export default function CreateChannelWizard() {
     setErrors(result.errors);
     if (result.errors.name || result.errors.description) {
       setStep(1);
-      requestAnimationFrame(() => nameRef.current?.focus());
+      setFocusField(result.errors.name ? 'name' : 'description');
     }
   };
 
@@ -92,6 +101,7 @@ export default function CreateChannelWizard() {
               </label>
               <textarea
                 id={`${id}-description`}
+                ref={descriptionRef}
                 value={description}
                 maxLength={DESCRIPTION_MAX}
                 rows={4}

@@ -4,6 +4,13 @@ import { addComment, COMMENT_EMPTY, COMMENT_FAILED, isCommentEmpty, MEDIA_TYPE_E
 
 const EmojiPicker = lazy(() => import('./EmojiPicker.tsx'));
 
+const SmileIcon = () => (
+  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />
+  </svg>
+);
+
 /** Text, one image or video, and an emoji picker; Enter without Shift submits. */
 export default function CommentBox() {
   const id = useId();
@@ -88,9 +95,9 @@ export default function CommentBox() {
         </div>
       )}
       <div className="mt-2 flex items-center gap-2">
-        <div className="relative">
-          <button type="button" aria-expanded={pickerOpen} onClick={() => setPickerOpen(!pickerOpen)} onKeyDown={(event) => event.key === 'Escape' && setPickerOpen(false)} className="rounded-full px-2 py-1 text-xl hover:bg-canvas" aria-label="Add emoji">
-            <span aria-hidden="true">🙂</span>
+        <div className="relative" onKeyDown={(event) => event.key === 'Escape' && setPickerOpen(false)}>
+          <button type="button" aria-expanded={pickerOpen} onClick={() => setPickerOpen(!pickerOpen)} className="rounded-full p-2 text-muted hover:bg-canvas hover:text-ink" aria-label="Add emoji">
+            <SmileIcon />
           </button>
           {pickerOpen && (
             <Suspense fallback={null}>

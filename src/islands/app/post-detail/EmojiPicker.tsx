@@ -13,9 +13,9 @@ export const EMOJIS: readonly { char: string; name: string }[] = [
 
 export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   return (
-    <div role="group" aria-label="Emojis" className="absolute bottom-full left-0 z-20 mb-2 grid grid-cols-5 gap-1 rounded-lg border border-line bg-surface p-2 shadow-lg">
+    <div role="group" aria-label="Emojis" className="absolute bottom-full left-0 z-20 mb-2 grid w-max grid-cols-5 gap-1 rounded-lg border border-line bg-surface p-2 shadow-lg">
       {EMOJIS.map((emoji) => (
-        <button key={emoji.char} type="button" aria-label={emoji.name} onClick={() => onPick(emoji.char)} className="rounded p-1 text-xl hover:bg-canvas">
+        <button key={emoji.char} type="button" aria-label={emoji.name} onClick={() => onPick(emoji.char)} className="flex size-10 items-center justify-center overflow-hidden rounded text-xl leading-none hover:bg-canvas">
           {emoji.char}
         </button>
       ))}

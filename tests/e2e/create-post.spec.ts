@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createCircle, signInMember, tinyPng } from './app-fixtures.ts';
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Body' });
+
+/** Pastes HTML into the editor the way a browser does, so Quill's own clipboard handling runs. */
+async function pasteHtml(page: Page, html: string) {
+  await editor(page).click();
+  await editor(page).evaluate((node, markup) => {
+    const data = new DataTransfer();
+    data.setData('text/html', markup);
+    data.setData('text/plain', markup.replace(/<[^>]+>/g, ''));
+    node.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, html);
+}
+
+test.describe('create post', () => {
+  test('a text post in the pre-selected community, with only safe links kept, lands on the channel page', async ({ page }) => {
+    const member = await signInMember(page);
+    const circle = await createCircle(member);
+    await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
+
+    await expect(page.getByRole('combobox', { name: 'Choose a community' })).toHaveValue(circle.name);
+    await expect(page.getByRole('tab')).toHaveText(['Text', 'Images & Video']);
+    const labels = await page.getByRole('toolbar', { name: 'Formatting' }).locator('button, .ql-picker-label').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    expect(labels).toEqual(['Text style', 'Bold', 'Italic', 'Underline', 'Strikethrough', 'Numbered list', 'Bulleted list', 'Link', 'Image', 'Clear formatting']);
+
+    const title = page.getByLabel('Title *');
+    await expect(title).toHaveAttribute('maxlength', '300');
+    await title.fill('Monsoon ferry timings');
+    await expect(page.getByText('21/100')).toBeVisible();
+
+    await pasteHtml(page, '<p>Check <a href="javascript:alert(1)">this</a> and <a href="https://kpt.example.in/ferry">the schedule</a> daily</p>');
+    await expect(editor(page)).toContainText('the schedule daily');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+
+    await expect(page).toHaveURL(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
+    const card = page.getByRole('article', { name: 'Monsoon ferry timings' });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('link', { name: 'the schedule' })).toHaveAttribute('href', 'https://kpt.example.in/ferry');
+    await expect(card.locator('a[href^="javascript"]')).toHaveCount(0);
+    await expect(card.getByText('Check this and the schedule daily')).toBeVisible();
+  });
+
+  test('an images post: previews can be removed, Processing... shows while posting, the card shows the 3+ layout', async ({ page }) => {
+    const member = await signInMember(page);
+    const circle = await createCircle(member);
+    await page.goto('/home/create');
+    const picker = page.getByRole('combobox', { name: 'Choose a community' });
+    await picker.fill(circle.name.slice(0, -2));
+    await page.getByRole('option', { name: new RegExp(`b/${circle.name}`) }).click();
+    await expect(picker).toHaveValue(circle.name);
+
+    await page.getByRole('tab', { name: 'Images & Video' }).click();
+    await expect(page.getByText('JPG, PNG, GIF, MP4 up to 100MB')).toBeVisible();
+    const files = await Promise.all([1, 2, 3, 4, 5].map(async (i) => ({ name: `shot-${i}.png`, mimeType: 'image/png', buffer: await tinyPng(i) })));
+    await page.getByLabel('Choose images or videos').setInputFiles(files);
+    const previews = page.getByRole('list', { name: 'Selected media' }).getByRole('img');
+    await expect(previews).toHaveCount(5);
+    await page.getByRole('button', { name: 'Remove shot-5.png' }).click();
+    await expect(previews).toHaveCount(4);
+    await page.getByLabel('Title *').fill('Beach clean-up photos');
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/posts/', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Processing...' })).toBeVisible();
+    release();
+
+    await expect(page).toHaveURL(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
+    const card = page.getByRole('article', { name: 'Beach clean-up photos' });
+    await expect(card.locator('img')).toHaveCount(3);
+    await expect(card.getByRole('link', { name: /^\+1 more/ })).toBeVisible();
+  });
+
+  test('a refused post alerts with the server message; a visitor is asked to log in', async ({ page, browser }) => {
+    await signInMember(page);
+    await page.goto('/home/create');
+    await page.getByLabel('Title *').fill('No community chosen');
+    const dialog = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    const alert = await dialog;
+    expect(alert.message()).toBe('This field may not be blank.');
+    await alert.dismiss();
+    await expect(page).toHaveURL(/\/home\/create/);
+
+    const visitor = await browser.newPage();
+    await visitor.goto('/home/create');
+    await expect(visitor.getByText('Log in to create a post.')).toBeVisible();
+    await expect(visitor.getByRole('main').getByRole('button', { name: 'Login' })).toBeVisible();
+    await visitor.close();
+  });
+});
