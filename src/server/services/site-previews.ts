@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { circles, posts } from '../db/schema.ts';
 import type { SiteServices } from '../site-services.ts';
-
-const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+import { plainTextExcerpt } from './search-service.ts';
 
 /** Read-only lookups for server-rendered pages: public content only, since their HTML may be shared anywhere. */
 export function createSiteServices(db: Db): SiteServices {
@@ -17,7 +16,7 @@ export function createSiteServices(db: Db): SiteServices {
         .where(and(eq(posts.id, id), eq(circles.channelType, 'public')))
         .limit(1);
       if (!row) return null;
-      return { id: row.id, title: row.title, description: plainText(row.description).slice(0, 200), circleName: row.circleName, image: row.images[0] ?? null };
+      return { id: row.id, title: row.title, description: plainTextExcerpt(row.description), circleName: row.circleName, image: row.images[0] ?? null };
     },
     async circlePreview(idOrName) {
       const byId = /^\d{1,9}$/.test(idOrName);
