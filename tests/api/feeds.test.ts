@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, Post } from '../../src/lib/api-types.ts';
+import { posts } from '../../src/server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser, insertPost, joinCircle, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
@@ -193,5 +195,19 @@ describe('post detail', () => {
       const res = await get(`/api/posts/${id}/`);
       expect(res.statusCode, id).toBe(404);
     }
+  });
+});
+
+describe('feed totals', () => {
+  it('follow posts that are added, moved and deleted by any writer (trigger-kept circle counters)', async () => {
+    const total = async () => page(await get('/api/posts/public/feed/')).count;
+    const before = await total();
+    const extra = await insertPost(t.app, { authorId: owner.id, circleId: other.id, title: 'Extra' });
+    expect(await total()).toBe(before + 1);
+    await t.app.ctx.db.update(posts).set({ circleId: secret.id }).where(eq(posts.id, extra));
+    expect(await total()).toBe(before);
+    expect(page(await get(`/api/posts/user/feed/?circle=${secret.id}`, member)).count).toBe(2);
+    await t.app.ctx.db.delete(posts).where(eq(posts.id, extra));
+    expect(page(await get(`/api/posts/user/feed/?circle=${secret.id}`, member)).count).toBe(1);
   });
 });

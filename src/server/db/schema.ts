@@ -66,6 +66,8 @@ export const circles = pgTable(
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     themeColors: jsonb('theme_colors').$type<{ primary: string; secondary: string }>().notNull(),
     membersCount: integer('members_count').notNull().default(0),
+    /** Kept by a trigger on posts (migration 0001), so a feed's total is a sum over circles, not a scan of posts. */
+    postsCount: integer('posts_count').notNull().default(0),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector')
       .notNull()

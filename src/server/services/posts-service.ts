@@ -58,6 +58,17 @@ export type ListPostsOptions = {
   publicOnly?: boolean;
 };
 
+/** Total posts of the circles matching `where`, from the trigger-kept circles.posts_count: a few circle rows, not every post. */
+async function postsInCircles(db: Db, where: SQL | undefined): Promise<number> {
+  const [{ total }] = await db.select({ total: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(where);
+  return total;
+}
+
+async function countPostRows(db: Db, where: SQL | undefined): Promise<number> {
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(posts).innerJoin(circles, eq(circles.id, posts.circleId)).where(where);
+  return total;
+}
+
 /**
  * One page of posts, newest first, each as the spec's Post with the viewer's liked/disliked.
  * Private circles' posts are included only for their members (and never when `publicOnly`).
@@ -69,25 +80,21 @@ export async function listPosts(
   pageParam = 'page',
 ): Promise<Paged<Post>> {
   const { viewerId } = options;
-  const conditions: (SQL | undefined)[] = [];
+  let circleId: number | undefined;
   if (options.circle !== undefined && String(options.circle).trim() !== '') {
     const circle = await findCircle(db, options.circle);
     const visible =
       circle !== null &&
       (circle.channelType === 'public' || (!options.publicOnly && (await isMember(db, circle.id, viewerId))));
     if (!circle || !visible) throw detail(404, CIRCLE_NOT_FOUND);
-    conditions.push(eq(posts.circleId, circle.id));
-  } else {
-    conditions.push(options.publicOnly ? eq(circles.channelType, 'public') : circleVisibleTo(viewerId));
+    circleId = circle.id;
   }
-  if (options.authorId !== undefined) conditions.push(eq(posts.authorId, options.authorId));
-  const where = and(...conditions);
-
-  const [{ count }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(posts)
-    .innerJoin(circles, eq(circles.id, posts.circleId))
-    .where(where);
+  const shownCircles =
+    circleId !== undefined ? eq(circles.id, circleId) : options.publicOnly ? eq(circles.channelType, 'public') : circleVisibleTo(viewerId);
+  const byAuthor = options.authorId !== undefined ? eq(posts.authorId, options.authorId) : undefined;
+  const where = and(circleId !== undefined ? eq(posts.circleId, circleId) : shownCircles, byAuthor);
+  // An author's list counts its rows on the author index; a whole feed sums its circles' counters.
+  const count = byAuthor ? await countPostRows(db, where) : await postsInCircles(db, shownCircles);
   return paginate(request, {
     param: pageParam,
     count,
