@@ -45,17 +45,25 @@ test('app screens for a member pass axe', async ({ page }) => {
   await expectNoSeriousViolations(page, '/profile (posts)');
   await page.getByRole('tab', { name: 'Circles' }).click();
   await expectNoSeriousViolations(page, '/profile (circles)');
+});
 
-  // The screens of the rest of the app, on a direct visit.
-  for (const path of [
-    `/home/comments/${post.id}`,
-    `/home/channel-page?key=${encodeURIComponent(circle.name)}`,
-    `/home/channel-page/${circle.id}`,
-    '/home/create',
-    '/home/create-channel',
-  ]) {
+// The screens of the rest of the app, each on a direct visit by a member with a circle and a post.
+const OTHER_SCREENS: [string, (ids: { post: number; circle: number; name: string }) => string][] = [
+  ['post detail', ({ post }) => `/home/comments/${post}`],
+  ['channel page by name', ({ name }) => `/home/channel-page?key=${encodeURIComponent(name)}`],
+  ['channel page by id', ({ circle }) => `/home/channel-page/${circle}`],
+  ['create post', () => '/home/create'],
+  ['create channel', () => '/home/create-channel'],
+];
+
+for (const [label, pathOf] of OTHER_SCREENS) {
+  test(`${label} passes axe`, async ({ page }) => {
+    const member = await signInMember(page);
+    const circle = await createCircle(member);
+    const post = await createPost(member, { circle: circle.name, title: 'Accessible detail', images: 1 });
+    const path = pathOf({ post: post.id, circle: circle.id, name: circle.name });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expectNoSeriousViolations(page, path);
-  }
-});
+  });
+}
