@@ -1,5 +1,9 @@
-/** The contact form of the Contact Us page: email and message, posted to /api/contact/. */
-import { useRef, useState, type FormEvent } from 'react';
+/**
+ * The contact form of the Contact Us page: email and message, posted to /api/contact/. The fields are
+ * uncontrolled, so text typed before hydration is kept; the button stays disabled until the island has
+ * hydrated, so an early press can never submit the form natively (and put the message in a URL).
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import {
   $contactStatus,
@@ -9,48 +13,58 @@ import {
   resetContactStatus,
   sendContact,
   type ContactErrors,
+  type ContactFields,
 } from './contact.store.ts';
 
 export default function ContactForm() {
   const status = useStore($contactStatus);
-  const [email, setEmail] = useState('');
-  const [message, setMessage] = useState('');
+  const [hydrated, setHydrated] = useState(false);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const emailRef = useRef<HTMLInputElement>(null);
-  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const sending = status === 'sending';
 
-  async function submit(event: FormEvent) {
+  useEffect(() => setHydrated(true), []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = contactErrors({ email, message });
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const fields: ContactFields = { email: String(data.get('email') ?? ''), message: String(data.get('message') ?? '') };
+    const found = contactErrors(fields);
     setErrors(found);
-    if (found.email || found.message) resetContactStatus();
-    if (found.email) return emailRef.current?.focus();
-    if (found.message) return messageRef.current?.focus();
-    await sendContact({ email, message });
+    if (found.email || found.message) {
+      resetContactStatus();
+      form.querySelector<HTMLElement>(found.email ? '#contact-email' : '#contact-message')?.focus();
+      return;
+    }
+    await sendContact(fields);
     // Cleared after success and after failure alike (spec section 4).
-    setEmail('');
-    setMessage('');
+    formRef.current?.reset();
   }
 
+  const clearError = (field: keyof ContactFields) => {
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+  };
+
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="contact-form-title" className="rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="contact-form-title"
+      className="rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id="contact-form-title" className="text-xl font-bold">Send us a message</h2>
       <p className="mt-1 text-sm text-muted">We reply from our support address, usually within one business day.</p>
 
       <label htmlFor="contact-email" className="mt-5 block text-sm font-semibold">Email</label>
       <input
-        ref={emailRef}
         id="contact-email"
         name="email"
         type="email"
         autoComplete="email"
-        value={email}
         disabled={sending}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          if (errors.email) setErrors({ ...errors, email: undefined });
-        }}
+        onInput={() => clearError('email')}
         aria-invalid={errors.email ? true : undefined}
         aria-describedby={errors.email ? 'contact-email-error' : undefined}
         className="field-input mt-1.5"
@@ -59,23 +73,18 @@ export default function ContactForm() {
 
       <label htmlFor="contact-message" className="mt-4 block text-sm font-semibold">Message</label>
       <textarea
-        ref={messageRef}
         id="contact-message"
         name="message"
         rows={5}
-        value={message}
         disabled={sending}
-        onChange={(event) => {
-          setMessage(event.target.value);
-          if (errors.message) setErrors({ ...errors, message: undefined });
-        }}
+        onInput={() => clearError('message')}
         aria-invalid={errors.message ? true : undefined}
         aria-describedby={errors.message ? 'contact-message-error' : undefined}
         className="field-input mt-1.5 resize-y"
       />
       {errors.message && <p id="contact-message-error" className="field-error">{errors.message}</p>}
 
-      <button type="submit" disabled={sending} className="btn btn-primary mt-5 w-full sm:w-auto">
+      <button type="submit" disabled={sending || !hydrated} className="btn btn-primary mt-5 w-full sm:w-auto">
         {sending ? 'Sending...' : 'Send message'}
       </button>
 
