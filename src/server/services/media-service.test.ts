@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { detectMedia, reencodeImage, InvalidMediaError, stripEmbeddedImageMetadata } from './media-service.ts';
+import { IMAGE_TOO_LARGE, InvalidMediaError, detectMedia, reencodeImage, stripEmbeddedImageMetadata } from './media-service.ts';
 
 const image = (format: 'png' | 'jpeg' | 'gif' | 'webp') =>
   sharp({ create: { width: 12, height: 8, channels: 3, background: '#e4572e' } }).toFormat(format).toBuffer();
@@ -91,5 +91,16 @@ describe('stripEmbeddedImageMetadata', () => {
 
   it('leaves HTML without data images untouched', async () => {
     expect(await stripEmbeddedImageMetadata('<p>plain</p>')).toBe('<p>plain</p>');
+  });
+});
+
+describe('pixel limit', () => {
+  it('refuses an image that would decode to more than the pixel limit, with its own message', async () => {
+    // A tiny PNG that claims 8000 × 8000 (64 megapixels) of one colour.
+    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(huge.length).toBeLessThan(200_000);
+    const error = await reencodeImage(huge, 'png').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidMediaError);
+    expect((error as InvalidMediaError).userMessage).toBe(IMAGE_TOO_LARGE);
   });
 });

@@ -64,18 +64,42 @@ export function detectMedia(head: Uint8Array): DetectedMedia | null {
 }
 
 /** Thrown when a file is not what it must be; the caller turns it into its field's error. */
-export class InvalidMediaError extends Error {}
+export class InvalidMediaError extends Error {
+  /** A message for the user that says more than the field's usual one (e.g. too many pixels). */
+  constructor(
+    message: string,
+    readonly userMessage?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Decoding cost grows with pixels, not bytes: a few-KB PNG can claim 16k × 16k. Sixty megapixels
+ * (all frames together) covers any phone photo while keeping one decode well under a gigabyte.
+ */
+export const MAX_IMAGE_PIXELS = 60_000_000;
+export const IMAGE_TOO_LARGE = `Image too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
+
+const decodeFailure = (error: unknown) => {
+  const message = (error as Error).message;
+  return new InvalidMediaError(message, /pixel limit/i.test(message) ? IMAGE_TOO_LARGE : undefined);
+};
 
 /**
  * Decodes and re-encodes an image in its own format. sharp writes no metadata unless asked, so EXIF
  * (GPS included), ICC and XMP are gone; the EXIF orientation is applied to the pixels first.
  */
 export async function reencodeImage(input: string | Buffer, format: Exclude<MediaFormat, 'mp4'>): Promise<Buffer> {
-  const animated = format === 'gif' || format === 'webp';
+  const options = { animated: format === 'gif' || format === 'webp', failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS } as const;
+  const meta = await sharp(input, options).metadata().catch((error) => Promise.reject(decodeFailure(error)));
+  const pages = meta.pages ?? 1;
+  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages > MAX_IMAGE_PIXELS) {
+    throw new InvalidMediaError('too many pixels', IMAGE_TOO_LARGE);
+  }
+  // Animated images carry no EXIF orientation; rotating would need every frame turned.
+  const image = pages === 1 ? sharp(input, options).rotate() : sharp(input, options);
   try {
-    const { pages = 1 } = await sharp(input, { animated, failOn: 'error' }).metadata();
-    let image = sharp(input, { animated, failOn: 'error' });
-    if (pages === 1) image = image.rotate();
     switch (format) {
       case 'jpeg':
         return await image.jpeg({ quality: 88, mozjpeg: true }).toBuffer();
@@ -87,7 +111,7 @@ export async function reencodeImage(input: string | Buffer, format: Exclude<Medi
         return await image.gif().toBuffer();
     }
   } catch (error) {
-    throw new InvalidMediaError((error as Error).message);
+    throw decodeFailure(error);
   }
 }
 
@@ -208,7 +232,7 @@ export async function receiveMultipart(
         const media = await batch.store(part, rule.accept);
         if (media) files.push({ field: part.fieldname, media });
       } catch (error) {
-        if (error instanceof InvalidMediaError) throw fieldErrors({ [part.fieldname]: [rule.invalid] });
+        if (error instanceof InvalidMediaError) throw fieldErrors({ [part.fieldname]: [error.userMessage ?? rule.invalid] });
         throw error;
       }
     }
