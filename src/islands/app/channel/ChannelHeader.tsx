@@ -35,7 +35,7 @@ export default function ChannelHeader({ circle }: { circle: Circle }) {
               Create Post
             </a>
           )}
-          <button type="button" onClick={onJoin} disabled={button.disabled} className="rounded-full bg-brand-600 px-5 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:bg-stone-500">
+          <button type="button" onClick={onJoin} disabled={button.disabled} className="rounded-full bg-brand-600 px-5 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:bg-stone-200 disabled:text-stone-700">
             {button.label}
           </button>
         </div>

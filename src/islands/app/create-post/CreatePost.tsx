@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { TITLE_COUNTER_DISPLAY, TITLE_MAX_LENGTH } from '../../../lib/validation.ts';
+import { TITLE_COUNTER_DISPLAY, TITLE_MAX_LENGTH } from '../../../lib/validation-rules.ts';
 import CommunityPicker from './CommunityPicker.tsx';
 import MediaPicker from './MediaPicker.tsx';
 import RichTextEditor from './RichTextEditor.tsx';

@@ -30,7 +30,7 @@ export default function RichTextEditor({ editorRef, labelId }: Props) {
   }, [editorRef, labelId]);
 
   return (
-    <div className="post-editor rounded-lg border border-line bg-surface" data-state={state}>
+    <div className="post-editor bg-surface" data-state={state}>
       {state === 'loading' && <p className="p-3 text-sm text-muted">Loading editor...</p>}
       {state === 'failed' && <p className="p-3 text-sm text-red-700">The editor could not be loaded. Reload the page to try again.</p>}
       <div ref={containerRef} className="min-h-40" />

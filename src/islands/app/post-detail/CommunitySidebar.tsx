@@ -34,7 +34,7 @@ export default function CommunitySidebar({ fallbackName }: { fallbackName: strin
             {community ? membersLabel(community.members_count) : '\u00a0'}
           </span>
         </p>
-        <button type="button" onClick={onJoin} disabled={button.disabled} className="mt-3 w-full rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-400">
+        <button type="button" onClick={onJoin} disabled={button.disabled} className="mt-3 w-full rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-200 disabled:text-stone-700">
           {button.label}
         </button>
       </section>
