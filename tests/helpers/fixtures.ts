@@ -100,9 +100,30 @@ export const makePhoneJpeg = () =>
     })
     .toBuffer();
 
-/** The start of an MP4 file: an ftyp box (brand isom) and an empty mdat box. */
+/** An ISO BMFF box: 4-byte size, 4-byte type, payload. */
+export const mp4Box = (type: string, ...payload: Buffer[]) => {
+  const body = Buffer.concat(payload);
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + body.length, 0);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, body]);
+};
+
+/** Where the test phone "shot" its video, as phones write it into `moov/udta/©xyz`. */
+export const MP4_LOCATION = '+12.9716+077.5946/';
+
+/**
+ * A small MP4 as a phone writes it: ftyp (brand isom), moov with a movie header, a track, and user
+ * data carrying the shooting location, then the media data.
+ */
 export function makeMp4(): Buffer {
-  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41')]);
-  const mdat = Buffer.concat([Buffer.from([0, 0, 0, 0x10]), Buffer.from('mdat'), Buffer.alloc(8, 7)]);
-  return Buffer.concat([ftyp, mdat]);
+  const ftyp = mp4Box('ftyp', Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41'));
+  const location = mp4Box('\xa9xyz', Buffer.from([0, 18, 0x15, 0xc7]), Buffer.from(MP4_LOCATION));
+  const moov = mp4Box(
+    'moov',
+    mp4Box('mvhd', Buffer.alloc(100)),
+    mp4Box('trak', mp4Box('tkhd', Buffer.alloc(84)), mp4Box('mdia', mp4Box('mdhd', Buffer.alloc(24)))),
+    mp4Box('udta', location),
+  );
+  return Buffer.concat([ftyp, moov, mp4Box('mdat', Buffer.alloc(64, 7))]);
 }

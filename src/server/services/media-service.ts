@@ -8,10 +8,12 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { HttpError, detail, fieldErrors } from '../http-errors.ts';
+import { scrubMp4Metadata } from './mp4-metadata.ts';
 
 /**
  * Uploaded media: recognised by content (magic bytes), never by name or declared type; images are
- * re-encoded so no EXIF/GPS/ICC/XMP survives; files get random names under DATA_DIR/media.
+ * re-encoded so no EXIF/GPS/ICC/XMP survives, MP4s have their metadata boxes blanked in place;
+ * files get random names under DATA_DIR/media.
  */
 
 export type MediaKind = 'image' | 'video';
@@ -165,6 +167,7 @@ export class UploadBatch {
     const target = path.join(this.dir, name);
     this.written.push(target);
     if (detected.format === 'mp4') {
+      if (!(await scrubMp4Metadata(incoming))) throw new InvalidMediaError('malformed mp4');
       await rename(incoming, target);
     } else {
       await writeFile(target, await reencodeImage(incoming, detected.format));
