@@ -143,8 +143,9 @@ test.describe('landing page', () => {
 test.describe('static pages', () => {
   test('each page is prebuilt with its title, description, canonical link and OpenGraph tags', async ({ page, request }) => {
     for (const { path, canonical, heading } of [...STATIC_PAGES, { path: '/pricing', canonical: '/pricing', heading: 'Pricing' }]) {
-      // The served HTML itself carries the metadata: no script is needed to see it.
-      const res = await request.get(path.endsWith('/') ? path : `${path}/`);
+      // The served HTML itself carries the metadata (no script is needed to see it), at the path itself:
+      // a canonical URL must not redirect.
+      const res = await request.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(200);
       const html = await res.text();
       await page.setContent(html);
