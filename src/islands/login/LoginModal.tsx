@@ -113,7 +113,7 @@ export default function LoginModal() {
           <section aria-labelledby="aadhaar-title" className="rounded-xl border border-dashed border-stone-300 bg-canvas p-4">
             <div className="flex items-center justify-between gap-2">
               <h3 id="aadhaar-title" className="font-semibold">Aadhaar verification</h3>
-              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Coming Soon...</span>
+              <span className="whitespace-nowrap rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Coming Soon...</span>
             </div>
             <p className="mt-1 text-sm text-muted">Verify once with Aadhaar for a verified badge; your number will never be shown or stored.</p>
           </section>
