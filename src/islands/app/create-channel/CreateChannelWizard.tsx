@@ -71,7 +71,8 @@ export default function CreateChannelWizard() {
   const field = 'w-full rounded-lg border border-line px-3 py-2';
   return (
     <form onSubmit={onSubmit} className="grid gap-6 md:grid-cols-[1fr_18rem]" noValidate>
-      <div className="space-y-4 rounded-xl border border-line bg-surface p-5">
+      {/* Disabled until hydrated, so nothing typed before the island runs is lost. */}
+      <fieldset disabled={signedIn === null} className="min-w-0 space-y-4 rounded-xl border border-line bg-surface p-5">
         <p className="text-sm text-muted">Step {step} of 2</p>
         {step === 1 ? (
           <>
@@ -152,7 +153,7 @@ export default function CreateChannelWizard() {
             </button>
           )}
         </div>
-      </div>
+      </fieldset>
       <ChannelPreview name={name} description={description} channelType={channelType} />
     </form>
   );

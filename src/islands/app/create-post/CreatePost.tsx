@@ -53,65 +53,68 @@ export default function CreatePost() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-busy={posting}>
-      <CommunityPicker value={community} onChange={setCommunity} />
-      <div className="rounded-lg border border-line bg-surface">
-        <div role="tablist" aria-label="Post type" className="flex border-b border-line">
-          {TABS.map((t) => (
-            <button
-              key={t.id}
-              id={`${id}-tab-${t.id}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === t.id}
-              aria-controls={`${id}-panel-${t.id}`}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => setTab(t.id)}
-              onKeyDown={onTabKey}
-              className={`flex-1 px-4 py-3 text-sm font-semibold ${tab === t.id ? 'border-b-2 border-brand-600 text-brand-700' : 'text-muted hover:bg-canvas'}`}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
-        <div className="space-y-4 p-4">
-          <div>
-            <label htmlFor={`${id}-title`} className="mb-1 block text-sm font-semibold">
-              Title *
-            </label>
-            <div className="relative">
-              <input
-                id={`${id}-title`}
-                value={title}
-                maxLength={TITLE_MAX_LENGTH}
-                onChange={(event) => setTitle(event.target.value)}
-                aria-describedby={`${id}-count`}
-                className="w-full rounded-lg border border-line px-3 py-2 pr-20"
-              />
-              <span id={`${id}-count`} className="absolute top-1/2 right-3 -translate-y-1/2 text-xs text-muted">
-                {title.length}/{TITLE_COUNTER_DISPLAY}
+    <form onSubmit={onSubmit} aria-busy={posting}>
+      {/* Disabled until hydrated, so nothing typed or clicked before the island runs is lost. */}
+      <fieldset disabled={signedIn === null} className="min-w-0 space-y-4">
+        <CommunityPicker value={community} onChange={setCommunity} />
+        <div className="rounded-lg border border-line bg-surface">
+          <div role="tablist" aria-label="Post type" className="flex border-b border-line">
+            {TABS.map((t) => (
+              <button
+                key={t.id}
+                id={`${id}-tab-${t.id}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === t.id}
+                aria-controls={`${id}-panel-${t.id}`}
+                tabIndex={tab === t.id ? 0 : -1}
+                onClick={() => setTab(t.id)}
+                onKeyDown={onTabKey}
+                className={`flex-1 px-4 py-3 text-sm font-semibold ${tab === t.id ? 'border-b-2 border-brand-600 text-brand-700' : 'text-muted hover:bg-canvas'}`}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <div className="space-y-4 p-4">
+            <div>
+              <label htmlFor={`${id}-title`} className="mb-1 block text-sm font-semibold">
+                Title *
+              </label>
+              <div className="relative">
+                <input
+                  id={`${id}-title`}
+                  value={title}
+                  maxLength={TITLE_MAX_LENGTH}
+                  onChange={(event) => setTitle(event.target.value)}
+                  aria-describedby={`${id}-count`}
+                  className="w-full rounded-lg border border-line px-3 py-2 pr-20"
+                />
+                <span id={`${id}-count`} className="absolute top-1/2 right-3 -translate-y-1/2 text-xs text-muted">
+                  {title.length}/{TITLE_COUNTER_DISPLAY}
+                </span>
+              </div>
+            </div>
+            <div id={`${id}-panel-text`} role="tabpanel" aria-labelledby={`${id}-tab-text`} hidden={tab !== 'text'}>
+              <span id={`${id}-body`} className="sr-only">
+                Body
               </span>
+              <RichTextEditor editorRef={editorRef} labelId={`${id}-body`} />
+            </div>
+            <div id={`${id}-panel-images`} role="tabpanel" aria-labelledby={`${id}-tab-images`} hidden={tab !== 'images'}>
+              <MediaPicker files={files} onChange={setFiles} />
             </div>
           </div>
-          <div id={`${id}-panel-text`} role="tabpanel" aria-labelledby={`${id}-tab-text`} hidden={tab !== 'text'}>
-            <span id={`${id}-body`} className="sr-only">
-              Body
-            </span>
-            <RichTextEditor editorRef={editorRef} labelId={`${id}-body`} />
-          </div>
-          <div id={`${id}-panel-images`} role="tabpanel" aria-labelledby={`${id}-tab-images`} hidden={tab !== 'images'}>
-            <MediaPicker files={files} onChange={setFiles} />
+          <div className="flex justify-end gap-3 border-t border-line p-4">
+            <button type="button" onClick={() => goBack()} className="rounded-full border border-line px-5 py-2 font-semibold hover:bg-canvas">
+              Back
+            </button>
+            <button type="submit" disabled={posting} className="rounded-full bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+              Post
+            </button>
           </div>
         </div>
-        <div className="flex justify-end gap-3 border-t border-line p-4">
-          <button type="button" onClick={() => goBack()} className="rounded-full border border-line px-5 py-2 font-semibold hover:bg-canvas">
-            Back
-          </button>
-          <button type="submit" disabled={posting} className="rounded-full bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-            Post
-          </button>
-        </div>
-      </div>
+      </fieldset>
       {posting && <ProcessingOverlay />}
     </form>
   );
