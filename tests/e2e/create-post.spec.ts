@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { nextAlert } from './alerts.ts';
 import { createCircle, signInMember, tinyPng } from './app-fixtures.ts';
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Body' });
@@ -22,8 +23,8 @@ test.describe('create post', () => {
 
     await expect(page.getByRole('combobox', { name: 'Choose a community' })).toHaveValue(circle.name);
     await expect(page.getByRole('tab')).toHaveText(['Text', 'Images & Video']);
-    const labels = await page.getByRole('toolbar', { name: 'Formatting' }).locator('button, .ql-picker-label').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
-    expect(labels).toEqual(['Text style', 'Bold', 'Italic', 'Underline', 'Strikethrough', 'Numbered list', 'Bulleted list', 'Link', 'Image', 'Clear formatting']);
+    const controls = page.getByRole('toolbar', { name: 'Formatting' }).locator('button, .ql-picker-label');
+    await expect.poll(() => controls.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual(['Text style', 'Bold', 'Italic', 'Underline', 'Strikethrough', 'Numbered list', 'Bulleted list', 'Link', 'Image', 'Clear formatting']);
 
     const title = page.getByLabel('Title *');
     await expect(title).toHaveAttribute('maxlength', '300');
@@ -81,11 +82,7 @@ test.describe('create post', () => {
     await signInMember(page);
     await page.goto('/home/create');
     await page.getByLabel('Title *').fill('No community chosen');
-    const dialog = page.waitForEvent('dialog');
-    await page.getByRole('button', { name: 'Post', exact: true }).click();
-    const alert = await dialog;
-    expect(alert.message()).toBe('This field may not be blank.');
-    await alert.dismiss();
+    expect(await nextAlert(page, () => page.getByRole('button', { name: 'Post', exact: true }).click())).toBe('This field may not be blank.');
     await expect(page).toHaveURL(/\/home\/create/);
 
     const visitor = await browser.newPage();

@@ -1,20 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { nextAlert } from './alerts.ts';
 import { createCircle, createPost, signInMember, tinyPng } from './app-fixtures.ts';
 
 const commentBox = (page: Page) => page.getByLabel('Add a comment');
 const comments = (page: Page) => page.getByTestId('comment');
-
-/** Resolves with the next alert's text and dismisses it. */
-async function nextAlert(page: Page, action: () => Promise<void>): Promise<string> {
-  const message = new Promise<string>((resolve) =>
-    page.once('dialog', (alert) => {
-      resolve(alert.message());
-      void alert.dismiss();
-    }),
-  );
-  await action();
-  return message;
-}
 
 test.describe('post detail', () => {
   test('opens by reloading its URL; comments by Enter, with emoji and media; empty and wrong-type alerts', async ({ page }) => {
