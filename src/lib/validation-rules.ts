@@ -12,3 +12,8 @@ export const TITLE_COUNTER_DISPLAY = 100;
 export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
 
 export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+
+/** Circle (channel) limits: the server enforces them, the wizard's inputs stop there. */
+export const CIRCLE_NAME_MIN = 3;
+export const CIRCLE_NAME_MAX = 50;
+export const CIRCLE_DESCRIPTION_MAX = 500;

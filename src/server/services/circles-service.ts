@@ -4,13 +4,11 @@ import type { Db } from '../db/client.ts';
 import { circleMembers, circles, joinRequests } from '../db/schema.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { circleColumns, toCircle } from './circle-mapper.ts';
-import { themeColorsFor } from './theme-colors.ts';
+import { themeColorsFor } from '../../lib/theme-colors.ts';
 
 /** The circles rules: listing by popularity, name search, creation, lookup and joining. */
 
-export const CIRCLE_NAME_MIN = 3;
-export const CIRCLE_NAME_MAX = 50;
-export const CIRCLE_DESCRIPTION_MAX = 500;
+export { CIRCLE_DESCRIPTION_MAX, CIRCLE_NAME_MAX, CIRCLE_NAME_MIN } from '../../lib/validation-rules.ts';
 export const NAME_SEARCH_LIMIT = 20;
 
 export const MESSAGES = {

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { circleMembers, circles, comments, postReactions, posts, users } from '../db/schema.ts';
 import type { Executor } from './circles-service.ts';
 import { DEMO_CIRCLES, DEMO_POSTS, DEMO_USERS } from './demo-content.ts';
-import { themeColorsFor } from './theme-colors.ts';
+import { themeColorsFor } from '../../lib/theme-colors.ts';
 
 /** Any constant works: it only keeps two instances starting at once from both seeding the same database. */
 const SEED_LOCK_KEY = 47_112_026;

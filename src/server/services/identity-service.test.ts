@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from './theme-colors.ts';
+import { contrastRatio } from '../../lib/theme-colors.ts';
 import { ANIMALS, COLORS, emailHash, identityChips, identityClassOf, normaliseEmail, randomIdentity } from './identity-service.ts';
 
 describe('identity service', () => {

@@ -1,5 +1,5 @@
 import type { ChannelType } from '../../../lib/api-types.ts';
-import { themeColorsFor } from '../../../server/services/theme-colors.ts';
+import { themeColorsFor } from '../../../lib/theme-colors.ts';
 import { bannerStyle } from '../channel/banner.ts';
 
 /** The live preview of step 1: the banner the channel will get (its colours come from the name), name and description. */

@@ -1,9 +1,7 @@
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { ChannelType, Circle } from '../../../lib/api-types.ts';
 
-/** Limits the server enforces (src/server/routes/circles.ts); the inputs stop there so nobody types in vain. */
-export const NAME_MAX = 50;
-export const DESCRIPTION_MAX = 500;
+export { CIRCLE_NAME_MAX as NAME_MAX, CIRCLE_DESCRIPTION_MAX as DESCRIPTION_MAX } from '../../../lib/validation-rules.ts';
 
 export type ChannelDraft = { name: string; description: string; channel_type: ChannelType };
 export type ChannelErrors = { name?: string; description?: string; channel_type?: string; form?: string };

@@ -1,4 +1,4 @@
-import type { ThemeColors } from '../../lib/api-types.ts';
+import type { ThemeColors } from './api-types.ts';
 
 /**
  * A circle's banner colours, derived from its name alone so they never need storing by hand
