@@ -51,7 +51,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
-  if (!options.database) app.addHook('onClose', () => database.close());
+  if (!options.database) {
+    // Requests still running at shutdown finish on the database before it closes (at most 10 s).
+    let inFlight = 0;
+    app.addHook('onRequest', async () => void inFlight++);
+    app.addHook('onResponse', async () => void inFlight--);
+    app.addHook('onRequestAbort', async (_request) => void inFlight--);
+    app.addHook('onClose', async () => {
+      for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      await database.close();
+    });
+  }
 
   const tokens = createTokenService({
     db: database.db,
