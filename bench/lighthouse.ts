@@ -14,7 +14,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { BENCH_DIST, buildSite, startSiteServer, type SiteServer } from './site-server.ts';
+import { siteUnderTest } from './site-server.ts';
 
 const run = promisify(execFile);
 const THRESHOLD = 95;
@@ -55,16 +55,7 @@ const failingAudits = (report: LighthouseReport) =>
 
 async function main() {
   const args = process.argv.slice(2);
-  const baseArg = args.indexOf('--base');
-  let server: SiteServer | null = null;
-  let base: string;
-  if (baseArg >= 0) {
-    base = args[baseArg + 1];
-  } else {
-    const dist = args.includes('--no-build') ? BENCH_DIST : buildSite();
-    server = await startSiteServer(dist);
-    base = `http://localhost:${server.port}`;
-  }
+  const { base, close } = await siteUnderTest(args, 'localhost');
   try {
     const pages = [...SITE_PAGES];
     if ((await fetch(new URL(APP_PAGE, base))).ok) pages.push(APP_PAGE);
@@ -85,7 +76,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    await server?.close();
+    await close();
   }
 }
 

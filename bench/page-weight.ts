@@ -7,7 +7,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from '@playwright/test';
-import { BENCH_DIST, buildSite, startSiteServer, type SiteServer } from './site-server.ts';
+import { siteUnderTest } from './site-server.ts';
 
 const PAGES = ['/', '/about', '/terms-conditions', '/privacy', '/contactus', '/pricing-page', '/faq', '/refund'];
 const IDLE_MS = 2_500;
@@ -47,15 +47,7 @@ async function measure(base: string, page: string, browser: Awaited<ReturnType<t
 
 async function main() {
   const args = process.argv.slice(2);
-  const baseArg = args.indexOf('--base');
-  let server: SiteServer | null = null;
-  let base: string;
-  if (baseArg >= 0) {
-    base = args[baseArg + 1];
-  } else {
-    server = await startSiteServer(args.includes('--no-build') ? BENCH_DIST : buildSite());
-    base = `http://127.0.0.1:${server.port}`;
-  }
+  const { base, close } = await siteUnderTest(args);
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
     const rows: Weight[] = [];
@@ -65,7 +57,7 @@ async function main() {
     if (args.includes('--files')) for (const r of rows) console.log(`\n${r.page}\n  ${r.files.join('\n  ')}`);
   } finally {
     await browser.close();
-    await server?.close();
+    await close();
   }
 }
 

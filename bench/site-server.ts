@@ -43,3 +43,14 @@ export async function startSiteServer(distDir: string): Promise<SiteServer> {
     },
   };
 }
+
+/**
+ * The site a page benchmark measures: `--base URL` for a server that is already running, else a fresh build
+ * (`--no-build` reuses the last one) served on a free port. `close()` stops only a server started here.
+ */
+export async function siteUnderTest(args: string[], host = '127.0.0.1'): Promise<{ base: string; close: () => Promise<void> }> {
+  const baseArg = args.indexOf('--base');
+  if (baseArg >= 0) return { base: args[baseArg + 1], close: async () => {} };
+  const server = await startSiteServer(args.includes('--no-build') ? BENCH_DIST : buildSite());
+  return { base: `http://${host}:${server.port}`, close: server.close };
+}

@@ -4,6 +4,7 @@
  * and calls live in ./login.store.ts. A native <dialog> shown with showModal() keeps the page behind inert;
  * Tab is also wrapped by hand so focus never leaves the dialog.
  */
+import { wrapTab } from '../../lib/focus-wrap.ts';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $loginOpen, closeLogin } from '../../stores/login.store.ts';
@@ -21,7 +22,6 @@ import {
   verifyOtp,
 } from './login.store.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export default function LoginModal() {
   const open = useStore($loginOpen);
@@ -49,20 +49,7 @@ export default function LoginModal() {
     }
   }, [show]);
 
-  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab') return;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => wrapTab(event.currentTarget, event);
 
   // A click on the backdrop lands on the <dialog> itself; clicks inside land on its panel.
   const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
