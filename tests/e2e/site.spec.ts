@@ -112,6 +112,8 @@ test.describe('landing page', () => {
     const carousel = page.getByRole('region', { name: 'Bharat Square features' });
     const current = carousel.locator('[data-dot][aria-current="true"]');
     await expect(current).toHaveText('Show feature 1: Personalised feed with AI filter');
+    // Time stands still from here, so a slow machine cannot slip past the 5-second tick between steps.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50));
 
     await carousel.getByRole('group', { name: /^1 of 6/ }).click();
     await expect(current).toHaveText('Show feature 2: Expert-reviewed content');
