@@ -31,7 +31,8 @@ async function sitePlugin(app: FastifyInstance, options: { distDir: string; site
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
-    redirect: true,
+    // Pages get their own routes below; a directory without a page (/home) goes to Astro, not to a redirect.
+    redirect: false,
     setHeaders: (res, filePath) => {
       const cache = filePath.includes(`${path.sep}_astro${path.sep}`) ? IMMUTABLE : 'public, max-age=0, must-revalidate';
       res.header('Cache-Control', cache);
