@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle, JoinRequest } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -160,5 +161,25 @@ describe('owner review', () => {
     const results = await Promise.all([post(`/api/circles/requests/${id}/approve/`, owner), post(`/api/circles/requests/${id}/approve/`, owner)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect((await get(`/api/circles/members/?circle_id=${circle.id}`)).json().members_count).toBe(3);
+  });
+});
+
+describe('the pending state when request ids and circle ids differ', () => {
+  it('is read from the request of this circle and this person, in the join answer, the details and the list', async () => {
+    // A request whose id is not the circle's id: a correlated subquery that compared the request's own
+    // id with its circle_id only looked right while the two numbers happened to be equal.
+    const first = await createCircle(t.app, stranger, 'Quiet Room One', { channelType: 'private' });
+    const second = await createCircle(t.app, stranger, 'Quiet Room Two', { channelType: 'private' });
+    await t.app.ctx.db.execute(sql`select setval('join_requests_id_seq', 1000)`);
+    const res = await join(t.app, asker, second.name);
+    expect(res.statusCode).toBe(202);
+    const [request] = (await get(`/api/circles/requests/?circle_id=${second.id}`, stranger)).json().results as JoinRequest[];
+    expect(request.id).not.toBe(second.id);
+    expect(res.json().circle).toMatchObject({ id: second.id, membership_status: 'pending' });
+    expect((await get(`/api/circles/members/?circle_id=${second.id}`, asker)).json()).toMatchObject({ membership_status: 'pending' });
+    expect((await get(`/api/circles/members/?circle_id=${first.id}`, asker)).json()).toMatchObject({ membership_status: 'none' });
+    const listed = (await get('/api/circles/?page=1', asker)).json().results as Circle[];
+    expect(listed.find((c) => c.id === second.id)?.membership_status).toBe('pending');
+    expect(listed.find((c) => c.id === first.id)?.membership_status).toBe('none');
   });
 });

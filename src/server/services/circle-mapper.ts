@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Circle, ChannelType } from '../../lib/api-types.ts';
+import { qualified as q } from '../db/qualified.ts';
 import { circleMembers, circles, joinRequests } from '../db/schema.ts';
 
 /**
@@ -10,11 +11,11 @@ export function circleColumns(viewerId: number | null) {
   const viewerRole: SQL<string | null> =
     viewerId === null
       ? sql<string | null>`null::text`
-      : sql<string | null>`(select ${circleMembers.role} from ${circleMembers} where ${circleMembers.circleId} = ${circles.id} and ${circleMembers.userId} = ${viewerId})`;
+      : sql<string | null>`(select ${q(circleMembers.role)} from ${circleMembers} where ${q(circleMembers.circleId)} = ${q(circles.id)} and ${q(circleMembers.userId)} = ${viewerId})`;
   const viewerPending: SQL<boolean> =
     viewerId === null
       ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${joinRequests} where ${joinRequests.circleId} = ${circles.id} and ${joinRequests.userId} = ${viewerId} and ${joinRequests.status} = 'pending')`;
+      : sql<boolean>`exists (select 1 from ${joinRequests} where ${q(joinRequests.circleId)} = ${q(circles.id)} and ${q(joinRequests.userId)} = ${viewerId} and ${q(joinRequests.status)} = 'pending')`;
   return {
     id: circles.id,
     name: circles.name,
