@@ -17,6 +17,8 @@ export const REQUIRED = 'This field is required.';
 export const BLANK = 'This field may not be blank.';
 export const NOT_A_STRING = 'Not a valid string.';
 export const NOT_AN_INTEGER = 'A valid integer is required.';
+/** DRF's ProhibitNullCharactersValidator: PostgreSQL text cannot hold U+0000. */
+export const NULL_CHARACTERS = 'Null characters are not allowed.';
 
 /** A required string in DRF's wording: missing, null, wrong type and blank each get their own message. */
 export const requiredString = (options: { max?: number; allowBlank?: boolean } = {}) => {

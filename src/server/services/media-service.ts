@@ -8,6 +8,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { HttpError, detail, fieldErrors } from '../http-errors.ts';
+import { nullCharacterErrors } from '../null-characters.ts';
 import { scrubMp4Metadata } from './mp4-metadata.ts';
 
 /**
@@ -218,7 +219,10 @@ export async function receiveMultipart(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) throw detail(413, 'Request body is too large.');
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        const refused = nullCharacterErrors({ [part.fieldname]: value });
+        if (refused) throw refused;
+        fields[part.fieldname] = value;
         continue;
       }
       const rule = Object.hasOwn(options.rules, part.fieldname) ? options.rules[part.fieldname] : undefined;
