@@ -20,23 +20,47 @@ export const NOT_AN_INTEGER = 'A valid integer is required.';
 /** DRF's ProhibitNullCharactersValidator: PostgreSQL text cannot hold U+0000. */
 export const NULL_CHARACTERS = 'Null characters are not allowed.';
 
+export const NULL_VALUE = 'This field may not be null.';
+
+/** DRF's wording for a value of the wrong kind: missing, null and any other non-string each get their own message. */
+const stringErrors: z.ZodErrorMap = (issue, ctx) =>
+  issue.code === 'invalid_type'
+    ? { message: issue.received === 'undefined' ? REQUIRED : issue.received === 'null' ? NULL_VALUE : NOT_A_STRING }
+    : { message: ctx.defaultError };
+
+/** A string field with DRF's messages for missing, null and wrong-type values. */
+export const stringField = () => z.string({ errorMap: stringErrors });
+
 /** A required string in DRF's wording: missing, null, wrong type and blank each get their own message. */
 export const requiredString = (options: { max?: number; allowBlank?: boolean } = {}) => {
-  let schema = z.string({ required_error: REQUIRED, invalid_type_error: NOT_A_STRING });
+  let schema = stringField();
   if (!options.allowBlank) schema = schema.trim().min(1, BLANK);
   if (options.max) schema = schema.max(options.max, `Ensure this field has no more than ${options.max} characters.`);
   return schema;
 };
 
-/** An id from a query string or a body: missing is 'required', anything not a positive integer is 'not an integer'. */
-export const positiveId = z.preprocess(
-  (value) => (value === undefined || value === null || value === '' ? undefined : Number(value)),
-  z
-    .number({ required_error: REQUIRED, invalid_type_error: NOT_AN_INTEGER })
-    .int(NOT_AN_INTEGER)
-    .positive(NOT_AN_INTEGER)
-    .max(2_147_483_647, NOT_AN_INTEGER),
-);
+/** The largest id PostgreSQL's integer (serial) holds. */
+export const MAX_DB_ID = 2_147_483_647;
+
+/**
+ * A database id as a client may write it: a JSON integer or decimal digits (surrounding spaces allowed).
+ * null for anything else: hex, exponents, fractions, booleans, lists, zero, negatives, beyond int4.
+ */
+export function parseId(value: unknown): number | null {
+  const text = typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= MAX_DB_ID ? id : null;
+}
+
+/** An id from a query string or a body: missing is 'required', null is 'may not be null', anything else not an id is 'not an integer'. */
+export const positiveId = z.unknown().transform((value, ctx): number => {
+  const id = parseId(value);
+  if (id !== null) return id;
+  const message = value === undefined || value === '' ? REQUIRED : value === null ? NULL_VALUE : NOT_AN_INTEGER;
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+});
 
 /** Blank gets only the blank message (as DRF's EmailField); the pattern is checked on what was typed. */
 export const emailSchema = requiredString({ max: 254 }).refine((v) => v === '' || EMAIL_PATTERN.test(v), 'Enter a valid email address.');

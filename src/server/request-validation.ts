@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { zodToFieldErrors } from './http-errors.ts';
+import { fieldErrors, zodToFieldErrors } from './http-errors.ts';
 
 /**
  * Route JSON schemas here exist for the OpenAPI document only; the rules (and DRF's wording of their
@@ -8,9 +8,30 @@ import { zodToFieldErrors } from './http-errors.ts';
  */
 export const documentationOnly: FastifySchemaCompiler<unknown> = () => () => true;
 
+/** DRF's names for JSON types, for 'Invalid data. Expected a dictionary, but got list.' */
+function jsonTypeName(value: unknown): string {
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'string') return 'str';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  return 'NoneType';
+}
+
+/**
+ * A request body as the dictionary every endpoint reads: no body (or JSON null) is an empty one, and a
+ * JSON list, string, number or boolean is DRF's 400 before any field is looked at.
+ */
+export function bodyAsDictionary(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw fieldErrors({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${jsonTypeName(body)}.`] });
+  }
+  return body as Record<string, unknown>;
+}
+
 /** A request part (body or query) parsed by a zod schema, or DRF-shaped field errors (400). */
 export function parseInput<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(bodyAsDictionary(value));
   if (!result.success) throw zodToFieldErrors(result.error);
   return result.data;
 }

@@ -105,3 +105,129 @@ describe('NUL characters (PostgreSQL text cannot hold them)', () => {
     expect(res.json()).toEqual({ title: ['Null characters are not allowed.'] });
   });
 });
+
+describe('bodies that are not a JSON object', () => {
+  it('get DRF’s one message on every endpoint that reads a body', async () => {
+    const kinds: [unknown, string][] = [
+      [[1, 2], 'list'],
+      ['text', 'str'],
+      [7, 'int'],
+      [7.5, 'float'],
+      [true, 'bool'],
+    ];
+    for (const call of calls().filter((c) => c.body)) {
+      for (const [body, name] of kinds) {
+        const res = await send(call, body);
+        expect(res.statusCode, `${call.url} ${name}`).toBe(400);
+        expect(res.json(), `${call.url} ${name}`).toEqual({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${name}.`] });
+      }
+    }
+  });
+});
+
+describe('wrong types where text is expected', () => {
+  it('name null, numbers, lists and objects in DRF’s words, never a 500', async () => {
+    for (const call of calls().filter((c) => c.body)) {
+      for (const field of Object.keys(call.body!)) {
+        for (const value of [null, ['x'], { a: 1 }, false, 'x'.repeat(100_000)]) {
+          const res = await send(call, { ...call.body, [field]: value });
+          expect(res.statusCode, `${call.url} ${field}=${JSON.stringify(value).slice(0, 20)}`).toBeLessThan(500);
+        }
+      }
+    }
+    const titled = await send(calls().find((c) => c.url === '/api/posts/')!, { circle: 'Probe Yard', title: null });
+    expect(titled.json()).toEqual({ title: ['This field may not be null.'] });
+    const mailed = await send(calls().find((c) => c.url === '/api/contact/')!, { email: null, message: 'Hi' });
+    expect(mailed.json()).toEqual({ email: ['This field may not be null.'] });
+  });
+});
+
+describe('ids', () => {
+  it('are decimal integers: hex, exponents, booleans and lists are not ids', async () => {
+    for (const bad of ['0x1', '1e0', 'true', '-1', '0', '2147483648', '1.5', 'abc']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/posts/comments/list/?post_id=${bad}` });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toEqual({ post_id: ['A valid integer is required.'] });
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/posts/comments/list/?post_id=${postId}` })).statusCode).toBe(200);
+    const comment = calls().find((c) => c.url === '/api/posts/comments/')!;
+    for (const post of [true, [postId], { id: postId }, `0x${postId.toString(16)}`, postId + 0.5]) {
+      const res = await send(comment, { post, body: 'Wrong id type' });
+      expect(res.statusCode, JSON.stringify(post)).toBe(400);
+      expect(res.json(), JSON.stringify(post)).toEqual({ post: ['A valid integer is required.'] });
+    }
+    expect((await send(comment, { post: null, body: 'x' })).json()).toEqual({ post: ['This field may not be null.'] });
+    expect((await send(comment, { post: String(postId), body: 'An id as text' })).statusCode).toBe(201);
+  });
+
+  it('in a path: anything but a positive int4 is simply not found', async () => {
+    for (const bad of ['0', '-1', '0x1', '1e0', '2147483648', '99999999999999999999', 'abc']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/posts/${bad}/` });
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+});
+
+describe('multipart forms on endpoints without files', () => {
+  const form = async (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
+    data.append('ignored', new Blob([new Uint8Array([1, 2, 3])]), 'ignored.bin');
+    const request = new Request('http://test.local/', { method: 'POST', body: data });
+    return { payload: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type')! };
+  };
+
+  it('read the form’s text fields as the data, as DRF does', async () => {
+    const contact = await form({ email: 'form@example.com', message: 'Sent as a form' });
+    const sent = await t.app.inject({ method: 'POST', url: '/api/contact/', payload: contact.payload, headers: { 'content-type': contact.type } });
+    expect(sent.statusCode).toBe(201);
+    const circleForm = await form({ name: 'Form Made', description: 'From a multipart form', channel_type: 'private' });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/circles/',
+      payload: circleForm.payload,
+      headers: { ...user.headers, 'content-type': circleForm.type },
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ name: 'Form Made', channel_type: 'private' });
+  });
+
+  it('name each missing field of an empty form', async () => {
+    const empty = await form({});
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact/', payload: empty.payload, headers: { 'content-type': empty.type } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['This field is required.'], message: ['This field is required.'] });
+  });
+});
+
+describe('OPTIONS', () => {
+  it('is answered with the Allow list it appears in, not refused', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/posts/likes/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.allow).toBe('POST, DELETE, OPTIONS');
+    expect(res.json().parses).toContain('multipart/form-data');
+    const wrong = await t.app.inject({ method: 'PUT', url: '/api/posts/likes/' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toBe('POST, DELETE, OPTIONS');
+  });
+});
+
+describe('query parameters', () => {
+  it('never turn junk into a 500', async () => {
+    const junk = ['', ' ', '-1', '0', '1.5', '1e3', '0x10', '2147483648', '99999999999999999999', 'abc', '%', '\u{1F600}', 'x'.repeat(5000)];
+    for (const call of calls()) {
+      for (const value of junk) {
+        const url = withEveryParam(call.url, value);
+        if (!url) break;
+        const res = await send(call, call.body, url);
+        expect(res.statusCode, url.slice(0, 120)).toBeLessThan(500);
+      }
+      const [path, query] = call.url.split('?');
+      if (query) {
+        const repeated = await send(call, call.body, `${path}?${query}&${query}`);
+        expect(repeated.statusCode, `${call.url} repeated`).toBeLessThan(500);
+      }
+    }
+  });
+});

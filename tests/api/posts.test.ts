@@ -83,7 +83,7 @@ describe('POST /api/posts/ (JSON)', () => {
   it('checks the title: required, not blank, at most 300 characters after trimming', async () => {
     const cases: [unknown, string][] = [
       [undefined, 'This field is required.'],
-      [null, 'Not a valid string.'],
+      [null, 'This field may not be null.'],
       ['   ', 'This field may not be blank.'],
       [42, 'Not a valid string.'],
       ['x'.repeat(301), 'Ensure this field has no more than 300 characters.'],

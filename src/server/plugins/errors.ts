@@ -11,6 +11,10 @@ declare module 'fastify' {
 }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const OPTIONS_METADATA = {
+  renders: ['application/json'],
+  parses: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+};
 
 /** Fastify's own error codes mapped to what Django REST framework would answer. */
 function fromFastifyError(error: FastifyError, request: FastifyRequest): HttpError | undefined {
@@ -63,6 +67,8 @@ async function errorsPlugin(app: FastifyInstance) {
     const match = routes.find((r) => r.pattern.test(path));
     if (match && !match.methods.has(request.method)) {
       const allow = METHODS.filter((m) => match.methods.has(m) || m === 'OPTIONS').join(', ');
+      // OPTIONS is in every Allow list, so it is answered as DRF's SimpleMetadata does, not refused.
+      if (request.method === 'OPTIONS') return reply.code(200).header('Allow', allow).send(OPTIONS_METADATA);
       return reply.code(405).header('Allow', allow).send({ detail: `Method "${request.method}" not allowed.` });
     }
     return reply.code(404).send({ detail: 'Not found.' });

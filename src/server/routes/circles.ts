@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BLANK, NOT_A_STRING, REQUIRED, requiredString } from '../../lib/validation.ts';
+import { BLANK, NOT_A_STRING, REQUIRED, parseId, requiredString, stringField } from '../../lib/validation.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
-import { documentationOnly } from '../request-validation.ts';
+import { documentationOnly, parseInput } from '../request-validation.ts';
 import {
   CIRCLE_DESCRIPTION_MAX,
   CIRCLE_NAME_MAX,
@@ -29,8 +29,7 @@ import {
 /** Letters and digits of any script (with their combining marks), spaces, hyphens and underscores. */
 const NAME_PATTERN = /^[\p{L}\p{M}\p{N} _-]+$/u;
 
-const circleName = z
-  .string({ required_error: REQUIRED, invalid_type_error: NOT_A_STRING })
+const circleName = stringField()
   .transform((value) => value.trim().replace(/\s+/g, ' '))
   .superRefine((value, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
@@ -60,24 +59,11 @@ const optionalText = z.string({ invalid_type_error: NOT_A_STRING }).optional();
 const nameSearchQuery = z.object({ q: optionalText });
 const circleRefQuery = z.object({ circle_id: optionalText, circle_name: optionalText });
 
-/** DRF answers a JSON body that is not an object with this, before looking at any field. */
-function readBody<T extends z.ZodTypeAny>(schema: T, body: unknown): z.output<T> {
-  if (body === undefined || body === null) return schema.parse({});
-  if (typeof body !== 'object' || Array.isArray(body)) {
-    const got = Array.isArray(body) ? 'list' : typeof body === 'string' ? 'str' : typeof body === 'number' ? 'int' : typeof body;
-    throw fieldErrors({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${got}.`] });
-  }
-  return schema.parse(body);
-}
-
-const MAX_ID = 2_147_483_647;
-const parseId = (text: string): number | null => (/^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_ID ? Number(text) : null);
-
 /** `circle_id` wins over `circle_name`; an id that cannot exist is simply an unknown circle (404). */
 function readCircleRef(query: unknown): CircleRef {
   const { circle_id: idText = '', circle_name: name = '' } = circleRefQuery.parse(query ?? {});
   if (idText.trim()) {
-    const id = parseId(idText.trim());
+    const id = parseId(idText);
     if (id === null) throw detail(404, MESSAGES.notFound);
     return { id };
   }
@@ -155,7 +141,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const input = readBody(createBody, request.body);
+      const input = parseInput(createBody, request.body);
       const circle = await createCircle(db, request.user!.id, { name: input.name, description: input.description, channelType: input.channel_type });
       return reply.code(201).send(circle);
     },
@@ -184,7 +170,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { circle_name } = readBody(joinBody, request.body);
+      const { circle_name } = parseInput(joinBody, request.body);
       const { httpStatus, ...result } = await joinByName(db, request.user!.id, circle_name);
       return reply.code(httpStatus).send(result);
     },

@@ -46,6 +46,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
   app.post(
     '/api/posts/comments/',
     {
+      config: { multipartFiles: true },
       preHandler: app.requireUser,
       schema: {
         tags: ['comments'],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NOT_A_STRING, TITLE_MAX_LENGTH, positiveId, requiredString } from '../../lib/validation.ts';
+import { NOT_A_STRING, TITLE_MAX_LENGTH, parseId, positiveId, requiredString } from '../../lib/validation.ts';
 import { INVALID_IMAGE, INVALID_VIDEO, withRequestForm, type MediaKind } from '../services/media-service.ts';
 import { createPost, getVisiblePost, listPosts } from '../services/posts-service.ts';
 import { react, type ReactionKind } from '../services/reactions-service.ts';
@@ -36,8 +36,6 @@ const pageAndCircle = {
 } as const;
 const postIdQuery = { type: 'object', properties: { post_id: { description: 'The post id' } } } as const;
 
-/** The largest id PostgreSQL's integer holds; longer digit strings are not ids. */
-const isPostId = (value: string) => /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= 2_147_483_647;
 
 export default async function postsRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
@@ -115,15 +113,16 @@ export default async function postsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      if (!isPostId(id)) return app.apiNotFound(request, reply);
-      return getVisiblePost(db, Number(id), viewerOf(request.user));
+      const id = parseId((request.params as { id: string }).id);
+      if (id === null) return app.apiNotFound(request, reply);
+      return getVisiblePost(db, id, viewerOf(request.user));
     },
   );
 
   app.post(
     '/api/posts/',
     {
+      config: { multipartFiles: true },
       preHandler: app.requireUser,
       schema: {
         tags: ['posts'],

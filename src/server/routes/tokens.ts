@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BLANK, NOT_A_STRING, REQUIRED } from '../../lib/validation.ts';
+import { REQUIRED, requiredString } from '../../lib/validation.ts';
 import { HttpError } from '../http-errors.ts';
 import { documentationOnly, parseInput } from '../request-validation.ts';
 import { TokenError, type TokenClaims, type TokenType } from '../services/tokens-service.ts';
@@ -10,22 +10,10 @@ import { TokenError, type TokenClaims, type TokenType } from '../services/tokens
  * Blacklist also takes the spec's `{token}` (any token type) beside simplejwt's `{refresh}`.
  */
 
-const NULL = 'This field may not be null.';
 const BLACKLIST_PURGE_EVERY_MS = 60 * 60_000;
 
 /** DRF's CharField: numbers are read as text, blank is refused, and each kind of wrong value has its own message. */
-const charField = z.preprocess(
-  (value) => (typeof value === 'number' ? String(value) : value),
-  z
-    .string({
-      errorMap: (issue, ctx) =>
-        issue.code === 'invalid_type'
-          ? { message: issue.received === 'undefined' ? REQUIRED : issue.received === 'null' ? NULL : NOT_A_STRING }
-          : { message: ctx.defaultError },
-    })
-    .trim()
-    .min(1, BLANK),
-);
+const charField = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), requiredString());
 
 const verifyBody = z.object({ token: charField });
 const refreshBody = z.object({ refresh: charField });

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { HttpError, detail, fieldErrors } from '../http-errors.ts';
 import { nullCharacterErrors } from '../null-characters.ts';
+import { bodyAsDictionary } from '../request-validation.ts';
 import { scrubMp4Metadata } from './mp4-metadata.ts';
 
 /**
@@ -250,13 +251,10 @@ export async function receiveMultipart(
   return { fields, files, batch };
 }
 
-/** DRF's names for JSON types, for 'Invalid data. Expected a dictionary, but got list.' */
-function jsonTypeName(value: unknown): string {
-  if (Array.isArray(value)) return 'list';
-  if (typeof value === 'string') return 'str';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
-  return 'NoneType';
+/** The text fields of a multipart body on an endpoint that takes no files (files are drained and dropped, as DRF keeps them apart). */
+export async function readMultipartFields(request: FastifyRequest, maxBytes: number): Promise<Record<string, string>> {
+  const { fields } = await receiveMultipart(request, { mediaDir: '', maxBytes, rules: {} });
+  return fields;
 }
 
 export type RequestForm = { fields: Record<string, unknown>; files: MultipartForm['files'] };
@@ -270,13 +268,7 @@ export async function withRequestForm<T>(
   options: { mediaDir: string; maxBytes: number; rules: Record<string, FileFieldRule> },
   handle: (form: RequestForm) => Promise<T>,
 ): Promise<T> {
-  if (!request.isMultipart()) {
-    const body = request.body === undefined ? {} : request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw fieldErrors({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${jsonTypeName(body)}.`] });
-    }
-    return handle({ fields: body as Record<string, unknown>, files: [] });
-  }
+  if (!request.isMultipart()) return handle({ fields: bodyAsDictionary(request.body), files: [] });
   const form = await receiveMultipart(request, options);
   try {
     return await handle(form);

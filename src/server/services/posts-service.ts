@@ -1,6 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Paged, Post } from '../../lib/api-types.ts';
+import { parseId } from '../../lib/validation.ts';
 import type { Db } from '../db/client.ts';
 import { circleMembers, circles, posts } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
@@ -20,20 +21,17 @@ export const postNotFound = () => detail(404, POST_NOT_FOUND);
 
 export type CircleRef = { id: number; name: string; channelType: string };
 
-const MAX_ID = 2_147_483_647;
-
 /** A circle by id (all digits) or by name, case-insensitive; an id wins over a circle named like one. */
 export async function findCircle(db: Db, idOrName: string | number): Promise<CircleRef | null> {
   const text = String(idOrName).trim();
   if (text === '') return null;
   const byName = sql`lower(${circles.name}) = lower(${text})`;
-  const id = /^\d{1,10}$/.test(text) ? Number(text) : 0;
-  const byId = id >= 1 && id <= MAX_ID;
+  const id = /^\d+$/.test(text) ? parseId(text) : null;
   const [row] = await db
     .select({ id: circles.id, name: circles.name, channelType: circles.channelType })
     .from(circles)
-    .where(byId ? or(eq(circles.id, id), byName) : byName)
-    .orderBy(byId ? sql`(${circles.id} = ${id}) desc` : circles.id)
+    .where(id !== null ? or(eq(circles.id, id), byName) : byName)
+    .orderBy(id !== null ? sql`(${circles.id} = ${id}) desc` : circles.id)
     .limit(1);
   return row ?? null;
 }
