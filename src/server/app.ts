@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
+import { logSerializers } from './log-safety.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import authPlugin from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
@@ -44,7 +45,15 @@ export type BuildOptions = { config: Config; database?: Database; logger?: boole
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.email', 'req.body.otp'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.body.email', 'req.body.otp'],
+            serializers: logSerializers,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -87,5 +87,38 @@ describe('POST /api/contact/ when the mail server is down', () => {
     expect(stored).toMatchObject({ message: 'Kept even if mail fails', mailed: false });
     const [again] = await down.app.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, stored.id));
     expect(again.mailed).toBe(false);
+  });
+});
+
+describe('logs when storing a contact message fails', () => {
+  it('name the failure but never the sender’s address or the query’s parameters', async () => {
+    const failing = await buildTestApp();
+    const lines: string[] = [];
+    const logged = await appVariant(failing, {}, { level: 'info', stream: { write: (line: string) => void lines.push(line) } });
+    try {
+      // The database refuses the row (as a full disk or a broken connection would): a real server fault.
+      await failing.app.ctx.db.execute(sql`alter table contact_messages add constraint refuse_all check (false)`);
+      const res = await contact(logged, { email: 'Hidden.Sender@Example.in', message: 'Please reply to me' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ detail: 'Internal Server Error' });
+      const log = lines.join('\n');
+      expect(log).toContain('unhandled error');
+      expect(log).toContain('refuse_all');
+      expect(log.toLowerCase()).not.toContain('hidden.sender');
+      expect(log).not.toContain('Please reply to me');
+    } finally {
+      await logged.close();
+      await failing.close();
+    }
+  });
+
+  it('mask an address a client put in a URL', async () => {
+    const lines: string[] = [];
+    const logged = await appVariant(t, {}, { level: 'info', stream: { write: (line: string) => void lines.push(line) } });
+    await logged.app.inject({ method: 'GET', url: '/api/posts/search/?q=Url.Person%40Example.in' });
+    await logged.close();
+    const log = lines.join('\n');
+    expect(log).toContain('/api/posts/search/?q=[email]');
+    expect(log.toLowerCase()).not.toContain('url.person');
   });
 });
