@@ -4,6 +4,7 @@ import { contactMessages } from '../../src/server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { appVariant } from '../helpers/app-variant.ts';
 import { outbox } from '../helpers/sign-in.ts';
+import { openAddress } from '../../src/server/services/contact-service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,7 +44,12 @@ describe('POST /api/contact/', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ detail: 'Message received.' });
     const stored = await lastStored(t);
-    expect(stored).toMatchObject({ email: 'Asha@Example.in', message, mailed: true });
+    expect(stored).toMatchObject({ message, mailed: true });
+    // The database keeps the reply address sealed, never as an address; support can open it with the server secret.
+    expect(stored.email).not.toContain('@');
+    expect(stored.email.toLowerCase()).not.toContain('asha');
+    expect(openAddress(t.config.identitySecret, stored.email)).toBe('Asha@Example.in');
+    expect(() => openAddress('another secret', stored.email)).toThrow();
     const mail = outbox(t).find((m) => m.subject === `Contact form message #${stored.id}`)!;
     expect(mail.to).toBe('help@bharatsquare.test');
     expect(mail.headers).toMatch(/^Reply-To: Asha@Example\.in$/im);

@@ -165,6 +165,7 @@ export const comments = pgTable(
 
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
+  /** The sender's reply address, sealed (contact-service `sealAddress`): the database holds no e-mail address. */
   email: text('email').notNull(),
   message: text('message').notNull(),
   mailed: boolean('mailed').notNull().default(false),
