@@ -33,3 +33,18 @@ describe('health and errors', () => {
     expect(res.json().openapi).toMatch(/^3\./);
   });
 });
+
+describe('405 on paths that a parametric route also matches', () => {
+  it('reads the fixed path first: GET /api/posts/comments/ is 405 POST-only, not the post "comments"', async () => {
+    for (const method of ['GET', 'DELETE', 'PUT'] as const) {
+      const res = await t.app.inject({ method, url: '/api/posts/comments/' });
+      expect(res.statusCode, method).toBe(405);
+      expect(res.headers.allow, method).toBe('POST, OPTIONS');
+      expect(res.json()).toEqual({ detail: `Method "${method}" not allowed.` });
+    }
+    const detail = await t.app.inject({ method: 'DELETE', url: '/api/posts/12/' });
+    expect(detail.statusCode).toBe(405);
+    expect(detail.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect((await t.app.inject({ method: 'GET', url: '/api/posts/comments/list/' })).statusCode).toBe(400);
+  });
+});

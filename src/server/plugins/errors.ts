@@ -41,7 +41,7 @@ function fromFastifyError(error: FastifyError, request: FastifyRequest): HttpErr
 
 async function errorsPlugin(app: FastifyInstance) {
   // Paths registered per method, so an unknown method on a known path gets 405 with Allow (DRF), not 404.
-  const routes: { pattern: RegExp; methods: Set<string> }[] = [];
+  const routes: { pattern: RegExp; methods: Set<string>; parametric: boolean }[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const source = route.url.replace(/\/+$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
@@ -49,7 +49,7 @@ async function errorsPlugin(app: FastifyInstance) {
     const existing = routes.find((r) => r.pattern.source === pattern.source);
     const methods = ([] as string[]).concat(route.method as string | string[]);
     if (existing) methods.forEach((m) => existing.methods.add(m));
-    else routes.push({ pattern, methods: new Set(methods) });
+    else routes.push({ pattern, methods: new Set(methods), parametric: route.url.includes(':') });
   });
 
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request: FastifyRequest, reply: FastifyReply) => {
@@ -64,7 +64,8 @@ async function errorsPlugin(app: FastifyInstance) {
 
   app.decorate('apiNotFound', (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0];
-    const match = routes.find((r) => r.pattern.test(path));
+    // A fixed path wins over a pattern, as in the router: /api/posts/comments/ is not the post "comments".
+    const match = routes.find((r) => !r.parametric && r.pattern.test(path)) ?? routes.find((r) => r.pattern.test(path));
     if (match && !match.methods.has(request.method)) {
       const allow = METHODS.filter((m) => match.methods.has(m) || m === 'OPTIONS').join(', ');
       // OPTIONS is in every Allow list, so it is answered as DRF's SimpleMetadata does, not refused.
