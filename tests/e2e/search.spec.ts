@@ -46,7 +46,16 @@ test('search: each tab, the empty and no-result texts, keyboard and Escape', asy
   await input.fill('');
   await expect(dialog.getByText('Search for posts, channels, or comments')).toBeVisible();
 
+  // Escape closes the modal even with a query in the box (a search field's own Escape would only empty it).
+  await input.fill(word);
   await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // The close button closes it as well (and it stays closed while the box gets the focus back).
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close search' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toBeFocused();
   await expect(dialog).toBeHidden();
 
   // Keyboard: open from the box, arrows to the first post hit, Enter opens it.

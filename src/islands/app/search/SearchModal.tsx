@@ -37,8 +37,18 @@ export default function SearchModal() {
     if (open) inputRef.current?.focus();
   }, [open]);
 
-  /** Arrow keys move between the box and the results; Enter on a result follows its link. */
+  // Every way out closes the native dialog first and lets its close event update the store (useModalDialog), in
+  // the same order as the browser's own Escape: the header box that gets the focus back then knows not to reopen it.
+  const closeDialog = () => dialogRef.current?.close();
+
+  /** Arrow keys move between the box and the results; Enter on a result follows its link; Escape closes. */
   const onKeyDown = (event: KeyboardEvent) => {
+    // A search field's own Escape only empties it; here Escape closes the modal, whatever holds the focus.
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      closeDialog();
+      return;
+    }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const links = [...(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
     if (links.length === 0) return;
@@ -78,10 +88,10 @@ export default function SearchModal() {
             value={query}
             onChange={(event) => setSearchQuery(event.target.value)}
             placeholder="Search anything..."
-            aria-label="Search anything"
+            aria-label="Search anything..."
             className="h-10 min-w-0 flex-1 bg-transparent text-base placeholder:text-muted [&::-webkit-search-cancel-button]:hidden"
           />
-          <button type="button" onClick={closeSearch} aria-label="Close search" className="flex size-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-ink">
+          <button type="button" onClick={closeDialog} aria-label="Close search" className="flex size-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-ink">
             <CloseIcon />
           </button>
         </div>

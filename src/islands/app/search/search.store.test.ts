@@ -7,7 +7,7 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
 }));
 
 const { api, ApiError } = await import('../../../lib/api-client.ts');
-const { $search, EMPTY_RESULTS, SEARCH_DEBOUNCE_MS, setSearchQuery, searchHref } = await import('./search.store.ts');
+const { $search, $searchOpen, EMPTY_RESULTS, SEARCH_DEBOUNCE_MS, closeSearch, openSearch, setSearchQuery, searchHref } = await import('./search.store.ts');
 const apiMock = vi.mocked(api);
 
 const answer = (title: string): SearchResponse => ({
@@ -23,6 +23,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   apiMock.mockReset();
   $search.set({ query: '', tab: 'posts', results: EMPTY_RESULTS, loading: false, searched: '' });
+  $searchOpen.set(false);
 });
 
 afterEach(() => {
@@ -76,6 +77,23 @@ describe('search store', () => {
     resolve(answer('late'));
     await vi.runAllTimersAsync();
     expect($search.get().results).toEqual(EMPTY_RESULTS);
+  });
+
+  it('reopening runs the search that closing cut short, and does not repeat a finished one', async () => {
+    apiMock.mockResolvedValue(answer('Chandrayaan'));
+    openSearch();
+    setSearchQuery('chan');
+    closeSearch();
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2);
+    expect(apiMock).not.toHaveBeenCalled();
+    openSearch();
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    expect(apiMock).toHaveBeenCalledTimes(1);
+    expect($search.get().searched).toBe('chan');
+    closeSearch();
+    openSearch();
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2);
+    expect(apiMock).toHaveBeenCalledTimes(1);
   });
 
   it('links results to the spec routes', () => {

@@ -23,7 +23,16 @@ export const $search = map({
 let timer: ReturnType<typeof setTimeout> | undefined;
 let latest = 0;
 
-export const openSearch = () => $searchOpen.set(true);
+/**
+ * Opens the modal. Closing it cancels a search still waiting for its pause; the query stays in the box, so it
+ * runs now: the box never shows a query without its results.
+ */
+export function openSearch() {
+  if ($searchOpen.get()) return;
+  $searchOpen.set(true);
+  const { query, searched, loading } = $search.get();
+  if (query.trim() && query.trim() !== searched && !loading) setSearchQuery(query);
+}
 
 export function closeSearch() {
   clearTimeout(timer);
