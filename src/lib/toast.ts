@@ -18,7 +18,7 @@ const shown: ShownToast[] = [];
 export async function toast(text: string, kind: ToastKind = 'info', duration = TOAST_MS): Promise<void> {
   shown.push({ text, kind, until: Date.now() + duration });
   const { default: Toastify } = await import('toastify-js');
-  Toastify({
+  const instance = Toastify({
     text,
     duration,
     gravity: 'top',
@@ -27,7 +27,23 @@ export async function toast(text: string, kind: ToastKind = 'info', duration = T
     stopOnFocus: true,
     ariaLive: kind === 'error' ? 'assertive' : 'polite',
     style: { background: BACKGROUND[kind], color: '#fff' },
-  }).showToast();
+  });
+  instance.showToast();
+  if (instance.toastElement instanceof HTMLElement) finishToast(instance.toastElement);
+}
+
+const CLOSE_ICON =
+  '<svg aria-hidden="true" width="14" height="14" viewBox="0 0 14 14" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><path d="M3 3l8 8M11 3l-8 8"/></svg>';
+
+/**
+ * The toast's text is the message and nothing else: toastify-js writes its close button as a "✖" character,
+ * which would end up in the toast's text; an icon with the button's own label "Close" replaces it. The toast is
+ * an alert, as the spec's toasts are, so assistive technology and tests find it by role.
+ */
+function finishToast(element: HTMLElement) {
+  element.setAttribute('role', 'alert');
+  const close = element.querySelector('.toast-close');
+  if (close) close.innerHTML = CLOSE_ICON;
 }
 
 /**

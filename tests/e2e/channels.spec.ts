@@ -32,7 +32,7 @@ test.describe('create channel wizard', () => {
     await expect(page).toHaveURL(`/home/channel-page?key=${encodeURIComponent(name)}`);
     await expect(page.getByRole('heading', { level: 1, name: `b/${name}` })).toBeVisible();
     await expect(joinButton(page, 'Joined')).toBeDisabled();
-    await expect(page.getByTestId('members-count')).toHaveText('1 member');
+    await expect(page.getByTestId('members-count')).toHaveText('1 members');
 
     await page.goto('/home/create-channel');
     await page.getByLabel('Name').fill(name.toUpperCase());
@@ -67,7 +67,7 @@ test.describe('channel page', () => {
 
     await page.goto(`/home/channel-page/${circle.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `b/${circle.name}` })).toBeVisible();
-    await expect(page.getByTestId('members-count')).toHaveText('1 member');
+    await expect(page.getByTestId('members-count')).toHaveText('1 members');
     const card = page.getByRole('article', { name: 'Welcome to the channel' });
     await expect(card.getByRole('img')).toHaveCount(2);
     await expect(page.getByRole('link', { name: 'Create Post' }).first()).toHaveAttribute('href', `/home/create?channelName=${encodeURIComponent(circle.name)}`);
@@ -77,12 +77,16 @@ test.describe('channel page', () => {
     await expect(joinButton(second, 'Join')).toBeEnabled();
 
     await joinButton(page, 'Join').click();
-    await expect(page.getByText(`Joined channel ${circle.name} successfully!`)).toBeVisible();
+    // The toast (an alert, top-right) says exactly the spec's words: its close button adds no text.
+    const toast = page.getByRole('alert').filter({ hasText: 'Joined channel' });
+    await expect(toast).toHaveText(`Joined channel ${circle.name} successfully!`);
+    await expect(toast).toHaveClass(/toastify-top/);
+    await expect(toast).toHaveClass(/toastify-right/);
     await expect(joinButton(page, 'Joined')).toBeDisabled();
     await expect(page.getByTestId('members-count')).toHaveText('2 members');
 
     await joinButton(second, 'Join').click();
-    await expect(second.getByText(`You've already joined ${circle.name}`)).toBeVisible();
+    await expect(second.getByRole('alert').filter({ hasText: 'already joined' })).toHaveText(`You've already joined ${circle.name}`);
     await expect(joinButton(second, 'Joined')).toBeDisabled();
   });
 

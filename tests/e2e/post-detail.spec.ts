@@ -57,7 +57,7 @@ test.describe('post detail', () => {
 
     await page.goto(`/home/comments/${post.id}`);
     const sidebar = page.getByRole('complementary', { name: 'Community' });
-    await expect(sidebar.getByTestId('community-members')).toHaveText('1 member');
+    await expect(sidebar.getByTestId('community-members')).toHaveText('1 members');
     await expect(sidebar.getByRole('listitem')).toHaveCount(12);
     await sidebar.getByRole('button', { name: 'Join Community' }).click();
     await expect(page.getByText(`Joined channel ${circle.name} successfully!`)).toBeVisible();

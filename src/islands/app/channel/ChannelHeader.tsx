@@ -22,10 +22,11 @@ export default function ChannelHeader({ circle }: { circle: Circle }) {
         <span aria-hidden="true" className="-mt-8 flex size-16 items-center justify-center rounded-full border-4 border-surface text-2xl font-bold text-white" style={{ background: circle.theme_colors.primary }}>
           {circle.name.trim()[0]?.toUpperCase()}
         </span>
-        <div className="min-w-0 flex-1">
+        {/* The basis lets the buttons wrap under the name on narrow screens instead of squeezing it to a letter a line. */}
+        <div className="min-w-0 flex-1 basis-40">
           <h1 className="text-2xl font-bold break-words">b/{circle.name}</h1>
           <p className="text-sm text-muted">
-            <span data-testid="members-count">{membersLabel(circle.members_count)}</span>
+            <span data-testid="members-count">{membersLabel(circle.members_count)}</span>{' '}
             {circle.channel_type === 'private' && <span className="ml-2 rounded-full bg-canvas px-2 py-0.5 text-xs font-semibold text-ink">Private</span>}
           </p>
         </div>

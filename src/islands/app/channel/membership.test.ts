@@ -35,8 +35,8 @@ describe('applyJoinOutcome', () => {
     expect(applyJoinOutcome(circle(), 'failed')).toEqual(circle());
   });
 
-  it('says member or members', () => {
-    expect(membersLabel(1)).toBe('1 member');
+  it('says N members for every N, as the spec writes it', () => {
+    expect(membersLabel(1)).toBe('1 members');
     expect(membersLabel(12)).toBe('12 members');
   });
 });

@@ -30,4 +30,5 @@ export function joinButton(circle: Circle, joining: boolean, joinLabel = 'Join')
   return joining ? { label: 'Joining...', disabled: true } : { label: joinLabel, disabled: false };
 }
 
-export const membersLabel = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`;
+/** 'N members', exactly as the spec writes it (like 'N Comments'), for every N, so each screen says it the same way. */
+export const membersLabel = (count: number) => `${count} members`;
