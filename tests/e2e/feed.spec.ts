@@ -18,7 +18,7 @@ test.describe('feed for a visitor', () => {
   test('shows the public feed, pages with Show More to the end, and asks to log in on like', async ({ page }) => {
     const releaseFeed = await holdRequests(page, '/api/posts/public/feed/');
     await page.goto('/home');
-    await expect(page).toHaveURL(/\/home\/posts\/?$/);
+    await expect(page).toHaveURL(/\/home\/posts$/);
     await expect(page.getByText('Loading posts...')).toBeVisible();
     releaseFeed();
     await expect(page.getByRole('article').first()).toBeVisible();
