@@ -30,7 +30,8 @@ export default function RichTextEditor({ editorRef, labelId }: Props) {
   }, [editorRef, labelId]);
 
   return (
-    <div className="post-editor bg-surface" data-state={state}>
+    // Quill's own CSS removes the editor's outline: the writing area shows the keyboard focus on its frame instead.
+    <div className="post-editor bg-surface [&_.ql-container:focus-within]:outline-3 [&_.ql-container:focus-within]:outline-brand-600" data-state={state}>
       {state === 'loading' && <p className="p-3 text-sm text-muted">Loading editor...</p>}
       {state === 'failed' && <p className="p-3 text-sm text-red-700">The editor could not be loaded. Reload the page to try again.</p>}
       <div ref={containerRef} className="min-h-40" />

@@ -71,7 +71,8 @@ export default function CommentBox() {
         event.preventDefault();
         void submit();
       }}
-      className="rounded-lg border border-line bg-surface p-3"
+      // The text area draws no outline of its own (it fills the box); the box shows the keyboard focus instead.
+      className="rounded-lg border border-line bg-surface p-3 has-[textarea:focus-visible]:outline-3 has-[textarea:focus-visible]:outline-brand-600"
     >
       <label htmlFor={`${id}-text`} className="sr-only">
         Add a comment

@@ -15,8 +15,8 @@ function CommentItem({ comment }: { comment: Comment }) {
       <Avatar name={comment.author} color={comment.author_color} />
       <div className="min-w-0 flex-1">
         <p className="text-sm">
-          <span className="font-semibold">{comment.author}</span>
-          <span className="ml-2 text-muted">
+          <span className="font-semibold">{comment.author}</span>{' '}
+          <span className="ml-1 text-muted">
             <time dateTime={comment.created_at}>{relativeTime(comment.created_at)}</time>
           </span>
         </p>

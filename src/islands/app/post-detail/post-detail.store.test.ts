@@ -65,7 +65,7 @@ describe('commenting and joining', () => {
   it('puts the new comment on top and counts it', async () => {
     apiMock.mockResolvedValueOnce(comment(10));
     await store.addComment(' first! ', null);
-    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/', { method: 'POST', body: { post: 7, body: 'first!' } });
+    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/', { method: 'POST', body: { post: 7, body: 'first!', media_kind: null } });
     const state = store.$detail.get();
     expect(state.status === 'ready' && state.comments.map((c) => c.id)).toEqual([10, 2, 1]);
     expect(state).toMatchObject({ post: { comment_count: 3 }, total: 4 });

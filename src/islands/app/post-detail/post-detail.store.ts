@@ -81,7 +81,8 @@ export function mediaKindOf(file: Pick<File, 'type'>): 'image' | 'video' | null 
 export const isCommentEmpty = (text: string, file: File | null) => text.trim() === '' && file === null;
 
 export function buildCommentBody(postId: number, text: string, file: File | null): Record<string, unknown> | FormData {
-  if (!file) return { post: postId, body: text.trim() };
+  // The spec's payload is {post, body, media_kind}; without a file the kind is null.
+  if (!file) return { post: postId, body: text.trim(), media_kind: null };
   const form = new FormData();
   form.append('post', String(postId));
   form.append('body', text.trim());

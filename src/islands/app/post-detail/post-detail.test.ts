@@ -23,7 +23,7 @@ describe('comment input (spec section 5)', () => {
   });
 
   it('sends text as JSON and media as multipart with its kind', () => {
-    expect(buildCommentBody(7, ' hello ', null)).toEqual({ post: 7, body: 'hello' });
+    expect(buildCommentBody(7, ' hello ', null)).toEqual({ post: 7, body: 'hello', media_kind: null });
     const form = buildCommentBody(7, '', mp4) as FormData;
     expect(form.get('post')).toBe('7');
     expect(form.get('media_kind')).toBe('video');
