@@ -173,6 +173,22 @@ describe('authenticated calls', () => {
     expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
   });
 
+  it('answer 401 before reading the body, as DRF authenticates first', async () => {
+    const bodies = [
+      { 'content-type': 'application/json', payload: '{"circle": ' },
+      { 'content-type': 'text/plain', payload: 'hello' },
+      { 'content-type': 'application/json', payload: '[1]' },
+    ];
+    for (const url of ['/api/posts/', '/api/circles/', '/api/posts/comments/', '/api/circles/join-by-name/']) {
+      for (const { payload, ...headers } of bodies) {
+        const res = await t.app.inject({ method: 'POST', url, headers, payload });
+        expect(res.statusCode, `${url} ${headers['content-type']}`).toBe(401);
+        expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+        expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
+      }
+    }
+  });
+
   it('answer 401 for a bad bearer token and for a refresh token used as access', async () => {
     const me = await signIn(t);
     for (const token of ['garbage', me.refresh]) {

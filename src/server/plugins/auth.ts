@@ -55,6 +55,10 @@ async function authPlugin(app: FastifyInstance) {
     return user;
   }
 
+  /**
+   * For `onRequest`: like DRF, which authenticates before it reads a body, a call without valid credentials
+   * is 401 whatever its body (malformed JSON, an unsupported type, a large upload) and nothing is parsed.
+   */
   app.decorate('requireUser', async (request: FastifyRequest) => {
     request.user = await authenticate(request);
     if (!request.user) throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, WWW_AUTHENTICATE);

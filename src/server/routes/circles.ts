@@ -124,7 +124,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
     '/api/circles/',
     {
       ...docsOnly,
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['circles'],
         summary: 'Create a circle; the creator becomes its owner and first member',
@@ -161,7 +161,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
     '/api/circles/join-by-name/',
     {
       ...docsOnly,
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['circles'],
         summary: 'Join a public circle (200) or ask to join a private one (202); 400 when already a member',
@@ -180,7 +180,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
     '/api/circles/requests/',
     {
       ...docsOnly,
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['circles'],
         summary: 'Pending join requests of a circle, oldest first (owner only)',
@@ -203,7 +203,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
       `/api/circles/requests/:id/${decision === 'approved' ? 'approve' : 'reject'}/`,
       {
         ...docsOnly,
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags: ['circles'], summary, security: bearer, params: { type: 'object', properties: { id: { type: 'integer' } } } },
       },
       async (request) => {

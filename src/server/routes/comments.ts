@@ -47,7 +47,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
     '/api/posts/comments/',
     {
       config: { multipartFiles: true },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['comments'],
         summary: 'Comment on a post',

@@ -61,7 +61,7 @@ export default async function postsRoutes(app: FastifyInstance) {
   app.get(
     '/api/posts/user/feed/',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['posts'],
         summary: 'Personal feed',
@@ -85,7 +85,7 @@ export default async function postsRoutes(app: FastifyInstance) {
       app.route({
         method,
         url,
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['posts'],
           summary: `${method === 'POST' ? 'Add' : 'Remove'} the user’s ${kind}`,
@@ -123,7 +123,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     '/api/posts/',
     {
       config: { multipartFiles: true },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['posts'],
         summary: 'Create a post',

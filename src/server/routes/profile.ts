@@ -15,7 +15,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   app.post(
     '/api/users/me/profile/',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       validatorCompiler: documentationOnly,
       schema: {
         tags: ['profile'],
@@ -34,7 +34,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   app.get(
     '/api/users/me/profile/',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       validatorCompiler: documentationOnly,
       schema: {
         tags: ['profile'],
