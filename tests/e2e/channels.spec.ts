@@ -116,6 +116,17 @@ test.describe('channel page', () => {
     await owner.page.context().close();
   });
 
+  test('on a 360 px phone the header keeps the name readable and the page does not scroll sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/home/channel-page?key=Campus%20Connect');
+    const name = page.getByRole('heading', { level: 1, name: 'b/Campus Connect' });
+    await expect(name).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Join', exact: true })).toBeVisible();
+    // At most two lines (the buttons wrap below the name), not a letter a line.
+    expect((await name.boundingBox())!.height).toBeLessThan(80);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test('an unknown channel says so, by name and by id', async ({ page }) => {
     await page.goto('/home/channel-page?key=No%20such%20channel%20here');
     await expect(page.getByRole('heading', { name: 'Channel not found' })).toBeVisible();
