@@ -92,9 +92,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await app.register(mediaPlugin);
 
+  // The docs plugin first: it documents the routes registered after it.
   for (const routes of [
-    healthRoutes,
     docsRoutes,
+    healthRoutes,
     authRoutes,
     tokenRoutes,
     profileRoutes,

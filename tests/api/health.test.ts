@@ -31,6 +31,9 @@ describe('health and errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().openapi).toMatch(/^3\./);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/auth/send-otp/', '/api/posts/{id}/', '/api/contact/']));
+    expect(paths.filter((p) => !p.startsWith('/api/'))).toEqual([]);
   });
 });
 

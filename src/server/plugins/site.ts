@@ -42,7 +42,7 @@ async function sitePlugin(app: FastifyInstance, options: { distDir: string; site
   // /about to /about/: the spec's canonical URLs (/about, /pricing) must not redirect, and on a phone the
   // redirect costs a round trip on every page (Lighthouse: about 650 ms).
   for (const page of prerenderedPages(clientDir)) {
-    app.get(page, (_request, reply) => reply.sendFile(path.join(page.slice(1), 'index.html')));
+    app.get(page, { schema: { hide: true } }, (_request, reply) => reply.sendFile(path.join(page.slice(1), 'index.html')));
   }
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   app.siteNotFound = (request, reply) => {
