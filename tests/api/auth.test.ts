@@ -81,6 +81,16 @@ describe('POST /api/auth/send-otp/', () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().detail).toMatch(/^JSON parse error - /);
+    // The error names what is wrong without quoting what was typed (an address, here).
+    const quoted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": typed.person@example.com}',
+    });
+    expect(quoted.statusCode).toBe(400);
+    expect(quoted.json().detail).toMatch(/^JSON parse error - Unexpected token '\w' in JSON$/);
+    expect(quoted.body).not.toMatch(/typed|person/);
     const plain = await t.app.inject({
       method: 'POST',
       url: '/api/auth/send-otp/',

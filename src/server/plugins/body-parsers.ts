@@ -12,6 +12,12 @@ declare module 'fastify' {
 }
 
 /**
+ * V8 quotes a piece of the input in some JSON errors ('Unexpected token 'a', "{"email":a.b@c"... is not valid
+ * JSON'); an answer (or a log) must not repeat what was typed, an address perhaps, so the quote is dropped.
+ */
+const withoutQuotedInput = (message: string) => message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, ' in JSON');
+
+/**
  * JSON and form bodies as DRF reads them: an empty body is an empty object, malformed JSON is
  * 'JSON parse error - …' (400), a multipart form's fields count like a JSON object's, and anything
  * else (text/plain included) is 415. A NUL character anywhere in the query or the body is a field
@@ -25,7 +31,7 @@ async function bodyParsersPlugin(app: FastifyInstance) {
     try {
       done(null, JSON.parse(text));
     } catch (error) {
-      done(new HttpError(400, { detail: `JSON parse error - ${(error as Error).message}` }), undefined);
+      done(new HttpError(400, { detail: `JSON parse error - ${withoutQuotedInput((error as Error).message)}` }), undefined);
     }
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
