@@ -55,7 +55,10 @@ test.describe('create post', () => {
     await page.getByRole('tab', { name: 'Images & Video' }).click();
     await expect(page.getByText('JPG, PNG, GIF, MP4 up to 100MB')).toBeVisible();
     const files = await Promise.all([1, 2, 3, 4, 5].map(async (i) => ({ name: `shot-${i}.png`, mimeType: 'image/png', buffer: await tinyPng(i) })));
-    await page.getByLabel('Choose images or videos').setInputFiles(files);
+    // A file the server would refuse (here an SVG) is left out with a note, the others are kept.
+    const svg = { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') };
+    await page.getByLabel('Choose images or videos').setInputFiles([...files, svg]);
+    await expect(page.getByText('Only JPG, PNG, GIF or WebP images and MP4 videos can be added.')).toBeVisible();
     const previews = page.getByRole('list', { name: 'Selected media' }).getByRole('img');
     await expect(previews).toHaveCount(5);
     await page.getByRole('button', { name: 'Remove shot-5.png' }).click();

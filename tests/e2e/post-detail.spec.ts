@@ -36,6 +36,8 @@ test.describe('post detail', () => {
 
     const attach = page.getByLabel('Choose an image or video');
     expect(await nextAlert(page, () => attach.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }))).toBe('Please select an image or video file.');
+    // An image the server would refuse (SVG) gets the same answer at once, not a failed upload.
+    expect(await nextAlert(page, () => attach.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }))).toBe('Please select an image or video file.');
     await attach.setInputFiles({ name: 'buffalo.png', mimeType: 'image/png', buffer: await tinyPng(7) });
     await expect(page.getByRole('img', { name: 'buffalo.png' })).toBeVisible();
     await page.getByRole('button', { name: 'Comment', exact: true }).click();

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { isImage, isVideo } from './create-post.store.ts';
+import { isUploadable, isVideo } from './create-post.store.ts';
+import { UPLOAD_ACCEPT } from '../media-types.ts';
 import { useObjectUrls } from './use-object-urls.ts';
 
 type Props = { files: File[]; onChange: (files: File[]) => void };
@@ -16,7 +17,7 @@ export default function MediaPicker({ files, onChange }: Props) {
 
   const add = (list: FileList | null) => {
     const incoming = [...(list ?? [])];
-    const media = incoming.filter((file) => isImage(file) || isVideo(file));
+    const media = incoming.filter(isUploadable);
     setSkipped(incoming.length - media.length);
     if (media.length) onChange([...files, ...media]);
   };
@@ -49,7 +50,7 @@ export default function MediaPicker({ files, onChange }: Props) {
         <input
           ref={inputRef}
           type="file"
-          accept="image/*,video/*"
+          accept={UPLOAD_ACCEPT}
           multiple
           hidden
           aria-label="Choose images or videos"
@@ -61,7 +62,7 @@ export default function MediaPicker({ files, onChange }: Props) {
       </div>
       {skipped > 0 && (
         <p role="status" className="mt-2 text-sm text-red-700">
-          Only images and videos can be added.
+          Only JPG, PNG, GIF or WebP images and MP4 videos can be added.
         </p>
       )}
       {files.length > 0 && (

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
 import type { CircleSearchHit, Paged, Post } from '../../../lib/api-types.ts';
+import { uploadKindOf } from '../media-types.ts';
 
 export type PostTab = 'text' | 'images';
 
@@ -28,8 +29,9 @@ export function buildPostBody(draft: PostDraft): Record<string, string> | FormDa
   return form;
 }
 
-export const isVideo = (file: Pick<File, 'type'>) => file.type.startsWith('video/');
-export const isImage = (file: Pick<File, 'type'>) => file.type.startsWith('image/');
+export const isVideo = (file: Pick<File, 'type' | 'name'>) => uploadKindOf(file) === 'video';
+/** A file the post may carry: an image or a video the server takes (see ../media-types.ts). */
+export const isUploadable = (file: Pick<File, 'type' | 'name'>) => uploadKindOf(file) !== null;
 
 /** Spec section 8: the server's detail, else the error's message, else 'An unexpected error occurred'. */
 export function postFailureMessage(error: unknown): string {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useObjectUrls } from '../create-post/use-object-urls.ts';
+import { UPLOAD_ACCEPT } from '../media-types.ts';
 import { addComment, COMMENT_EMPTY, COMMENT_FAILED, isCommentEmpty, MEDIA_TYPE_ERROR, mediaKindOf } from './post-detail.store.ts';
 
 const EmojiPicker = lazy(() => import('./EmojiPicker.tsx'));
@@ -112,7 +113,7 @@ export default function CommentBox() {
         <input
           ref={fileRef}
           type="file"
-          accept="image/*,video/*"
+          accept={UPLOAD_ACCEPT}
           hidden
           aria-label="Choose an image or video"
           onChange={(event) => {

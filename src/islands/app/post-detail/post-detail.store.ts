@@ -3,6 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import type { Circle, Comment, CommentsResponse, Post } from '../../../lib/api-types.ts';
 import { joinChannel } from '../../../stores/circles.store.ts';
 import { applyJoinOutcome } from '../channel/membership.ts';
+import { uploadKindOf } from '../media-types.ts';
 
 export const COMMENT_EMPTY = 'Please enter a comment or select media.';
 export const MEDIA_TYPE_ERROR = 'Please select an image or video file.';
@@ -71,11 +72,8 @@ export async function loadMoreComments(postId: string): Promise<void> {
   }
 }
 
-export function mediaKindOf(file: Pick<File, 'type'>): 'image' | 'video' | null {
-  if (file.type.startsWith('image/')) return 'image';
-  if (file.type.startsWith('video/')) return 'video';
-  return null;
-}
+/** A comment's one attachment: an image or a video the server takes (see ../media-types.ts), else null. */
+export const mediaKindOf = (file: Pick<File, 'type' | 'name'>): 'image' | 'video' | null => uploadKindOf(file);
 
 /** Spec section 5: a comment needs text or media. */
 export const isCommentEmpty = (text: string, file: File | null) => text.trim() === '' && file === null;

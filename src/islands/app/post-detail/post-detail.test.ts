@@ -22,6 +22,15 @@ describe('comment input (spec section 5)', () => {
     expect(mediaKindOf(pdf)).toBeNull();
   });
 
+  it('refuses images and videos the server does not take, and goes by the extension when the type is missing', () => {
+    expect(mediaKindOf(new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }))).toBeNull();
+    expect(mediaKindOf(new File(['x'], 'IMG_1.HEIC', { type: 'image/heic' }))).toBeNull();
+    expect(mediaKindOf(new File(['x'], 'clip.mov', { type: 'video/quicktime' }))).toBeNull();
+    expect(mediaKindOf(new File(['x'], 'photo.JPG', { type: '' }))).toBe('image');
+    expect(mediaKindOf(new File(['x'], 'clip.mp4', { type: '' }))).toBe('video');
+    expect(mediaKindOf(new File(['x'], 'notes', { type: '' }))).toBeNull();
+  });
+
   it('sends text as JSON and media as multipart with its kind', () => {
     expect(buildCommentBody(7, ' hello ', null)).toEqual({ post: 7, body: 'hello', media_kind: null });
     const form = buildCommentBody(7, '', mp4) as FormData;
