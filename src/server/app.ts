@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
+import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
 import { logSerializers } from './log-safety.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import authPlugin from './plugins/auth.ts';
@@ -57,6 +58,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));

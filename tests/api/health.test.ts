@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -49,5 +50,36 @@ describe('405 on paths that a parametric route also matches', () => {
     expect(detail.statusCode).toBe(405);
     expect(detail.headers.allow).toBe('GET, HEAD, OPTIONS');
     expect((await t.app.inject({ method: 'GET', url: '/api/posts/comments/list/' })).statusCode).toBe(400);
+  });
+});
+
+describe('errors answered before any route runs', () => {
+  it('a path that is not valid percent-encoding is a DRF-shaped 400 that does not quote the path', async () => {
+    for (const url of ['/api/posts/%/', '/api/posts/%E0%A4/', '/api/circles/requests/%ZZ/approve/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ detail: 'Malformed URL: the path is not valid percent-encoding.' });
+    }
+  });
+
+  it('a request line or headers too large for Node are a DRF-shaped 431', async () => {
+    const listening = await buildTestApp();
+    try {
+      const address = await listening.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(`GET /api/posts/public/feed/?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+        });
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+      });
+      expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+      expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe('{"detail":"Request header fields too large (a query string counts)."}');
+    } finally {
+      await listening.close();
+    }
   });
 });
