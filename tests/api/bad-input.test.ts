@@ -231,3 +231,34 @@ describe('query parameters', () => {
     }
   });
 });
+
+describe('lone surrogates (\\udc01 escapes in JSON)', () => {
+  it('become U+FFFD instead of reaching the database as text it cannot store', async () => {
+    const raw = (call: Call, json: string) =>
+      t.app.inject({
+        method: call.method,
+        url: call.url,
+        remoteAddress: `198.51.100.${(ip++ % 250) + 1}`,
+        headers: { ...(call.auth ? user.headers : {}), 'content-type': 'application/json' },
+        payload: json,
+      });
+    // A three-byte character followed by a lone low surrogate made PGlite refuse the query (a 500).
+    const odd = '\\u200b\\udc01 x \\ud800';
+    for (const call of calls().filter((c) => c.body)) {
+      for (const field of Object.keys(call.body!)) {
+        const json = JSON.stringify({ ...call.body, [field]: '@@' }).replace('"@@"', `"${odd}"`);
+        const res = await raw(call, json);
+        expect(res.statusCode, `${call.url} ${field}`).toBeLessThan(500);
+      }
+    }
+    const comment = calls().find((c) => c.url === '/api/posts/comments/')!;
+    const res = await raw(comment, `{"post": ${postId}, "body": "${odd}"}`);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().body).toBe('\u200b\ufffd x \ufffd');
+    for (const q of ['%ED%B0%81', '%E2%80%8B%ED%B0%81']) {
+      for (const url of [`/api/circles/search/?q=${q}`, `/api/posts/public/feed/?circle=${q}`, `/api/circles/members/?circle_name=${q}`]) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBeLessThan(500);
+      }
+    }
+  });
+});

@@ -17,6 +17,10 @@ declare module 'fastify' {
  */
 const withoutQuotedInput = (message: string) => message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, ' in JSON');
 
+/** A `\ud800`-style escape in JSON gives a lone surrogate, which no database can store (PGlite fails on it); it becomes U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
+
 /**
  * JSON and form bodies as DRF reads them: an empty body is an empty object, malformed JSON is
  * 'JSON parse error - …' (400), a multipart form's fields count like a JSON object's, and anything
@@ -29,7 +33,7 @@ async function bodyParsersPlugin(app: FastifyInstance) {
     const text = String(body);
     if (text.trim() === '') return done(null, {});
     try {
-      done(null, JSON.parse(text));
+      done(null, JSON.parse(text, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value)));
     } catch (error) {
       done(new HttpError(400, { detail: `JSON parse error - ${withoutQuotedInput((error as Error).message)}` }), undefined);
     }
