@@ -68,6 +68,22 @@ test.describe('post detail', () => {
     await ownerPage.context().close();
   });
 
+  test('long unbroken names and texts fit a 360 px phone: post page and channel page (the same cards as the feed)', async ({ page }) => {
+    const member = await signInMember(page);
+    const name = `Z${'z'.repeat(36)}${Date.now().toString(36)}`.slice(0, 50);
+    const res = await page.request.post('/api/circles/', { headers: member.auth, data: { name, description: 'D'.repeat(400), channel_type: 'public' } });
+    expect(res.status(), await res.text()).toBe(201);
+    const circle = (await res.json()) as { id: number };
+    const post = await createPost(member, { circle: name, title: 'W'.repeat(120), description: `<p>https://example.com/${'x'.repeat(150)}</p>` });
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of [`/home/comments/${post.id}`, `/home/channel-page/${circle.id}`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: /^(W+|b\/Z+.*)$/ }).first()).toBeVisible();
+      await expect(page.getByRole('main').getByText(`b/${name}`).first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
+  });
+
   test("a missing post shows 'Error Loading Comments' and Go back leads to the feed", async ({ page }) => {
     await page.goto('/home/comments/99999999');
     await expect(page.getByRole('heading', { name: 'Error Loading Comments' })).toBeVisible();

@@ -11,8 +11,8 @@ import { membersLabel } from './membership.ts';
 function About({ circle }: { circle: Circle }) {
   return (
     <aside aria-label="About the channel" className="space-y-3 rounded-xl border border-line bg-surface p-4">
-      <h2 className="font-bold">About b/{circle.name}</h2>
-      <p className="text-sm break-words whitespace-pre-wrap">{circle.description}</p>
+      <h2 className="font-bold wrap-anywhere">About b/{circle.name}</h2>
+      <p className="text-sm whitespace-pre-wrap wrap-anywhere">{circle.description}</p>
       <p className="text-sm">
         <span className="font-semibold">{membersLabel(circle.members_count)}</span>
         <span className="text-muted"> · {circle.channel_type === 'private' ? 'Private' : 'Public'}</span>

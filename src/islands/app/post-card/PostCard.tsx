@@ -27,7 +27,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
         <span className="font-semibold text-ink">{post.posted_by}</span>
         <span className="text-muted" aria-hidden="true">·</span>
         <time dateTime={post.created_at} className="text-muted" suppressHydrationWarning>{relativeTime(post.created_at)}</time>
-        <a href={channelHref(post.circle.name)} className="ml-auto rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100">
+        <a href={channelHref(post.circle.name)} className="ml-auto max-w-full truncate rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100">
           b/{post.circle.name}
         </a>
       </header>

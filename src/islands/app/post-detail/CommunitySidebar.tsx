@@ -23,12 +23,12 @@ export default function CommunitySidebar({ fallbackName }: { fallbackName: strin
   return (
     <aside className="space-y-4" aria-label="Community">
       <section className="rounded-lg border border-line bg-surface p-4">
-        <h2 className="text-lg font-bold">
+        <h2 className="text-lg font-bold wrap-anywhere">
           <a href={channelHref(community?.name ?? fallbackName)} className="hover:underline">
             b/{community?.name ?? fallbackName}
           </a>
         </h2>
-        {community?.description && <p className="mt-1 text-sm text-muted">{community.description}</p>}
+        {community?.description && <p className="mt-1 text-sm whitespace-pre-wrap text-muted wrap-anywhere">{community.description}</p>}
         <p className="mt-3 text-sm">
           <span className="font-semibold" data-testid="community-members">
             {community ? membersLabel(community.members_count) : '\u00a0'}

@@ -17,7 +17,7 @@ export default function PostArticle({ post }: { post: Post }) {
         <span className="text-muted" aria-hidden="true">
           ·
         </span>
-        <a href={channelHref(post.circle.name)} className="font-semibold text-brand-700 hover:underline">
+        <a href={channelHref(post.circle.name)} className="min-w-0 font-semibold text-brand-700 wrap-anywhere hover:underline">
           b/{post.circle.name}
         </a>
         <span className="text-muted" aria-hidden="true">
