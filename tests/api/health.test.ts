@@ -63,23 +63,17 @@ describe('errors answered before any route runs', () => {
   });
 
   it('a request line or headers too large for Node are a DRF-shaped 431', async () => {
-    const listening = await buildTestApp();
-    try {
-      const address = await listening.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = new URL(address);
-      const raw = await new Promise<string>((resolve, reject) => {
-        const socket = connect(Number(port), '127.0.0.1', () => {
-          socket.write(`GET /api/posts/public/feed/?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
-        });
-        let data = '';
-        socket.on('data', (chunk) => (data += chunk));
-        socket.on('close', () => resolve(data));
-        socket.on('error', reject);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(address).port), '127.0.0.1', () => {
+        socket.write(`GET /api/posts/public/feed/?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
       });
-      expect(raw).toMatch(/^HTTP\/1\.1 431 /);
-      expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe('{"detail":"Request header fields too large (a query string counts)."}');
-    } finally {
-      await listening.close();
-    }
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk));
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe('{"detail":"Request header fields too large (a query string counts)."}');
   });
 });
