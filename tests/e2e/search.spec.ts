@@ -78,3 +78,21 @@ test('search as a visitor finds public posts', async ({ page }) => {
   await dialog.getByPlaceholder('Search anything...').fill('cricket');
   await expect(dialog.getByRole('link').first()).toHaveAttribute('href', /^\/home\/comments\/\d+$/);
 });
+
+test('from the keyboard: Tab onto the header box opens the modal with the focus in it; Escape hands the focus back', async ({ page }) => {
+  await page.goto('/home/posts');
+  // The Login button appears once the header island runs.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  await page.getByRole('link', { name: 'Bharat Square home' }).focus();
+  await page.keyboard.press('Tab');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await expect(dialog.getByPlaceholder('Search anything...')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const box = page.getByRole('searchbox', { name: 'Search', exact: true });
+  await expect(box).toBeFocused();
+  // Moving on from the box leaves the modal closed.
+  await page.keyboard.press('Tab');
+  await expect(box).not.toBeFocused();
+  await expect(dialog).toBeHidden();
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { openLogin } from '../../../stores/login.store.ts';
 import { $searchOpen, openSearch } from '../search/search.store.ts';
@@ -8,15 +8,14 @@ import { logNotifications } from './notifications.ts';
 import { ProfileDropdown } from './ProfileDropdown.tsx';
 import { LoginModalSlot } from './LoginModalSlot.tsx';
 import { $authStatus, fetchViewer } from './viewer.store.ts';
-
-// The search modal's code loads the first time it opens.
-const SearchModal = lazy(() => import('../search/SearchModal.tsx'));
+import { useSearchModal } from './use-search-modal.ts';
 
 /** The app header: logo, the read-only search box, and the signed-in or signed-out controls. */
 export default function AppHeader() {
   const status = useStore($authStatus);
   const searchOpen = useStore($searchOpen);
-  const [searchLoaded, setSearchLoaded] = useState(false);
+  const SearchModal = useSearchModal(searchOpen);
+  const hasOpened = useRef(false);
   const boxRef = useRef<HTMLInputElement>(null);
   // Closing the modal hands the focus back to the box; that focus must not reopen it.
   const ignoreNextFocus = useRef(false);
@@ -28,8 +27,8 @@ export default function AppHeader() {
   }, []);
 
   useEffect(() => {
-    if (searchOpen) setSearchLoaded(true);
-    else if (searchLoaded) ignoreNextFocus.current = true;
+    if (searchOpen) hasOpened.current = true;
+    else if (hasOpened.current) ignoreNextFocus.current = true;
   }, [searchOpen]);
 
   const onSearchFocus = () => {
@@ -81,11 +80,8 @@ export default function AppHeader() {
         {status !== 'unknown' && <MobileMenu status={status} />}
         {status === 'unknown' && <span className="size-10 md:hidden" aria-hidden="true" />}
       </div>
-      {searchLoaded && (
-        <Suspense fallback={null}>
-          <SearchModal />
-        </Suspense>
-      )}
+      {/* Mounted from its first opening on (it must stay to close), so a page never opened holds none of its text. */}
+      {SearchModal && (searchOpen || hasOpened.current) && <SearchModal />}
       <LoginModalSlot />
     </header>
   );
