@@ -61,25 +61,14 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
     await db.delete(otpSends).where(lt(otpSends.sentAt, new Date(now.getTime() - HOUR_MS)));
   }
 
-  /**
-   * The per-address limits over the codes sent in the last hour: at most `perAddressPerHour`, and none
-   * sooner than `resendSeconds` after the last one, even when that one was already used to sign in.
-   */
-  async function enforceSendLimits(addressHash: string, now: Date) {
+  async function enforceHourlyLimit(addressHash: string, now: Date) {
     const [recent] = await db
-      .select({
-        count: sql<number>`count(*)::int`,
-        oldest: sql<Date>`min(${otpSends.sentAt})`.mapWith(otpSends.sentAt),
-        newest: sql<Date>`max(${otpSends.sentAt})`.mapWith(otpSends.sentAt),
-      })
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<Date>`min(${otpSends.sentAt})`.mapWith(otpSends.sentAt) })
       .from(otpSends)
       .where(and(eq(otpSends.emailHash, addressHash), gt(otpSends.sentAt, new Date(now.getTime() - HOUR_MS))));
-    if (!recent || recent.count === 0) return;
-    if (recent.count >= rules.perAddressPerHour) {
+    if (recent && recent.count >= rules.perAddressPerHour) {
       throw tooManyRequests(secondsUntil(new Date(recent.oldest.getTime() + HOUR_MS), now), OTP_MESSAGES.hourly);
     }
-    const resendAt = new Date(recent.newest.getTime() + rules.resendSeconds * 1000);
-    if (resendAt > now) throw tooManyRequests(secondsUntil(resendAt, now), OTP_MESSAGES.resend);
   }
 
   /** Stores the new code unless the last one was sent less than `resendSeconds` ago (atomic: one winner per address). */
@@ -105,7 +94,7 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
     const now = new Date();
     await housekeeping(now);
     const addressHash = emailHash(config.identitySecret, email);
-    await enforceSendLimits(addressHash, now);
+    await enforceHourlyLimit(addressHash, now);
     // 100000-999999: six digits with no leading zero, so a numeric input field cannot drop one.
     const code = String(randomInt(100_000, 1_000_000));
     const codeHash = codeHashFor(addressHash, code);
