@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
+import { documentationOnly } from './request-validation.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
 import { logSerializers } from './log-safety.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
@@ -87,6 +88,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Plugins: external first, then ours, then routes (fastify/demo's order).
   await app.register(compress, { global: true, threshold: 1024 });
+  // Route JSON schemas document the API; zod in each handler validates it in DRF's words.
+  app.setValidatorCompiler(documentationOnly);
   await app.register(errorsPlugin);
   await app.register(bodyParsers);
   await app.register(multipart, {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailSchema, requiredString } from '../../lib/validation.ts';
-import { documentationOnly, parseInput } from '../request-validation.ts';
+import { parseInput } from '../request-validation.ts';
 import { createOtpService, OTP_MESSAGES } from '../services/otp-service.ts';
 import { rateLimiterFor } from '../services/rate-limit.ts';
 import { findOrCreateUser } from '../services/users-service.ts';
@@ -20,7 +20,6 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post(
     '/api/auth/send-otp/',
     {
-      validatorCompiler: documentationOnly,
       schema: {
         tags: ['auth'],
         summary: 'Mail a 6-digit sign-in code to an address',
@@ -39,7 +38,6 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post(
     '/api/auth/verify-otp/',
     {
-      validatorCompiler: documentationOnly,
       schema: {
         tags: ['auth'],
         summary: 'Exchange a sign-in code for tokens; creates the account on first sign-in',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BLANK, NOT_A_STRING, REQUIRED, parseId, requiredString, stringField } from '../../lib/validation.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
-import { documentationOnly, parseInput } from '../request-validation.ts';
+import { parseInput } from '../request-validation.ts';
 import {
   CIRCLE_DESCRIPTION_MAX,
   CIRCLE_NAME_MAX,
@@ -74,7 +74,6 @@ function readCircleRef(query: unknown): CircleRef {
 const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
 
 /** The schemas below document the API at /api/docs; zod does the validating so errors keep DRF's shape. */
-const docsOnly = { validatorCompiler: documentationOnly };
 const bearer = [{ bearer: [] }];
 const pageQuery = { type: 'object', properties: { page: { type: 'integer', minimum: 1 } } } as const;
 const circleRefSchema = {
@@ -88,7 +87,6 @@ export default async function circlesRoutes(app: FastifyInstance) {
   app.get(
     '/api/circles/',
     {
-      ...docsOnly,
       preHandler: app.optionalUser,
       schema: {
         tags: ['circles'],
@@ -106,7 +104,6 @@ export default async function circlesRoutes(app: FastifyInstance) {
   app.get(
     '/api/circles/search/',
     {
-      ...docsOnly,
       schema: {
         tags: ['circles'],
         summary: 'Circles whose name contains q (case-insensitive), most members first, at most 20',
@@ -123,7 +120,6 @@ export default async function circlesRoutes(app: FastifyInstance) {
   app.post(
     '/api/circles/',
     {
-      ...docsOnly,
       onRequest: app.requireUser,
       schema: {
         tags: ['circles'],
@@ -150,7 +146,6 @@ export default async function circlesRoutes(app: FastifyInstance) {
   app.get(
     '/api/circles/members/',
     {
-      ...docsOnly,
       preHandler: app.optionalUser,
       schema: { tags: ['circles'], summary: 'One circle by circle_name or circle_id, with the viewer’s membership', querystring: circleRefSchema },
     },
@@ -160,7 +155,6 @@ export default async function circlesRoutes(app: FastifyInstance) {
   app.post(
     '/api/circles/join-by-name/',
     {
-      ...docsOnly,
       onRequest: app.requireUser,
       schema: {
         tags: ['circles'],
@@ -179,7 +173,6 @@ export default async function circlesRoutes(app: FastifyInstance) {
   app.get(
     '/api/circles/requests/',
     {
-      ...docsOnly,
       onRequest: app.requireUser,
       schema: {
         tags: ['circles'],
@@ -202,7 +195,6 @@ export default async function circlesRoutes(app: FastifyInstance) {
     app.post<{ Params: { id: string } }>(
       `/api/circles/requests/:id/${decision === 'approved' ? 'approve' : 'reject'}/`,
       {
-        ...docsOnly,
         onRequest: app.requireUser,
         schema: { tags: ['circles'], summary, security: bearer, params: { type: 'object', properties: { id: { type: 'integer' } } } },
       },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailSchema, requiredString } from '../../lib/validation.ts';
-import { documentationOnly, parseInput } from '../request-validation.ts';
+import { parseInput } from '../request-validation.ts';
 import { CONTACT_RECEIVED, receiveContactMessage } from '../services/contact-service.ts';
 import { enforceLimit, rateLimiterFor } from '../services/rate-limit.ts';
 
@@ -15,7 +15,6 @@ export default async function contactRoutes(app: FastifyInstance) {
   app.post(
     '/api/contact/',
     {
-      validatorCompiler: documentationOnly,
       schema: {
         tags: ['contact'],
         summary: 'Send a message to support (stored, then mailed to SUPPORT_EMAIL with Reply-To the sender)',

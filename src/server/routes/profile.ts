@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { documentationOnly } from '../request-validation.ts';
 import { createProfile, getProfile } from '../services/profile-service.ts';
 
 const pages = {
@@ -16,7 +15,6 @@ export default async function profileRoutes(app: FastifyInstance) {
     '/api/users/me/profile/',
     {
       onRequest: app.requireUser,
-      validatorCompiler: documentationOnly,
       schema: {
         tags: ['profile'],
         summary: 'Create the signed-in person’s profile (idempotent): 201 the first time, then 200',
@@ -35,7 +33,6 @@ export default async function profileRoutes(app: FastifyInstance) {
     '/api/users/me/profile/',
     {
       onRequest: app.requireUser,
-      validatorCompiler: documentationOnly,
       schema: {
         tags: ['profile'],
         summary: 'The signed-in person’s handle, colour, animal, identity chips, circles and posts',

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING } from '../../lib/validation.ts';
-import { documentationOnly } from '../request-validation.ts';
 import { search } from '../services/search-service.ts';
 
 const searchQuery = z.object({ q: z.string({ invalid_type_error: NOT_A_STRING }).optional() });
@@ -11,7 +10,6 @@ export default async function searchRoutes(app: FastifyInstance) {
     '/api/posts/search/',
     {
       // Documented for /api/docs; zod validates so errors keep DRF's shape.
-      validatorCompiler: documentationOnly,
       preHandler: app.optionalUser,
       schema: {
         tags: ['search'],

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { REQUIRED, requiredString } from '../../lib/validation.ts';
 import { HttpError } from '../http-errors.ts';
-import { documentationOnly, parseInput } from '../request-validation.ts';
+import { parseInput } from '../request-validation.ts';
 import { TokenError, type TokenClaims, type TokenType } from '../services/tokens-service.ts';
 
 /**
@@ -50,7 +50,6 @@ export default async function tokenRoutes(app: FastifyInstance) {
   app.post(
     '/api/token/verify/',
     {
-      validatorCompiler: documentationOnly,
       schema: {
         tags: ['tokens'],
         summary: 'Check that a token (access or refresh) is valid and not blacklisted',
@@ -68,7 +67,6 @@ export default async function tokenRoutes(app: FastifyInstance) {
   app.post(
     '/api/token/refresh/',
     {
-      validatorCompiler: documentationOnly,
       schema: {
         tags: ['tokens'],
         summary: 'A new access token for a refresh token',
@@ -87,7 +85,6 @@ export default async function tokenRoutes(app: FastifyInstance) {
   app.post(
     '/api/token/blacklist/',
     {
-      validatorCompiler: documentationOnly,
       schema: {
         tags: ['tokens'],
         summary: 'Blacklist tokens: `token` (access or refresh, as the spec client sends it) and/or `refresh`',
