@@ -96,3 +96,16 @@ test('from the keyboard: Tab onto the header box opens the modal with the focus 
   await expect(box).not.toBeFocused();
   await expect(dialog).toBeHidden();
 });
+
+test('a focus on the box before the header island has run still opens the search once it runs', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/AppHeader*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/home/posts', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).focus();
+  release();
+  await expect(page.getByRole('dialog', { name: 'Search' }).getByPlaceholder('Search anything...')).toBeFocused();
+});

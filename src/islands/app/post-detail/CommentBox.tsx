@@ -1,9 +1,10 @@
-import { lazy, Suspense, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useObjectUrls } from '../create-post/use-object-urls.ts';
 import { UPLOAD_ACCEPT } from '../media-types.ts';
+// Nine buttons: part of this page's code rather than a chunk of its own, so the picker opens on the click.
+import EmojiPicker from './EmojiPicker.tsx';
 import { addComment, COMMENT_EMPTY, COMMENT_FAILED, isCommentEmpty, MEDIA_TYPE_ERROR, mediaKindOf } from './post-detail.store.ts';
 
-const EmojiPicker = lazy(() => import('./EmojiPicker.tsx'));
 
 const SmileIcon = () => (
   <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -101,11 +102,7 @@ export default function CommentBox() {
           <button type="button" aria-expanded={pickerOpen} onClick={() => setPickerOpen(!pickerOpen)} className="rounded-full p-2 text-muted hover:bg-canvas hover:text-ink" aria-label="Add emoji">
             <SmileIcon />
           </button>
-          {pickerOpen && (
-            <Suspense fallback={null}>
-              <EmojiPicker onPick={insertEmoji} />
-            </Suspense>
-          )}
+          {pickerOpen && <EmojiPicker onPick={insertEmoji} />}
         </div>
         <button type="button" onClick={() => fileRef.current?.click()} className="rounded-full px-3 py-1 text-sm font-semibold text-muted hover:bg-canvas">
           Attach media

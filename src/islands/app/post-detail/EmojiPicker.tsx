@@ -1,4 +1,4 @@
-/** The comment box's nine emojis; loaded only when the picker is first opened. */
+/** The comment box's nine emojis (part of the post page's code: small, and then the picker opens on the click). */
 export const EMOJIS: readonly { char: string; name: string }[] = [
   { char: '😀', name: 'grinning face' },
   { char: '😂', name: 'face with tears of joy' },

@@ -20,6 +20,12 @@ export default function AppHeader() {
   // Closing the modal hands the focus back to the box; that focus must not reopen it.
   const ignoreNextFocus = useRef(false);
 
+  // The box is in the server's HTML: a focus (or a tap, which focuses it) before this island ran had no handler
+  // yet. Still focused now means the visitor is waiting for the search.
+  useEffect(() => {
+    if (document.activeElement === boxRef.current) openSearch();
+  }, []);
+
   useEffect(() => {
     fetchViewer().catch((error: unknown) => {
       if ($authStatus.get() !== 'signed-out') console.error('Failed to load profile', error);

@@ -1,21 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import { $loginOpen } from '../../../stores/login.store.ts';
+import { useDeferredComponent } from './use-deferred-component.ts';
 
 // The sign-in island's modal, loaded the first time someone asks to log in.
-const LoginModal = lazy(() => import('../../login/LoginModal.tsx'));
+const loadLoginModal = (): Promise<ComponentType> => import('../../login/LoginModal.tsx').then((module) => module.default);
 
 /** Mounts the shared login modal on first use; it follows $loginOpen itself. */
 export function LoginModalSlot() {
   const open = useStore($loginOpen);
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (open) setWanted(true);
-  }, [open]);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <LoginModal />
-    </Suspense>
-  );
+  const LoginModal = useDeferredComponent(loadLoginModal, open);
+  return LoginModal ? <LoginModal /> : null;
 }
