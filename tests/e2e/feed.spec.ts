@@ -151,8 +151,14 @@ test.describe('feed for a member', () => {
     const second = await signInMember(page);
     await page.goto('/home/posts');
     const panel = page.getByRole('region', { name: 'Popular Channels' });
+    const rows = panel.getByRole('listitem');
+    await expect(rows.first()).toBeVisible();
+    // Page on until the new circle shows; after each Show More wait for its rows, as the button is gone while a
+    // page loads and does not come back after the last one.
     while (!(await panel.getByRole('button', { name: `Join ${stale.name}` }).isVisible())) {
+      const shown = await rows.count();
       await panel.getByRole('button', { name: 'Show More' }).click();
+      await expect(rows).not.toHaveCount(shown);
     }
     await expect(panel.getByRole('button', { name: `Join ${other.name}` })).toBeVisible();
     await expect(panel.getByText(`${other.members_count} members`).first()).toBeVisible();
