@@ -16,6 +16,11 @@ declare module 'fastify' {
   }
 }
 
+const NOT_FOUND_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Page not found | Bharat Square</title></head><body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:36rem;padding:0 1rem">' +
+  '<main><h1>Page not found</h1><p>This page does not exist. <a href="/">Go to the home page</a> or <a href="/home/posts">read the feed</a>.</p></main></body></html>';
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Serves `dist/client` and hands the rest to Astro's node adapter (middleware mode). */
@@ -50,7 +55,7 @@ async function sitePlugin(app: FastifyInstance, options: { distDir: string; site
     return handler(request.raw, reply.raw, () => {
       reply.raw.statusCode = 404;
       reply.raw.setHeader('Content-Type', 'text/html; charset=utf-8');
-      reply.raw.end('<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p>');
+      reply.raw.end(NOT_FOUND_PAGE);
     }, { services: options.siteServices });
   };
 }

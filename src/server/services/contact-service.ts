@@ -1,3 +1,4 @@
+import { isValidEmail } from '../../lib/validation-rules.ts';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -48,7 +49,7 @@ export async function receiveContactMessage(deps: ContactDeps, input: { email: s
   try {
     await deps.mail.send({
       to: deps.config.supportEmail,
-      replyTo: input.email,
+      ...(isValidEmail(input.email) ? { replyTo: input.email } : {}),
       subject: `${CONTACT_SUBJECT} #${stored.id}`,
       text: [`From: ${input.email}`, `Message #${stored.id}:`, '', input.message].join('\n'),
     });
