@@ -40,6 +40,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** Where uploads are stored (DATA_DIR/media), served under /media/. */
+  mediaDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -106,6 +108,7 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    mediaDir: path.join(dataDir, 'media'),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

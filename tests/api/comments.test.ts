@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, CommentsResponse } from '../../src/lib/api-types.ts';
@@ -34,7 +33,7 @@ async function commentForm(user: TestUser, entries: [string, string | FilePart][
   const form = await multipart(entries);
   return t.app.inject({ method: 'POST', url: '/api/posts/comments/', payload: form.payload, headers: { ...user.headers, ...form.headers } });
 }
-const mediaFiles = () => readdirSync(path.join(t.config.dataDir, 'media')).sort();
+const mediaFiles = () => readdirSync(t.config.mediaDir).sort();
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -22,7 +22,7 @@ let small: TestApp;
 let author: TestUser;
 let circle: TestCircle;
 
-const mediaDir = (app: TestApp) => path.join(app.config.dataDir, 'media');
+const mediaDir = (app: TestApp) => app.config.mediaDir;
 const storedFiles = (app: TestApp) => readdirSync(mediaDir(app)).sort();
 const storedPath = (app: TestApp, url: string) => path.join(mediaDir(app), url.replace(/^\/media\//, ''));
 

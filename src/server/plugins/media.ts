@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
 /** Uploaded media under /media/: names are random, so files never change and cache for a year. */
 async function mediaPlugin(app: FastifyInstance) {
-  const root = path.join(app.ctx.config.dataDir, 'media');
+  const root = app.ctx.config.mediaDir;
   mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {
     root,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, positiveId } from '../../lib/validation.ts';
@@ -21,7 +20,7 @@ const createCommentBody = z.object({
 });
 
 export default async function commentsRoutes(app: FastifyInstance) {
-  const { db, config } = app.ctx;
+  const { db } = app.ctx;
 
   app.get(
     '/api/posts/comments/list/',
@@ -61,11 +60,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
       const authorId = request.user!.id;
       const comment = await withRequestForm(
         request,
-        {
-          mediaDir: path.join(config.dataDir, 'media'),
-          maxBytes: config.maxUploadBytes,
-          rules: { media: { accept: ['image', 'video'], invalid: INVALID_MEDIA, max: 1 } },
-        },
+        { media: { accept: ['image', 'video'], invalid: INVALID_MEDIA, max: 1 } },
         async ({ fields, files }) => {
           const input = createCommentBody.parse(fields);
           const media = files[0]?.media ?? null;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, parseId, positiveId, requiredString } from '../../lib/validation.ts';
@@ -38,7 +37,7 @@ const postIdQuery = { type: 'object', properties: { post_id: { description: 'The
 
 
 export default async function postsRoutes(app: FastifyInstance) {
-  const { db, config } = app.ctx;
+  const { db } = app.ctx;
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
 
   app.get(
@@ -137,11 +136,7 @@ export default async function postsRoutes(app: FastifyInstance) {
       const userId = request.user!.id;
       const post = await withRequestForm(
         request,
-        {
-          mediaDir: path.join(config.dataDir, 'media'),
-          maxBytes: config.maxUploadBytes,
-          rules: { images: { accept: ANY_MEDIA, invalid: INVALID_IMAGE }, videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO } },
-        },
+        { images: { accept: ANY_MEDIA, invalid: INVALID_IMAGE }, videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO } },
         async ({ fields, files }) => {
           const input = createPostBody.parse(fields);
           const urls = (kind: MediaKind) => files.filter((f) => f.media.kind === kind).map((f) => f.media.url);

@@ -265,11 +265,12 @@ export type RequestForm = { fields: Record<string, unknown>; files: MultipartFor
  */
 export async function withRequestForm<T>(
   request: FastifyRequest,
-  options: { mediaDir: string; maxBytes: number; rules: Record<string, FileFieldRule> },
+  rules: Record<string, FileFieldRule>,
   handle: (form: RequestForm) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart()) return handle({ fields: bodyAsDictionary(request.body), files: [] });
-  const form = await receiveMultipart(request, options);
+  const { mediaDir, maxUploadBytes } = request.server.ctx.config;
+  const form = await receiveMultipart(request, { mediaDir, maxBytes: maxUploadBytes, rules });
   try {
     return await handle(form);
   } catch (error) {
