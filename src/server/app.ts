@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mediaPlugin from './plugins/media.ts';
+import staffPlugin from './plugins/staff.ts';
 import sitePlugin from './plugins/site.ts';
 import { createTokenService, type TokenService } from './services/tokens-service.ts';
 import { createMailService, type MailService } from './services/mail-service.ts';
@@ -26,6 +27,7 @@ import searchRoutes from './routes/search.ts';
 import contactRoutes from './routes/contact.ts';
 import healthRoutes from './routes/health.ts';
 import docsRoutes from './routes/docs.ts';
+import staffRoutes from './routes/staff.ts';
 
 export type AppContext = {
   config: Config;
@@ -96,6 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: { fileSize: config.maxUploadBytes, files: 20, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
   });
   await app.register(authPlugin);
+  await app.register(staffPlugin);
   await app.register(mediaPlugin);
 
   // The docs plugin first: it documents the routes registered after it.
@@ -110,13 +113,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     circleRoutes,
     searchRoutes,
     contactRoutes,
+    staffRoutes,
   ]) {
     await app.register(routes);
   }
 
   await app.register(sitePlugin, {
     distDir: options.distDir ?? path.resolve('dist'),
-    siteServices: createSiteServices(database.db),
+    siteServices: createSiteServices(database.db, tokens),
     enabled: config.serveSite,
   });
   app.setNotFoundHandler((request, reply) => {

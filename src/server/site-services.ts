@@ -10,4 +10,6 @@ export type SiteServices = {
   postPreview: (id: number) => Promise<PostPreview | null>;
   /** A public circle by id or name; null when missing or private. */
   circlePreview: (idOrName: string) => Promise<CirclePreview | null>;
+  /** The staff role of whoever holds these tokens (the app's cookies); null for everyone else. */
+  staffRole: (tokens: { access?: string; refresh?: string }) => Promise<'moderator' | 'admin' | null>;
 };

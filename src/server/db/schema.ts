@@ -171,3 +171,13 @@ export const contactMessages = pgTable('contact_messages', {
   mailed: boolean('mailed').notNull().default(false),
   createdAt: createdAt(),
 });
+
+/** Staff roles, granted and revoked only from the server's command line (`npm run admin`). */
+export const staffRoles = pgTable('staff_roles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 'moderator' | 'admin' */
+  role: text('role').notNull(),
+  grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
