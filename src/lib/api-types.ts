@@ -27,6 +27,9 @@ export type ThemeColors = { primary: string; secondary: string };
 /** 'member' (owner included), 'pending' (asked to join a private circle), or 'none'. */
 export type MembershipStatus = 'member' | 'pending' | 'none';
 
+/** What a channel asks its members to have verified; `label` says it in words ("academic e-mail"). */
+export type CircleRequirement = { kind: 'academic' | 'institution' | 'credential'; value: string | null; label: string };
+
 export type Circle = {
   id: number;
   name: string;
@@ -39,9 +42,10 @@ export type Circle = {
   membership_status: MembershipStatus;
   theme_colors: ThemeColors;
   created_at: string;
+  requirement: CircleRequirement | null;
 };
 
-export type CircleSearchHit = { id: number; name: string; channel_type: ChannelType; members_count: number };
+export type CircleSearchHit = { id: number; name: string; channel_type: ChannelType; members_count: number; requirement: CircleRequirement | null };
 
 export type JoinRequest = { id: number; circle_id: number; user: string; status: 'pending' | 'approved' | 'rejected'; created_at: string };
 
@@ -64,12 +68,32 @@ export type CommentsResponse = { post: Post; comments: Paged<Comment> };
 export type SearchResponse = {
   search: {
     posts: { id: number; title: string; description: string; user: string; circle_name: string }[];
-    channels: { id: number; name: string; description: string; channel_type: ChannelType }[];
+    channels: { id: number; name: string; description: string; channel_type: ChannelType; requirement: CircleRequirement | null }[];
     comments: { id: number; post_id: number; user: string; body: string }[];
   };
 };
 
 export type IdentityChip = { kind: string; label: string };
+
+/** One thing the account has proven (the sign-in e-mail included); the identity chips follow this list. */
+export type Verification = { kind: 'email' | 'academic' | 'institution' | 'credential' | 'aadhaar'; label: string; verified_at: string };
+
+export type CredentialKind = 'ca' | 'cfa' | 'doctor' | 'lawyer' | 'engineer' | 'other';
+
+/** A credential sent for review, as its sender sees it. */
+export type CredentialRequest = {
+  id: number;
+  kind: CredentialKind;
+  name: string | null;
+  status: 'pending' | 'approved' | 'rejected' | 'expired';
+  /** Why it was rejected or expired. */
+  reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+};
+
+/** A credential request in the staff queue: no handle, so a document's name is never tied to an account. */
+export type StaffCredentialRequest = CredentialRequest & { document_type: string | null; document_url: string | null };
 
 export type ProfileCircle = {
   circle_id: number;
@@ -84,6 +108,7 @@ export type ProfileResponse = {
   color: string;
   animal: string;
   identity: IdentityChip[];
+  verifications: Verification[];
   is_verified: boolean;
   circles: Paged<ProfileCircle>;
   posts: Paged<Post>;

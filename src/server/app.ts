@@ -28,6 +28,13 @@ import contactRoutes from './routes/contact.ts';
 import healthRoutes from './routes/health.ts';
 import docsRoutes from './routes/docs.ts';
 import staffRoutes from './routes/staff.ts';
+import staffVerificationRoutes from './routes/staff-verifications.ts';
+import verificationRoutes from './routes/verifications.ts';
+import { shippedInstitutions, type InstitutionTable } from './institutions/institutions.ts';
+import { createVerificationService, type VerificationService } from './services/verifications-service.ts';
+import { createCredentialService, type CredentialService } from './services/credentials-service.ts';
+import { createOtpService } from './services/otp-service.ts';
+import { rateLimiterFor } from './services/rate-limit.ts';
 
 export type AppContext = {
   config: Config;
@@ -35,6 +42,11 @@ export type AppContext = {
   db: Db;
   tokens: TokenService;
   mail: MailService;
+  /** The time as the app sees it; tests move it (document retention). */
+  clock: () => Date;
+  institutions: InstitutionTable;
+  verifications: VerificationService;
+  credentials: CredentialService;
 };
 
 declare module 'fastify' {
@@ -43,7 +55,17 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = { config: Config; database?: Database; logger?: boolean | object; distDir?: string };
+export type BuildOptions = {
+  config: Config;
+  database?: Database;
+  logger?: boolean | object;
+  distDir?: string;
+  /** Defaults to the wall clock. */
+  clock?: () => Date;
+};
+
+/** How often credential documents past their lifetime are looked for (also once at start). */
+const DOCUMENT_PURGE_EVERY_MS = 60 * 60_000;
 
 /** Builds the whole app without listening: main.ts listens, tests use `app.inject()`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -84,7 +106,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accessSeconds: config.accessTokenSeconds,
     refreshSeconds: config.refreshTokenSeconds,
   });
-  app.decorate('ctx', { config, database, db: database.db, tokens, mail: createMailService(config, app.log) });
+  const clock = options.clock ?? (() => new Date());
+  const institutions = shippedInstitutions();
+  const mail = createMailService(config, app.log);
+  const ctx = { config, database, db: database.db, tokens, mail, clock, institutions } as AppContext;
+  app.decorate('ctx', ctx);
+  ctx.verifications = createVerificationService({
+    db: database.db,
+    config,
+    institutions,
+    clock,
+    otp: createOtpService({ ...ctx, log: app.log, limiter: rateLimiterFor(app) }),
+  });
+  ctx.credentials = createCredentialService({ db: database.db, config, clock, log: app.log });
+  // Documents are deleted at a decision, and in any case after their lifetime: checked at start and every hour.
+  let purgeTimer: NodeJS.Timeout | undefined;
+  const purgeDocuments = () =>
+    ctx.credentials.purgeExpiredDocuments().catch((error) => app.log.error({ err: error }, 'credential document purge failed'));
+  app.addHook('onReady', async () => {
+    await purgeDocuments();
+    purgeTimer = setInterval(() => void purgeDocuments(), DOCUMENT_PURGE_EVERY_MS);
+    purgeTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
 
   if (config.seedDemo) await seedDemoData(database.db, app.log);
 
@@ -113,6 +157,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     circleRoutes,
     searchRoutes,
     contactRoutes,
+    verificationRoutes,
+    staffVerificationRoutes,
     staffRoutes,
   ]) {
     await app.register(routes);

@@ -32,6 +32,8 @@ const envSchema = z.object({
   CONTACT_PER_IP_PER_WINDOW: z.coerce.number().int().positive().default(20),
   CONTACT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  INSTITUTION_CHIP_MIN_MEMBERS: z.coerce.number().int().positive().default(25),
+  CREDENTIAL_DOCUMENT_MB: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: flag,
 });
@@ -65,6 +67,12 @@ export type Config = {
   /** Per-IP limit of the contact form. */
   contact: { perIpPerWindow: number; windowMs: number };
   maxUploadBytes: number;
+  /** An institution is named on a chip only once this many verified members share it (k-anonymity). */
+  institutionChipMinMembers: number;
+  /** Where credential documents wait for review (DATA_DIR/documents): never under the public /media/ path. */
+  documentsDir: string;
+  /** Largest credential document accepted. */
+  maxDocumentBytes: number;
   logLevel: string;
   /** Read the client IP from X-Forwarded-For (only behind a load balancer that sets it). */
   trustProxy: boolean;
@@ -130,6 +138,9 @@ export function loadConfig(
     },
     contact: { perIpPerWindow: e.CONTACT_PER_IP_PER_WINDOW, windowMs: Math.round(e.CONTACT_WINDOW_MINUTES * 60_000) },
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    institutionChipMinMembers: e.INSTITUTION_CHIP_MIN_MEMBERS,
+    documentsDir: path.join(dataDir, 'documents'),
+    maxDocumentBytes: Math.round(e.CREDENTIAL_DOCUMENT_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     serveSite: true,

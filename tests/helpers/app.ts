@@ -12,14 +12,18 @@ export type TestApp = { app: FastifyInstance; config: Config; close: () => Promi
  * A fresh app on a fresh database: in-memory PGlite by default, or a fresh schema on
  * PostgreSQL when DATABASE_URL is set (CI runs the API tests both ways).
  */
-export async function buildTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-test-'));
   const config = loadConfig(
     { SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env },
     { dataDir, jwtSecret: 'test-secret', identitySecret: 'test-identity', serveSite: false, seedDemo: false, ...overrides },
   );
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database: database.database, logger: false });
+  const app = await buildApp({ config, database: database.database, logger: false, clock: options.clock });
   await app.ready();
   return {
     app,

@@ -55,6 +55,8 @@ export default async function authRoutes(app: FastifyInstance) {
       const { email, otp: code } = parseInput(verifyOtpBody, request.body);
       const account = await otp.verify(email, code);
       const { user, created } = await findOrCreateUser(app.ctx.db, account);
+      // The sign-in address counts: an institution's address proves that institution (the address is not kept).
+      await app.ctx.verifications.recordSignIn(user.id, email);
       return { ...app.ctx.tokens.issuePair(user.id), is_registered: created };
     },
   );

@@ -15,8 +15,12 @@ import {
   listCircles,
   requireCircle,
   searchCirclesByName,
+  setRequirement,
   type CircleRef,
+  type RequirementInput,
 } from '../services/circles-service.ts';
+import { shippedInstitutions } from '../institutions/institutions.ts';
+import { REQUIRABLE_CREDENTIALS } from '../services/verification-rules.ts';
 import {
   REQUEST_MESSAGES,
   assertOwner,
@@ -47,11 +51,40 @@ const channelType = z.unknown().transform((value, ctx): 'public' | 'private' => 
   return z.NEVER;
 });
 
+/**
+ * Who can join: null (anyone), {kind: "academic"}, {kind: "institution", value: a listed institution's mail domain}
+ * or {kind: "credential", value: ca | cfa | doctor | lawyer | engineer}. An institution is stored by its key domain.
+ */
+const requirementField = z.unknown().transform((value, ctx): RequirementInput => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return fail('Expected an object {kind, value} or null.');
+  const { kind, value: given } = value as Record<string, unknown>;
+  const text = typeof given === 'string' ? given.trim().toLowerCase().replace(/^@/, '') : '';
+  if (kind === 'academic') return { kind, value: null };
+  if (kind === 'institution') {
+    const institution = text ? shippedInstitutions().forDomain(text) : null;
+    if (!institution) return fail('Choose an institution from the list by its mail domain (e.g. iitb.ac.in).');
+    return { kind, value: institution.domain };
+  }
+  if (kind === 'credential') {
+    if (!(REQUIRABLE_CREDENTIALS as readonly string[]).includes(text)) return fail(`Choose a credential: ${REQUIRABLE_CREDENTIALS.join(', ')}.`);
+    return { kind, value: text };
+  }
+  return fail('"kind" must be "academic", "institution" or "credential".');
+});
+
 const createBody = z.object({
   name: circleName,
   description: requiredString({ max: CIRCLE_DESCRIPTION_MAX }),
   channel_type: channelType,
+  requirement: requirementField,
 });
+
+const settingsBody = z.object({ requirement: requirementField });
 
 const joinBody = z.object({ circle_name: requiredString({ max: 200 }) });
 
@@ -79,6 +112,12 @@ const pageQuery = { type: 'object', properties: { page: { type: 'integer', minim
 const circleRefSchema = {
   type: 'object',
   properties: { circle_name: { type: 'string' }, circle_id: { type: 'integer' } },
+} as const;
+
+const requirementSchema = {
+  type: ['object', 'null'],
+  description: 'Who can join: null, {kind:"academic"}, {kind:"institution", value:"iitb.ac.in"} or {kind:"credential", value:"ca"}',
+  properties: { kind: { type: 'string', enum: ['academic', 'institution', 'credential'] }, value: { type: ['string', 'null'] } },
 } as const;
 
 export default async function circlesRoutes(app: FastifyInstance) {
@@ -132,14 +171,39 @@ export default async function circlesRoutes(app: FastifyInstance) {
             name: { type: 'string', minLength: CIRCLE_NAME_MIN, maxLength: CIRCLE_NAME_MAX },
             description: { type: 'string', maxLength: CIRCLE_DESCRIPTION_MAX },
             channel_type: { type: 'string', enum: ['public', 'private'], default: 'public' },
+            requirement: requirementSchema,
           },
         },
       },
     },
     async (request, reply) => {
       const input = parseInput(createBody, request.body);
-      const circle = await createCircle(db, request.user!.id, { name: input.name, description: input.description, channelType: input.channel_type });
+      const circle = await createCircle(db, request.user!.id, {
+        name: input.name,
+        description: input.description,
+        channelType: input.channel_type,
+        requirement: input.requirement,
+      });
       return reply.code(201).send(circle);
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/circles/:id/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['circles'],
+        summary: 'Change a circle’s settings (owner only): who can join (`requirement`)',
+        security: bearer,
+        body: { type: 'object', properties: { requirement: requirementSchema } },
+      },
+    },
+    async (request) => {
+      const id = parseId(request.params.id);
+      if (id === null) throw detail(404, MESSAGES.notFound);
+      const { requirement } = parseInput(settingsBody, request.body);
+      return setRequirement(db, request.user!.id, id, requirement);
     },
   );
 
@@ -165,7 +229,8 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { circle_name } = parseInput(joinBody, request.body);
-      const { httpStatus, ...result } = await joinByName(db, request.user!.id, circle_name);
+      const userId = request.user!.id;
+      const { httpStatus, ...result } = await joinByName(db, userId, circle_name, (circle) => app.ctx.verifications.assertMeets(userId, circle, 'join'));
       return reply.code(httpStatus).send(result);
     },
   );

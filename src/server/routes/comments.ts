@@ -65,6 +65,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
           const input = createCommentBody.parse(fields);
           const media = files[0]?.media ?? null;
           if (input.body === '' && !media) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
+          await app.ctx.verifications.assertMeetsOnPost(authorId, input.post);
           return createComment(db, { postId: input.post, authorId, body: input.body, media });
         },
       );

@@ -139,6 +139,7 @@ export default async function postsRoutes(app: FastifyInstance) {
         { images: { accept: ANY_MEDIA, invalid: INVALID_IMAGE }, videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO } },
         async ({ fields, files }) => {
           const input = createPostBody.parse(fields);
+          await app.ctx.verifications.assertMeetsInCircle(userId, input.circle, 'post');
           const urls = (kind: MediaKind) => files.filter((f) => f.media.kind === kind).map((f) => f.media.url);
           return createPost(db, { ...input, authorId: userId, images: urls('image'), videos: urls('video') });
         },

@@ -25,7 +25,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const userId = request.user!.id;
       const created = await createProfile(app.ctx.db, userId);
-      return reply.code(created ? 201 : 200).send(await getProfile(app.ctx.db, userId, request));
+      return reply.code(created ? 201 : 200).send(await getProfile(app.ctx.db, userId, request, app.ctx.verifications.profileVerifications));
     },
   );
 
@@ -40,6 +40,6 @@ export default async function profileRoutes(app: FastifyInstance) {
         security,
       },
     },
-    async (request) => getProfile(app.ctx.db, request.user!.id, request),
+    async (request) => getProfile(app.ctx.db, request.user!.id, request, app.ctx.verifications.profileVerifications),
   );
 }

@@ -10,6 +10,8 @@ const row = (overrides: Partial<CircleRow> = {}): CircleRow => ({
   membersCount: 3,
   themeColors: { primary: '#123456', secondary: '#654321' },
   createdAt: new Date('2026-01-02T03:04:05Z'),
+  requirementKind: null,
+  requirementValue: null,
   viewerRole: null,
   viewerPending: false,
   ...overrides,
@@ -29,7 +31,18 @@ describe('toCircle', () => {
       membership_status: 'none',
       theme_colors: { primary: '#123456', secondary: '#654321' },
       created_at: '2026-01-02T03:04:05.000Z',
+      requirement: null,
     });
+  });
+
+  it('shows the requirement with its label', () => {
+    expect(toCircle(row({ requirementKind: 'academic' }), null).requirement).toEqual({ kind: 'academic', value: null, label: 'academic e-mail' });
+    expect(toCircle(row({ requirementKind: 'institution', requirementValue: 'iitb.ac.in' }), null).requirement).toEqual({
+      kind: 'institution',
+      value: 'iitb.ac.in',
+      label: 'IIT Bombay e-mail',
+    });
+    expect(toCircle(row({ requirementKind: 'credential', requirementValue: 'ca' }), null).requirement).toEqual({ kind: 'credential', value: 'ca', label: 'CA credential' });
   });
 
   it('derives the viewer’s membership', () => {

@@ -2,6 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Circle, ChannelType } from '../../lib/api-types.ts';
 import { qualified as q } from '../db/qualified.ts';
 import { circleMembers, circles, joinRequests } from '../db/schema.ts';
+import { shippedInstitutions } from '../institutions/institutions.ts';
+import { requirementOf } from './verification-rules.ts';
+
+/** A circle's requirement as the API shows it (every circle answer, search hit and panel row uses this). */
+export const circleRequirement = (row: { requirementKind: string | null; requirementValue: string | null }) =>
+  requirementOf(row.requirementKind, row.requirementValue, shippedInstitutions());
 
 /**
  * The one way a circle leaves the server: `circleColumns(viewer)` selects a circle together with
@@ -25,6 +31,8 @@ export function circleColumns(viewerId: number | null) {
     membersCount: circles.membersCount,
     themeColors: circles.themeColors,
     createdAt: circles.createdAt,
+    requirementKind: circles.requirementKind,
+    requirementValue: circles.requirementValue,
     viewerRole,
     viewerPending,
   };
@@ -39,6 +47,8 @@ export type CircleRow = {
   membersCount: number;
   themeColors: { primary: string; secondary: string };
   createdAt: Date;
+  requirementKind: string | null;
+  requirementValue: string | null;
   viewerRole: string | null;
   viewerPending: boolean;
 };
@@ -60,5 +70,6 @@ export function toCircle(row: CircleRow, viewerId: number | null): Circle {
     membership_status: isMember ? 'member' : row.viewerPending ? 'pending' : 'none',
     theme_colors: row.themeColors,
     created_at: isoString(row.createdAt),
+    requirement: circleRequirement(row),
   };
 }

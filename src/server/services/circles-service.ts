@@ -3,7 +3,7 @@ import type { Circle, CircleSearchHit, JoinResult } from '../../lib/api-types.ts
 import type { Db } from '../db/client.ts';
 import { circleMembers, circles, joinRequests } from '../db/schema.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
-import { circleColumns, toCircle } from './circle-mapper.ts';
+import { circleColumns, circleRequirement, toCircle } from './circle-mapper.ts';
 import { themeColorsFor } from '../../lib/theme-colors.ts';
 
 /** The circles rules: listing by popularity, name search, creation, lookup and joining. */
@@ -18,6 +18,7 @@ export const MESSAGES = {
   alreadyMember: (name: string) => `You are already a member of ${name}.`,
   joined: (name: string) => `Joined ${name}.`,
   requested: (name: string) => `Request to join ${name} sent.`,
+  ownerOnly: 'Only the owner of this circle can change its settings.',
 } as const;
 
 /** A database handle or an open transaction: both run the same queries. */
@@ -55,12 +56,25 @@ export async function searchCirclesByName(db: Db, query: string): Promise<Circle
   const q = query.trim();
   if (!q) return [];
   const rows = await db
-    .select({ id: circles.id, name: circles.name, channelType: circles.channelType, membersCount: circles.membersCount })
+    .select({
+      id: circles.id,
+      name: circles.name,
+      channelType: circles.channelType,
+      membersCount: circles.membersCount,
+      requirementKind: circles.requirementKind,
+      requirementValue: circles.requirementValue,
+    })
     .from(circles)
     .where(sql`${circles.name} ilike ${`%${escapeLike(q)}%`} escape '\\'`)
     .orderBy(...byPopularity())
     .limit(NAME_SEARCH_LIMIT);
-  return rows.map((r) => ({ id: r.id, name: r.name, channel_type: r.channelType as CircleSearchHit['channel_type'], members_count: r.membersCount }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    channel_type: r.channelType as CircleSearchHit['channel_type'],
+    members_count: r.membersCount,
+    requirement: circleRequirement(r),
+  }));
 }
 
 export async function findCircle(db: Executor, viewerId: number | null, ref: CircleRef): Promise<Circle | null> {
@@ -74,7 +88,9 @@ export async function requireCircle(db: Executor, viewerId: number | null, ref: 
   return circle;
 }
 
-export type NewCircle = { name: string; description: string; channelType: 'public' | 'private' };
+export type RequirementInput = { kind: 'academic' | 'institution' | 'credential'; value: string | null } | null;
+
+export type NewCircle = { name: string; description: string; channelType: 'public' | 'private'; requirement?: RequirementInput };
 
 /** The creator becomes owner and first member in the same transaction; names are unique regardless of case. */
 export async function createCircle(db: Db, ownerId: number, input: NewCircle): Promise<Circle> {
@@ -83,9 +99,17 @@ export async function createCircle(db: Db, ownerId: number, input: NewCircle): P
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
+      const { requirement, ...fields } = input;
       const [created] = await tx
         .insert(circles)
-        .values({ ...input, ownerId, themeColors: themeColorsFor(input.name), membersCount: 1 })
+        .values({
+          ...fields,
+          ownerId,
+          themeColors: themeColorsFor(input.name),
+          membersCount: 1,
+          requirementKind: requirement?.kind ?? null,
+          requirementValue: requirement?.value ?? null,
+        })
         .returning({ id: circles.id });
       await tx.insert(circleMembers).values({ circleId: created.id, userId: ownerId, role: 'owner' });
       return created.id;
@@ -96,6 +120,17 @@ export async function createCircle(db: Db, ownerId: number, input: NewCircle): P
     throw error;
   }
   return requireCircle(db, ownerId, { id });
+}
+
+/** Changes who can join (owner only): from now on joining, posting and commenting need the new requirement. */
+export async function setRequirement(db: Db, userId: number, circleId: number, requirement: RequirementInput): Promise<Circle> {
+  const circle = await requireCircle(db, userId, { id: circleId });
+  if (!circle.is_owner) throw detail(403, MESSAGES.ownerOnly);
+  await db
+    .update(circles)
+    .set({ requirementKind: requirement?.kind ?? null, requirementValue: requirement?.value ?? null })
+    .where(eq(circles.id, circleId));
+  return requireCircle(db, userId, { id: circleId });
 }
 
 /**
@@ -138,10 +173,14 @@ async function requestToJoin(db: Executor, circleId: number, userId: number): Pr
 
 export type JoinOutcome = JoinResult & { httpStatus: 200 | 202 };
 
-/** Joins a public circle at once; for a private one, leaves a request for the owner (202). */
-export async function joinByName(db: Db, userId: number, name: string): Promise<JoinOutcome> {
+/**
+ * Joins a public circle at once; for a private one, leaves a request for the owner (202). `admit` throws when the
+ * person lacks what the circle requires (its verification), before anything is written.
+ */
+export async function joinByName(db: Db, userId: number, name: string, admit: (circle: Circle) => Promise<void> = async () => {}): Promise<JoinOutcome> {
   const circle = await requireCircle(db, userId, { name });
   if (circle.is_member) throw detail(400, MESSAGES.alreadyMember(circle.name));
+  await admit(circle);
 
   if (circle.channel_type === 'private') {
     await db.transaction(async (tx) => {

@@ -5,7 +5,14 @@
  */
 
 export type DemoUser = { username: string; color: string; animal: string; identityClass: 'academic' | 'standard' };
-export type DemoCircle = { name: string; description: string; channelType: 'public' | 'private'; members: number[] };
+export type DemoCircle = {
+  name: string;
+  description: string;
+  channelType: 'public' | 'private';
+  members: number[];
+  /** What members must have verified; the demo members of such a circle hold it. */
+  requirement?: { kind: 'academic' } | { kind: 'credential'; value: 'ca' };
+};
 export type DemoComment = { author: number; body: string };
 export type DemoPost = {
   circle: string;
@@ -36,18 +43,21 @@ export const DEMO_CIRCLES: DemoCircle[] = [
     description: 'Students and alumni from 120+ colleges, verified by academic ID. Placements, exams, hostels and everything campus.',
     channelType: 'public',
     members: [7, 0, 2, 5, 1, 4],
+    requirement: { kind: 'academic' },
   },
   {
     name: 'Science Hub',
     description: 'Scientists and researchers verified by academic e-mail. Space missions, monsoon models, lab life and open questions.',
     channelType: 'public',
     members: [2, 0, 7, 4],
+    requirement: { kind: 'academic' },
   },
   {
     name: 'Finance Forum',
     description: 'Professionals with verified certifications on markets, SIPs, taxes and the scams to avoid.',
     channelType: 'public',
     members: [3, 6, 1, 5, 0],
+    requirement: { kind: 'credential', value: 'ca' },
   },
   {
     name: 'Bengaluru Startups',

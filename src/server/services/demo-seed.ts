@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { circleMembers, circles, comments, postReactions, posts, users } from '../db/schema.ts';
+import { circleMembers, circles, comments, postReactions, posts, users, verifications } from '../db/schema.ts';
+import { credentialLabel } from './verification-rules.ts';
 import type { Executor } from './circles-service.ts';
 import { DEMO_CIRCLES, DEMO_POSTS, DEMO_USERS } from './demo-content.ts';
 import { themeColorsFor } from '../../lib/theme-colors.ts';
@@ -61,6 +62,8 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
         themeColors: themeColorsFor(c.name),
         membersCount: c.members.length,
         createdAt: circleCreated[i],
+        requirementKind: c.requirement?.kind ?? null,
+        requirementValue: c.requirement && 'value' in c.requirement ? c.requirement.value : null,
       })),
     )
     .returning({ id: circles.id, name: circles.name });
@@ -77,6 +80,22 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
       })),
     ),
   );
+
+  // Members of a circle with a requirement hold it: academic members by their sign-in class, the rest by a proof.
+  const proofs = new Map<string, typeof verifications.$inferInsert>();
+  DEMO_CIRCLES.forEach((c, i) => {
+    for (const member of c.members) {
+      const verifiedAt = new Date(circleCreated[i].getTime() - DAY);
+      if (c.requirement?.kind === 'academic' && DEMO_USERS[member].identityClass !== 'academic') {
+        proofs.set(`${member}:academic`, { userId: userIds[member], kind: 'academic', verifiedAt });
+      }
+      if (c.requirement?.kind === 'credential') {
+        const { value } = c.requirement;
+        proofs.set(`${member}:${value}`, { userId: userIds[member], kind: 'credential', value, label: credentialLabel(value), decidedByRole: 'admin', verifiedAt });
+      }
+    }
+  });
+  if (proofs.size) await db.insert(verifications).values([...proofs.values()]);
 
   const postRows = await db
     .insert(posts)

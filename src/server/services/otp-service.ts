@@ -26,6 +26,13 @@ export const OTP_MESSAGES = {
 } as const;
 
 export const OTP_SUBJECT = 'Your Bharat Square sign-in code';
+export const VERIFICATION_SUBJECT = 'Your Bharat Square verification code';
+
+/**
+ * What a code is for. A code works only for its purpose: one mailed to verify a further address cannot sign
+ * anyone in, and the other way round. Both share the rules and limits of this service.
+ */
+export type OtpPurpose = 'sign-in' | 'verification';
 const HOUR_MS = 3_600_000;
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 
@@ -41,6 +48,18 @@ export function signInMailText(code: string, ttlSeconds: number): string {
   ].join('\n');
 }
 
+/** The verification mail: the code is again the only 6-digit number in it. */
+export function verificationMailText(code: string, ttlSeconds: number): string {
+  const lifetime = ttlSeconds % 60 === 0 ? `${ttlSeconds / 60} minute${ttlSeconds === 60 ? '' : 's'}` : `${ttlSeconds} seconds`;
+  return [
+    `Your Bharat Square verification code is ${code}`,
+    '',
+    `Enter it on your profile to verify this address. It works once and expires in ${lifetime}. If you did not ask for it, you can ignore this mail.`,
+    '',
+    'Bharat Square keeps only what this address proves (for example your institution), never the address itself.',
+  ].join('\n');
+}
+
 export type OtpDeps = { db: Db; config: Config; mail: MailService; log: FastifyBaseLogger; limiter: RateLimiter };
 
 export type VerifiedAddress = { emailHash: string; identityClass: IdentityClass };
@@ -48,8 +67,10 @@ export type VerifiedAddress = { emailHash: string; identityClass: IdentityClass 
 export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
   const rules = config.otp;
   const invalid = () => detail(400, OTP_MESSAGES.invalid);
-  const codeHashFor = (addressHash: string, code: string) =>
-    createHmac('sha256', config.identitySecret).update(`otp:${addressHash}:${code}`).digest('hex');
+  const codeHashFor = (addressHash: string, code: string, purpose: OtpPurpose) =>
+    createHmac('sha256', config.identitySecret)
+      .update(`${purpose === 'sign-in' ? 'otp' : 'verify'}:${addressHash}:${code}`)
+      .digest('hex');
   const secondsUntil = (date: Date, now: Date) => (date.getTime() - now.getTime()) / 1000;
 
   let lastHousekeeping = 0;
@@ -89,7 +110,7 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
     throw tooManyRequests(secondsUntil(availableAt, now), OTP_MESSAGES.resend);
   }
 
-  async function send(email: string, ip: string): Promise<void> {
+  async function send(email: string, ip: string, purpose: OtpPurpose = 'sign-in'): Promise<void> {
     await enforceLimit(limiter, { key: `otp-ip:${ip}`, limit: rules.perIpPerWindow, windowMs: rules.ipWindowMs, message: OTP_MESSAGES.perIp });
     const now = new Date();
     await housekeeping(now);
@@ -97,11 +118,15 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
     await enforceHourlyLimit(addressHash, now);
     // 100000-999999: six digits with no leading zero, so a numeric input field cannot drop one.
     const code = String(randomInt(100_000, 1_000_000));
-    const codeHash = codeHashFor(addressHash, code);
+    const codeHash = codeHashFor(addressHash, code, purpose);
     await storeCode(addressHash, codeHash, now);
     const [sendRow] = await db.insert(otpSends).values({ emailHash: addressHash, sentAt: now }).returning({ id: otpSends.id });
     try {
-      await mail.send({ to: normaliseEmail(email), subject: OTP_SUBJECT, text: signInMailText(code, rules.ttlSeconds) });
+      const message =
+        purpose === 'sign-in'
+          ? { subject: OTP_SUBJECT, text: signInMailText(code, rules.ttlSeconds) }
+          : { subject: VERIFICATION_SUBJECT, text: verificationMailText(code, rules.ttlSeconds) };
+      await mail.send({ to: normaliseEmail(email), ...message });
     } catch (error) {
       // An SMTP error message may quote the recipient, so only its codes are logged.
       const { code: errorCode, responseCode, command } = error as { code?: string; responseCode?: number; command?: string };
@@ -115,7 +140,7 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
   }
 
   /** Checks a code; every try counts, the right one is consumed, and after `maxAttempts` wrong ones the code is gone. */
-  async function verify(email: string, otp: string): Promise<VerifiedAddress> {
+  async function verify(email: string, otp: string, purpose: OtpPurpose = 'sign-in'): Promise<VerifiedAddress> {
     const addressHash = emailHash(config.identitySecret, email);
     const now = new Date();
     if (!/^\d{6}$/.test(otp)) throw invalid();
@@ -133,7 +158,7 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
       throw invalid();
     }
     const expected = Buffer.from(row.codeHash, 'hex');
-    const given = Buffer.from(codeHashFor(addressHash, otp), 'hex');
+    const given = Buffer.from(codeHashFor(addressHash, otp, purpose), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       if (row.attempts >= rules.maxAttempts) {
         // The code dies; the row stays until it expires so further tries are told to ask for a new code.

@@ -19,7 +19,7 @@ export const MEMBERS_ONLY = 'Only members can post in this circle.';
 
 export const postNotFound = () => detail(404, POST_NOT_FOUND);
 
-export type CircleRef = { id: number; name: string; channelType: string };
+export type CircleRef = { id: number; name: string; channelType: string; requirementKind: string | null; requirementValue: string | null };
 
 /** A circle by id (all digits) or by name, case-insensitive; an id wins over a circle named like one. */
 export async function findCircle(db: Db, idOrName: string | number): Promise<CircleRef | null> {
@@ -28,7 +28,13 @@ export async function findCircle(db: Db, idOrName: string | number): Promise<Cir
   const byName = sql`lower(${circles.name}) = lower(${text})`;
   const id = /^\d+$/.test(text) ? parseId(text) : null;
   const [row] = await db
-    .select({ id: circles.id, name: circles.name, channelType: circles.channelType })
+    .select({
+      id: circles.id,
+      name: circles.name,
+      channelType: circles.channelType,
+      requirementKind: circles.requirementKind,
+      requirementValue: circles.requirementValue,
+    })
     .from(circles)
     .where(id !== null ? or(eq(circles.id, id), byName) : byName)
     .orderBy(id !== null ? sql`(${circles.id} = ${id}) desc` : circles.id)

@@ -5,7 +5,6 @@ import type { Db } from '../db/client.ts';
 import { circleMembers, circles, users } from '../db/schema.ts';
 import { notFound } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
-import { identityChips } from './identity-service.ts';
 import { listPosts } from './posts-service.ts';
 import { findUserById, type UserRow } from './users-service.ts';
 
@@ -52,24 +51,28 @@ async function listMemberships(db: Db, userId: number, request: FastifyRequest):
   });
 }
 
-function toProfile(user: UserRow): Omit<ProfileResponse, 'circles' | 'posts'> {
+/** What an account has proven, as the profile shows it: its verifications, the chips that follow them and the badge. */
+export type ProofsOf = (user: UserRow) => Promise<Pick<ProfileResponse, 'verifications' | 'identity' | 'is_verified'>>;
+
+function toProfile(user: UserRow, proofs: Awaited<ReturnType<ProofsOf>>): Omit<ProfileResponse, 'circles' | 'posts'> {
   return {
     profile: { id: user.id, username: user.username, profile_image: user.profileImage, is_aadhaar_verified: user.isAadhaarVerified },
     color: user.color,
     animal: user.animal,
-    identity: identityChips(user.identityClass, user.isAadhaarVerified),
-    // Every account exists because its address was verified by a code.
-    is_verified: true,
+    identity: proofs.identity,
+    verifications: proofs.verifications,
+    is_verified: proofs.is_verified,
   };
 }
 
-/** The spec's profile: who the person is shown as, their circles (`channels_page`) and their posts (`posts_page`). */
-export async function getProfile(db: Db, userId: number, request: FastifyRequest): Promise<ProfileResponse> {
+/** The spec's profile: who the person is shown as, what they proved, their circles (`channels_page`) and posts (`posts_page`). */
+export async function getProfile(db: Db, userId: number, request: FastifyRequest, proofsOf: ProofsOf): Promise<ProfileResponse> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User not found.');
-  const [circlesPage, postsPage] = await Promise.all([
+  const [proofs, circlesPage, postsPage] = await Promise.all([
+    proofsOf(user),
     listMemberships(db, userId, request),
     listPosts(db, { viewerId: userId, authorId: userId }, request, 'posts_page'),
   ]);
-  return { ...toProfile(user), circles: circlesPage, posts: postsPage };
+  return { ...toProfile(user, proofs), circles: circlesPage, posts: postsPage };
 }

@@ -4,6 +4,7 @@ import type { ChannelType, SearchResponse } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, comments, posts, users } from '../db/schema.ts';
 import { circleVisibleTo } from './visibility.ts';
+import { circleRequirement } from './circle-mapper.ts';
 
 /**
  * Full-text search over the generated search_vector columns ('simple' configuration, GIN-indexed),
@@ -84,7 +85,14 @@ export async function search(db: Db, viewerId: number | null, q: string): Promis
       .orderBy(desc(rank(posts.searchVector)), desc(posts.createdAt), desc(posts.id))
       .limit(SEARCH_LIMIT),
     db
-      .select({ id: circles.id, name: circles.name, description: circles.description, channelType: circles.channelType })
+      .select({
+        id: circles.id,
+        name: circles.name,
+        description: circles.description,
+        channelType: circles.channelType,
+        requirementKind: circles.requirementKind,
+        requirementValue: circles.requirementValue,
+      })
       .from(circles)
       .where(sql`${circles.searchVector} @@ ${tsquery}`)
       .orderBy(desc(rank(circles.searchVector)), desc(circles.membersCount), asc(circles.id))
@@ -102,7 +110,13 @@ export async function search(db: Db, viewerId: number | null, q: string): Promis
 
   return {
     posts: postRows.map((p) => ({ id: p.id, title: p.title, description: plainTextExcerpt(p.description), user: p.user, circle_name: p.circleName })),
-    channels: channelRows.map((c) => ({ id: c.id, name: c.name, description: c.description, channel_type: c.channelType as ChannelType })),
+    channels: channelRows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      channel_type: c.channelType as ChannelType,
+      requirement: circleRequirement(c),
+    })),
     comments: commentRows.map((c) => ({ id: c.id, post_id: c.postId, user: c.user, body: truncate(oneLine(c.body)) })),
   };
 }

@@ -13,7 +13,7 @@ const apiMock = vi.mocked(api);
 const answer = (title: string): SearchResponse => ({
   search: {
     posts: [{ id: 7, title, description: '', user: 'JadeLeopard', circle_name: 'Science Hub' }],
-    channels: [{ id: 3, name: 'Science Hub', description: 'Science', channel_type: 'public' }],
+    channels: [{ id: 3, name: 'Science Hub', description: 'Science', channel_type: 'public', requirement: null }],
     comments: [{ id: 9, post_id: 7, user: 'OceanOtter', body: 'Nice' }],
   },
 });
