@@ -60,7 +60,7 @@ const pngDocument = () =>
 function credentialForm(fields: Record<string, string>, document?: { data: Buffer; type: string; name: string }) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (document) form.append('document', new Blob([document.data], { type: document.type }), document.name);
+  if (document) form.append('document', new Blob([new Uint8Array(document.data)], { type: document.type }), document.name);
   return form;
 }
 
