@@ -1,3 +1,4 @@
+import { showVerificationNeeded } from './verification-gate.store.ts';
 import { api, ApiError } from '../lib/api-client.ts';
 import type { JoinResult } from '../lib/api-types.ts';
 import { toast } from '../lib/toast.ts';
@@ -19,6 +20,8 @@ export async function joinChannel(name: string): Promise<JoinOutcome> {
     void toast(`Joined channel ${name} successfully!`, 'success');
     return 'joined';
   } catch (error) {
+    // A channel that checks a verification the person lacks: the app frame's notice says what and offers to verify.
+    if (showVerificationNeeded(error)) return 'failed';
     if (error instanceof ApiError && error.status === 400) {
       void toast(`You've already joined ${name}`, 'info');
       return 'already';

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useStore } from '@nanostores/react';
 import { TITLE_COUNTER_DISPLAY, TITLE_MAX_LENGTH } from '../../../lib/validation-rules.ts';
 import CommunityPicker from './CommunityPicker.tsx';
@@ -40,6 +41,8 @@ export default function CreatePost() {
       const post = await submitPost({ circle: community, title, description: editorRef.current?.html() ?? '', tab, files });
       location.assign(channelHref(post.circle.name));
     } catch (error) {
+      // A channel that checks a verification: the notice says what is needed and offers "Verify now".
+      if (showVerificationNeeded(error)) return void window.scrollTo({ top: 0 });
       alert(postFailureMessage(error));
     }
   };

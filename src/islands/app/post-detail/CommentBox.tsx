@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useObjectUrls } from '../create-post/use-object-urls.ts';
 import { UPLOAD_ACCEPT } from '../media-types.ts';
 // Nine buttons: part of this page's code rather than a chunk of its own, so the picker opens on the click.
@@ -36,6 +37,7 @@ export default function CommentBox() {
       setFile(null);
       setPickerOpen(false);
     } catch (error) {
+      if (showVerificationNeeded(error)) return void window.scrollTo({ top: 0 });
       console.error('Failed to add comment', error);
       alert(COMMENT_FAILED);
     } finally {
