@@ -1,12 +1,12 @@
 import { atom, map } from 'nanostores';
 import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
 import type { Circle, Decision, JoinRequest, Paged, Post } from '../../../lib/api-types.ts';
-import { joinChannel } from '../../../stores/circles.store.ts';
+import { joinChannel } from '../../../stores/membership.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import { toast } from '../../../lib/toast.ts';
 import { FEED_PATH, type FeedSource } from '../feed/feed.store.ts';
-import { applyJoinOutcome } from './membership.ts';
+import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 
 /** Which channel the page shows: /home/channel-page/{id} or /home/channel-page?key={name}. */
 export type ChannelRef = { id: string } | { name: string };

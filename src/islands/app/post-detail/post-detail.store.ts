@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { api } from '../../../lib/api-client.ts';
 import type { Circle, Comment, CommentsResponse, Post } from '../../../lib/api-types.ts';
-import { joinChannel } from '../../../stores/circles.store.ts';
-import { applyJoinOutcome } from '../channel/membership.ts';
+import { joinChannel } from '../../../stores/membership.store.ts';
+import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { uploadKindOf } from '../media-types.ts';
 import { appendNew } from '../../../lib/paged-list.ts';
 

@@ -1,11 +1,11 @@
 import { map } from 'nanostores';
 import { api } from '../../../lib/api-client.ts';
 import type { Circle, MembershipStatus, Paged } from '../../../lib/api-types.ts';
-import { joinChannel } from '../../../stores/circles.store.ts';
+import { joinChannel } from '../../../stores/membership.store.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
 import { emptyPagedList, loadNextPage } from '../../../lib/paged-list.ts';
-import { applyJoinOutcome } from '../channel/membership.ts';
+import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { carryToastsToNextPage } from '../../../lib/toast.ts';
 
 export const channelHref = (name: string) => `/home/channel-page?key=${encodeURIComponent(name)}`;
