@@ -1,0 +1,67 @@
+/** Joining circles (docs/glossary.md, Membership): the join call with the spec's toasts, what its outcome does to
+ * the circle on screen, and the join button's face. */
+import { api, ApiError } from '../lib/api-client.ts';
+import type { Circle, JoinResult } from '../lib/api-types.ts';
+import { toast } from '../lib/toast.ts';
+import { showVerificationNeeded } from './verification-gate.store.ts';
+
+export type JoinOutcome = 'joined' | 'pending' | 'already' | 'failed';
+
+/**
+ * Joins a channel by name with the toasts of spec section 8:
+ * success 'Joined channel {name} successfully!', 400 "You've already joined {name}", else 'Failed to join {name}'.
+ * A private channel answers 202: the request waits for the owner.
+ */
+export async function joinChannel(name: string): Promise<JoinOutcome> {
+  try {
+    const result = await api<JoinResult>('/api/circles/join-by-name/', { method: 'POST', body: { circle_name: name } });
+    if (result.status === 'pending') {
+      void toast(`Request to join ${name} sent. The owner will review it.`, 'info');
+      return 'pending';
+    }
+    void toast(`Joined channel ${name} successfully!`, 'success');
+    return 'joined';
+  } catch (error) {
+    // A channel that checks a verification the person lacks: the app frame's notice says what and offers to verify.
+    if (showVerificationNeeded(error)) return 'failed';
+    if (error instanceof ApiError && error.status === 400) {
+      void toast(`You've already joined ${name}`, 'info');
+      return 'already';
+    }
+    console.error(`Failed to join ${name}`, error);
+    void toast(`Failed to join ${name}`, 'error');
+    return 'failed';
+  }
+}
+
+/** The circle as it stands after a join attempt: joining adds one member locally (spec section 4). */
+export function applyJoinOutcome(circle: Circle, outcome: JoinOutcome): Circle {
+  switch (outcome) {
+    case 'joined':
+      return { ...circle, is_member: true, membership_status: 'member', members_count: circle.members_count + 1 };
+    case 'already':
+      return { ...circle, is_member: true, membership_status: 'member' };
+    case 'pending':
+      return { ...circle, membership_status: 'pending' };
+    default:
+      return circle;
+  }
+}
+
+export type JoinButton = { label: string; disabled: boolean };
+
+/**
+ * The join button's face: Join / Joining... / Joined for public circles (spec section 4);
+ * for a private circle a non-member asks, then waits: Request to join / Requesting... / Request pending.
+ */
+export function joinButton(circle: Circle, joining: boolean, joinLabel = 'Join'): JoinButton {
+  if (circle.is_member) return { label: 'Joined', disabled: true };
+  if (circle.channel_type === 'private') {
+    if (circle.membership_status === 'pending') return { label: 'Request pending', disabled: true };
+    return joining ? { label: 'Requesting...', disabled: true } : { label: 'Request to join', disabled: false };
+  }
+  return joining ? { label: 'Joining...', disabled: true } : { label: joinLabel, disabled: false };
+}
+
+/** 'N members', exactly as the spec writes it (like 'N Comments'), for every N, so each screen says it the same way. */
+export const membersLabel = (count: number) => `${count} members`;
