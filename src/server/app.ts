@@ -30,6 +30,7 @@ import docsRoutes from './routes/docs.ts';
 import staffRoutes from './routes/staff.ts';
 import staffVerificationRoutes from './routes/staff-verifications.ts';
 import verificationRoutes from './routes/verifications.ts';
+import institutionRoutes from './routes/institutions.ts';
 import { shippedInstitutions, type InstitutionTable } from './institutions/institutions.ts';
 import { createVerificationService, type VerificationService } from './services/verifications-service.ts';
 import { createCredentialService, type CredentialService } from './services/credentials-service.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     searchRoutes,
     contactRoutes,
     verificationRoutes,
+    institutionRoutes,
     staffVerificationRoutes,
     staffRoutes,
   ]) {

@@ -16,7 +16,15 @@ export type StaffQueue = {
   load: () => Promise<{ default: ComponentType }>;
 };
 
-export const STAFF_QUEUES: StaffQueue[] = [];
+export const STAFF_QUEUES: StaffQueue[] = [
+  {
+    key: 'credentials',
+    title: 'Credential requests',
+    summary: 'Professional credentials waiting for review, oldest first. Approve or reject with a reason; the document is deleted at once.',
+    role: 'moderator',
+    load: () => import('./CredentialQueue.tsx'),
+  },
+];
 
 export const queuesFor = (role: StaffRoleName, queues: readonly StaffQueue[] = STAFF_QUEUES) =>
   queues.filter((queue) => role === 'admin' || queue.role === 'moderator');

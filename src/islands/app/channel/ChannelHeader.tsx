@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { requirementText } from '../../../stores/verification-gate.store.ts';
 import type { Circle } from '../../../lib/api-types.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
@@ -29,6 +30,11 @@ export default function ChannelHeader({ circle }: { circle: Circle }) {
             <span data-testid="members-count">{membersLabel(circle.members_count)}</span>{' '}
             {circle.channel_type === 'private' && <span className="ml-2 rounded-full bg-canvas px-2 py-0.5 text-xs font-semibold text-ink">Private</span>}
           </p>
+          {circle.requirement && (
+            <p className="mt-1 text-sm font-semibold text-brand-700" data-testid="channel-requirement">
+              {requirementText(circle.requirement)}
+            </p>
+          )}
         </div>
         <div className="flex gap-2">
           {canReadPosts(circle) && (

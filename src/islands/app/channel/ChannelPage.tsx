@@ -5,6 +5,7 @@ import { createPostUrl } from '../create-post/navigation.ts';
 import ChannelHeader, { createPostButton } from './ChannelHeader.tsx';
 import ChannelPosts from './ChannelPosts.tsx';
 import JoinRequests from './JoinRequests.tsx';
+import ChannelSettings from './ChannelSettings.tsx';
 import { $channel, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
 import { membersLabel } from '../../../stores/membership.store.ts';
 
@@ -73,6 +74,7 @@ export default function ChannelPage({ channelRef }: { channelRef: ChannelRef }) 
       <ChannelHeader circle={circle} />
       <div className="flex flex-col gap-4 lg:flex-row">
         <div className="min-w-0 flex-1 space-y-4">
+          {circle.is_owner && <ChannelSettings circle={circle} />}
           {circle.is_owner && circle.channel_type === 'private' && <JoinRequests />}
           <p className="text-sm text-muted">
             Sort by: <span className="font-semibold text-ink">Best</span>

@@ -6,10 +6,13 @@ import SignInPrompt, { useHasToken } from '../create-post/SignInPrompt.tsx';
 import { channelHref } from '../post-card/media.ts';
 import ChannelPreview from './ChannelPreview.tsx';
 import FieldError from '../shell/FieldError.tsx';
+import RequirementPicker from '../verifications/RequirementPicker.tsx';
+import { NO_REQUIREMENT } from '../verifications/requirement.ts';
 import {
   $wizard,
   backToStep1,
   canProceed,
+  chooseRequirement,
   chooseType,
   DESCRIPTION_MAX,
   editField,
@@ -34,7 +37,7 @@ export default function CreateChannelWizard() {
   const id = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
-  const { step, name, description, channel_type: channelType, errors, creating, focus } = useStore($wizard);
+  const { step, name, description, channel_type: channelType, requirement, errors, creating, focus } = useStore($wizard);
   const ready = canProceed({ name, description });
 
   useEffect(() => resetWizard, []);
@@ -98,21 +101,24 @@ export default function CreateChannelWizard() {
             </div>
           </>
         ) : (
-          <fieldset>
-            <legend className="mb-2 text-sm font-semibold">Who can see this channel?</legend>
-            <div className="space-y-2">
-              {TYPES.map((type) => (
-                <label key={type.value} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${channelType === type.value ? 'border-brand-600 bg-brand-50' : 'border-line'}`}>
-                  <input type="radio" name="channel_type" value={type.value} checked={channelType === type.value} onChange={() => chooseType(type.value)} className="mt-1 accent-brand-600" />
-                  <span>
-                    <span className="block font-semibold">{type.label}</span>
-                    <span className="block text-sm text-muted">{type.hint}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            <FieldError id={`${id}-type-error`} message={errors.channel_type} />
-          </fieldset>
+          <>
+            <fieldset>
+              <legend className="mb-2 text-sm font-semibold">Who can see this channel?</legend>
+              <div className="space-y-2">
+                {TYPES.map((type) => (
+                  <label key={type.value} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${channelType === type.value ? 'border-brand-600 bg-brand-50' : 'border-line'}`}>
+                    <input type="radio" name="channel_type" value={type.value} checked={channelType === type.value} onChange={() => chooseType(type.value)} className="mt-1 accent-brand-600" />
+                    <span>
+                      <span className="block font-semibold">{type.label}</span>
+                      <span className="block text-sm text-muted">{type.hint}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+              <FieldError id={`${id}-type-error`} message={errors.channel_type} />
+            </fieldset>
+            <RequirementPicker value={requirement ?? NO_REQUIREMENT} onChange={chooseRequirement} error={errors.requirement} />
+          </>
         )}
         {errors.form && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">

@@ -1,14 +1,16 @@
 import { map } from 'nanostores';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { ChannelType, Circle } from '../../../lib/api-types.ts';
+import { isComplete, NO_REQUIREMENT, requirementBody, type RequirementChoice } from '../verifications/requirement.ts';
 
 export { CIRCLE_NAME_MAX as NAME_MAX, CIRCLE_DESCRIPTION_MAX as DESCRIPTION_MAX } from '../../../lib/validation-rules.ts';
 
-export type ChannelDraft = { name: string; description: string; channel_type: ChannelType };
-export type ChannelErrors = { name?: string; description?: string; channel_type?: string; form?: string };
+export type ChannelDraft = { name: string; description: string; channel_type: ChannelType; requirement?: RequirementChoice };
+export type ChannelErrors = { name?: string; description?: string; channel_type?: string; requirement?: string; form?: string };
 export type CreateResult = { ok: true; circle: Circle } | { ok: false; errors: ChannelErrors };
 
 export const CREATE_FAILED = 'Could not create the channel. Please try again.';
+export const REQUIREMENT_INCOMPLETE = 'Choose the institution members must have verified.';
 
 /** Spec section 5: name and description must be non-blank to go on to step 2. */
 export const canProceed = (draft: Pick<ChannelDraft, 'name' | 'description'>) => draft.name.trim() !== '' && draft.description.trim() !== '';
@@ -22,6 +24,7 @@ export function readChannelErrors(error: unknown): ChannelErrors {
   if (first(data.name)) errors.name = first(data.name);
   if (first(data.description)) errors.description = first(data.description);
   if (first(data.channel_type)) errors.channel_type = first(data.channel_type);
+  if (first(data.requirement)) errors.requirement = first(data.requirement);
   const other = typeof data.detail === 'string' ? data.detail : first(data.non_field_errors);
   if (other) errors.form = other;
   return Object.keys(errors).length ? errors : { form: error.status === 0 ? CREATE_FAILED : error.message || CREATE_FAILED };
@@ -31,7 +34,12 @@ export async function createChannel(draft: ChannelDraft): Promise<CreateResult> 
   try {
     const circle = await api<Circle>('/api/circles/', {
       method: 'POST',
-      body: { name: draft.name.trim(), description: draft.description.trim(), channel_type: draft.channel_type },
+      body: {
+        name: draft.name.trim(),
+        description: draft.description.trim(),
+        channel_type: draft.channel_type,
+        requirement: requirementBody(draft.requirement ?? NO_REQUIREMENT),
+      },
     });
     return { ok: true, circle };
   } catch (error) {
@@ -49,7 +57,16 @@ export type WizardState = ChannelDraft & {
   focus: 'name' | 'description' | null;
 };
 
-const NEW_WIZARD: WizardState = { name: '', description: '', channel_type: 'public', step: 1, errors: {}, creating: false, focus: null };
+const NEW_WIZARD: WizardState = {
+  name: '',
+  description: '',
+  channel_type: 'public',
+  requirement: NO_REQUIREMENT,
+  step: 1,
+  errors: {},
+  creating: false,
+  focus: null,
+};
 
 export const $wizard = map<WizardState>({ ...NEW_WIZARD });
 
@@ -62,6 +79,11 @@ export function editField(field: 'name' | 'description', value: string) {
 }
 
 export const chooseType = (channelType: ChannelType) => $wizard.setKey('channel_type', channelType);
+
+/** Step 2's "Who can join"; a new choice clears its message. */
+export function chooseRequirement(requirement: RequirementChoice) {
+  $wizard.set({ ...$wizard.get(), requirement, errors: { ...$wizard.get().errors, requirement: undefined } });
+}
 
 export const backToStep1 = () => $wizard.setKey('step', 1);
 
@@ -78,6 +100,10 @@ export async function submitWizard(): Promise<Circle | null> {
     return null;
   }
   if (state.creating) return null;
+  if (!isComplete(state.requirement ?? NO_REQUIREMENT)) {
+    $wizard.setKey('errors', { ...state.errors, requirement: REQUIREMENT_INCOMPLETE });
+    return null;
+  }
   $wizard.setKey('creating', true);
   const result = await createChannel(state);
   if (result.ok) return result.circle;

@@ -53,7 +53,7 @@ describe('the wizard store', () => {
     await submitWizard();
     chooseType('private');
     expect(await submitWizard()).toBe(circle);
-    expect(apiMock).toHaveBeenCalledWith('/api/circles/', { method: 'POST', body: { name: 'Kudla', description: 'Coastal news', channel_type: 'private' } });
+    expect(apiMock).toHaveBeenCalledWith('/api/circles/', { method: 'POST', body: { name: 'Kudla', description: 'Coastal news', channel_type: 'private', requirement: null } });
   });
 
   it('sends a refused name back to step 1, to that field, and typing clears its message', async () => {

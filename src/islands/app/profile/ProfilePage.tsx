@@ -5,6 +5,7 @@ import { openLogin } from '../../../stores/login.store.ts';
 import { PostCard } from '../post-card/PostCard.tsx';
 import { channelHref } from '../post-card/media.ts';
 import { Avatar } from '../shell/Avatar.tsx';
+import VerificationsSection from '../verifications/VerificationsSection.tsx';
 import { $profilePage, loadMore, loadProfilePage, PROFILE_ERROR, setProfileTab, type ProfileTab } from './profile.store.ts';
 
 const TABS: { key: ProfileTab; label: string }[] = [
@@ -38,6 +39,7 @@ export default function ProfilePage() {
   return (
     <div className="flex flex-col gap-4">
       <ProfileHeader data={data} />
+      <VerificationsSection data={data} onChange={(profile) => $profilePage.setKey('data', profile)} />
       <ProfileTabs data={data} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { requirementText } from '../../../stores/verification-gate.store.ts';
 import { useStore } from '@nanostores/react';
 import { CloseIcon, SearchIcon } from '../shell/icons.tsx';
 import { useModalDialog } from '../shell/use-modal-dialog.ts';
@@ -18,7 +19,12 @@ function rowsOf(tab: SearchTab, results: SearchResults): Row[] {
     return results.posts.map((p) => ({ key: `p${p.id}`, href: searchHref.post(p.id), title: p.title, meta: `${p.user} in b/${p.circle_name}` }));
   }
   if (tab === 'channels') {
-    return results.channels.map((c) => ({ key: `c${c.id}`, href: searchHref.channel(c.id), title: `b/${c.name}`, meta: c.description }));
+    return results.channels.map((c) => ({
+      key: `c${c.id}`,
+      href: searchHref.channel(c.id),
+      title: `b/${c.name}`,
+      meta: c.requirement ? `${requirementText(c.requirement)} · ${c.description}` : c.description,
+    }));
   }
   return results.comments.map((c) => ({ key: `m${c.id}`, href: searchHref.comment(c.post_id), title: c.body, meta: `Comment by ${c.user}` }));
 }

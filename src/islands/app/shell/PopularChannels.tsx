@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { requirementText } from '../../../stores/verification-gate.store.ts';
 import { useStore } from '@nanostores/react';
 import { $popular, channelHref, joinPopular, joinButtonState, loadPopularPage, type JoinButtonState } from './popular.store.ts';
 
@@ -23,6 +24,7 @@ export default function PopularChannels() {
               <a href={channelHref(circle.name)} className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold text-ink">{circle.name}</span>
                 <span className="block text-xs text-muted">{circle.members_count} members</span>
+                {circle.requirement && <span className="block truncate text-xs text-muted">{requirementText(circle.requirement)}</span>}
               </a>
               <button
                 type="button"
