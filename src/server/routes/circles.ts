@@ -12,6 +12,7 @@ import {
   countCircles,
   createCircle,
   joinByName,
+  parseCircleRef,
   listCircles,
   requireCircle,
   searchCirclesByName,
@@ -62,13 +63,9 @@ const circleRefQuery = z.object({ circle_id: optionalText, circle_name: optional
 /** `circle_id` wins over `circle_name`; an id that cannot exist is simply an unknown circle (404). */
 function readCircleRef(query: unknown): CircleRef {
   const { circle_id: idText = '', circle_name: name = '' } = circleRefQuery.parse(query ?? {});
-  if (idText.trim()) {
-    const id = parseId(idText);
-    if (id === null) throw detail(404, MESSAGES.notFound);
-    return { id };
-  }
-  if (name.trim()) return { name };
-  throw fieldErrors({ circle_name: [REQUIRED] });
+  const ref = parseCircleRef('id', idText) ?? parseCircleRef('name', name);
+  if (!ref) throw fieldErrors({ circle_name: [REQUIRED] });
+  return ref;
 }
 
 const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
@@ -165,8 +162,8 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { circle_name } = parseInput(joinBody, request.body);
-      const { httpStatus, ...result } = await joinByName(db, request.user!.id, circle_name);
-      return reply.code(httpStatus).send(result);
+      const result = await joinByName(db, request.user!.id, circle_name);
+      return reply.code(result.status === 'pending' ? 202 : 200).send(result);
     },
   );
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, positiveId } from '../../lib/validation.ts';
 import { fieldErrors } from '../http-errors.ts';
+import { paginate } from '../pagination.ts';
 import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, createComment, listComments } from '../services/comments-service.ts';
 import { INVALID_MEDIA, withRequestForm } from '../services/media-service.ts';
 
@@ -38,7 +39,8 @@ export default async function commentsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { post_id } = listQuery.parse(request.query);
-      return listComments(db, post_id, request.user?.id ?? null, request);
+      const { post, comments } = await listComments(db, post_id, request.user?.id ?? null);
+      return { post, comments: await paginate(request, comments) };
     },
   );
 

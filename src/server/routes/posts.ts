@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, parseId, positiveId, requiredString } from '../../lib/validation.ts';
 import { INVALID_IMAGE, INVALID_VIDEO, withRequestForm, type MediaKind } from '../services/media-service.ts';
+import { paginate } from '../pagination.ts';
 import { createPost, getVisiblePost, listPosts } from '../services/posts-service.ts';
 import { react, type ReactionKind } from '../services/reactions-service.ts';
 
@@ -53,7 +54,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { circle } = feedQuery.parse(request.query);
-      return listPosts(db, { viewerId: viewerOf(request.user), circle, publicOnly: true }, request);
+      return paginate(request, await listPosts(db, { viewerId: viewerOf(request.user), circle, publicOnly: true }));
     },
   );
 
@@ -71,7 +72,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { circle } = feedQuery.parse(request.query);
-      return listPosts(db, { viewerId: viewerOf(request.user), circle }, request);
+      return paginate(request, await listPosts(db, { viewerId: viewerOf(request.user), circle }));
     },
   );
 

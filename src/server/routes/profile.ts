@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProfileResponse } from '../../lib/api-types.ts';
+import { paginate } from '../pagination.ts';
 import { createProfile, getProfile } from '../services/profile-service.ts';
 
 const pages = {
@@ -11,6 +13,16 @@ const pages = {
 const security = [{ bearer: [] }];
 
 export default async function profileRoutes(app: FastifyInstance) {
+  /** The profile with its circles paged by `channels_page` and its posts by `posts_page`. */
+  const profilePage = async (request: FastifyRequest, userId: number): Promise<ProfileResponse> => {
+    const { circles, posts, ...profile } = await getProfile(app.ctx.db, userId);
+    const [circlesPage, postsPage] = await Promise.all([
+      paginate(request, { ...circles, param: 'channels_page' }),
+      paginate(request, { ...posts, param: 'posts_page' }),
+    ]);
+    return { ...profile, circles: circlesPage, posts: postsPage };
+  };
+
   app.post(
     '/api/users/me/profile/',
     {
@@ -25,7 +37,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const userId = request.user!.id;
       const created = await createProfile(app.ctx.db, userId);
-      return reply.code(created ? 201 : 200).send(await getProfile(app.ctx.db, userId, request));
+      return reply.code(created ? 201 : 200).send(await profilePage(request, userId));
     },
   );
 
@@ -40,6 +52,6 @@ export default async function profileRoutes(app: FastifyInstance) {
         security,
       },
     },
-    async (request) => getProfile(app.ctx.db, request.user!.id, request),
+    async (request) => profilePage(request, request.user!.id),
   );
 }
