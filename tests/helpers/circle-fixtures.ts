@@ -17,7 +17,7 @@ export async function createUser(app: FastifyInstance, handle = 'Tester'): Promi
     .insert(users)
     .values({ emailHash: randomBytes(32).toString('hex'), username, color: '#1f6feb', animal: 'Tiger' })
     .returning({ id: users.id });
-  const { access } = app.ctx.tokens.issuePair(user.id);
+  const { access } = app.ctx.services.tokens.issuePair(user.id);
   return { id: user.id, username, headers: { authorization: `Bearer ${access}` } };
 }
 

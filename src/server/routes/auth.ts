@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailSchema, requiredString } from '../../lib/validation.ts';
 import { parseInput } from '../request-validation.ts';
-import { createOtpService, OTP_MESSAGES } from '../services/otp-service.ts';
-import { rateLimiterFor } from '../services/rate-limit.ts';
-import { findOrCreateUser } from '../services/users-service.ts';
+import { OTP_MESSAGES } from '../services/otp-service.ts';
 
 const sendOtpBody = z.object({ email: emailSchema });
 // A code typed into a numeric field may arrive as a number; DRF's CharField reads it as text too.
@@ -15,7 +13,7 @@ const detailSchema = { type: 'object', properties: { detail: { type: 'string' } 
 const emailProperty = { type: 'string', format: 'email', maxLength: 254 } as const;
 
 export default async function authRoutes(app: FastifyInstance) {
-  const otp = createOtpService({ ...app.ctx, log: app.log, limiter: rateLimiterFor(app) });
+  const { otp, users, tokens } = app.ctx.services;
 
   app.post(
     '/api/auth/send-otp/',
@@ -54,8 +52,8 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => {
       const { email, otp: code } = parseInput(verifyOtpBody, request.body);
       const account = await otp.verify(email, code);
-      const { user, created } = await findOrCreateUser(app.ctx.db, account);
-      return { ...app.ctx.tokens.issuePair(user.id), is_registered: created };
+      const { user, created } = await users.findOrCreate(account);
+      return { ...tokens.issuePair(user.id), is_registered: created };
     },
   );
 }

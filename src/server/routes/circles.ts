@@ -9,22 +9,13 @@ import {
   CIRCLE_NAME_MAX,
   CIRCLE_NAME_MIN,
   MESSAGES,
-  countCircles,
-  createCircle,
-  joinByName,
   parseCircleRef,
-  listCircles,
-  requireCircle,
-  searchCirclesByName,
   type CircleRef,
 } from '../services/circles-service.ts';
 import {
   REQUEST_MESSAGES,
   assertOwner,
-  countPendingRequests,
-  decideRequest,
-  listPendingRequests,
-  type Decision,
+  type JoinRequestDecision,
 } from '../services/join-requests-service.ts';
 
 /** Letters and digits of any script (with their combining marks), spaces, hyphens and underscores. */
@@ -79,7 +70,7 @@ const circleRefSchema = {
 } as const;
 
 export default async function circlesRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { circles, joinRequests } = app.ctx.services;
 
   app.get(
     '/api/circles/',
@@ -94,7 +85,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const viewerId = viewerOf(request);
-      return paginate(request, { count: await countCircles(db), load: (limit, offset) => listCircles(db, viewerId, limit, offset) });
+      return paginate(request, { count: await circles.count(), load: (limit, offset) => circles.list(viewerId, limit, offset) });
     },
   );
 
@@ -109,7 +100,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { q = '' } = nameSearchQuery.parse(request.query ?? {});
-      const results = await searchCirclesByName(db, q);
+      const results = await circles.searchByName(q);
       return { count: results.length, next: null, previous: null, results };
     },
   );
@@ -135,7 +126,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = parseInput(createBody, request.body);
-      const circle = await createCircle(db, request.user!.id, { name: input.name, description: input.description, channelType: input.channel_type });
+      const circle = await circles.create(request.user!.id, { name: input.name, description: input.description, channelType: input.channel_type });
       return reply.code(201).send(circle);
     },
   );
@@ -146,7 +137,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
       preHandler: app.optionalUser,
       schema: { tags: ['circles'], summary: 'One circle by circle_name or circle_id, with the viewer’s membership', querystring: circleRefSchema },
     },
-    async (request) => requireCircle(db, viewerOf(request), readCircleRef(request.query)),
+    async (request) => circles.require(viewerOf(request), readCircleRef(request.query)),
   );
 
   app.post(
@@ -162,7 +153,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { circle_name } = parseInput(joinBody, request.body);
-      const result = await joinByName(db, request.user!.id, circle_name);
+      const result = await circles.joinByName(request.user!.id, circle_name);
       return reply.code(result.status === 'pending' ? 202 : 200).send(result);
     },
   );
@@ -179,16 +170,16 @@ export default async function circlesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const circle = await requireCircle(db, request.user!.id, readCircleRef(request.query));
+      const circle = await circles.require(request.user!.id, readCircleRef(request.query));
       assertOwner(circle);
       return paginate(request, {
-        count: await countPendingRequests(db, circle.id),
-        load: (limit, offset) => listPendingRequests(db, circle.id, limit, offset),
+        count: await joinRequests.countPending(circle.id),
+        load: (limit, offset) => joinRequests.listPending(circle.id, limit, offset),
       });
     },
   );
 
-  const decide = (decision: Decision, summary: string) =>
+  const decide = (decision: JoinRequestDecision, summary: string) =>
     app.post<{ Params: { id: string } }>(
       `/api/circles/requests/:id/${decision === 'approved' ? 'approve' : 'reject'}/`,
       {
@@ -198,7 +189,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
       async (request) => {
         const id = parseId(request.params.id);
         if (id === null) throw detail(404, REQUEST_MESSAGES.notFound);
-        return decideRequest(db, request.user!.id, id, decision);
+        return joinRequests.decide(request.user!.id, id, decision);
       },
     );
   decide('approved', 'Approve a pending join request: the requester becomes a member (owner only)');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { NOT_A_STRING, positiveId } from '../../lib/validation.ts';
 import { fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
-import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, createComment, listComments } from '../services/comments-service.ts';
+import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT } from '../services/comments-service.ts';
 import { INVALID_MEDIA, withRequestForm } from '../services/media-service.ts';
 
 const listQuery = z.object({ post_id: positiveId });
@@ -21,7 +21,7 @@ const createCommentBody = z.object({
 });
 
 export default async function commentsRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { comments: commentsService } = app.ctx.services;
 
   app.get(
     '/api/posts/comments/list/',
@@ -39,7 +39,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { post_id } = listQuery.parse(request.query);
-      const { post, comments } = await listComments(db, post_id, request.user?.id ?? null);
+      const { post, comments } = await commentsService.list(post_id, request.user?.id ?? null);
       return { post, comments: await paginate(request, comments) };
     },
   );
@@ -67,7 +67,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
           const input = createCommentBody.parse(fields);
           const media = files[0]?.media ?? null;
           if (input.body === '' && !media) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
-          return createComment(db, { postId: input.post, authorId, body: input.body, media });
+          return commentsService.create({ postId: input.post, authorId, body: input.body, media });
         },
       );
       return reply.code(201).send(comment);

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, parseId, positiveId, requiredString } from '../../lib/validation.ts';
 import { INVALID_IMAGE, INVALID_VIDEO, withRequestForm, type MediaKind } from '../services/media-service.ts';
 import { paginate } from '../pagination.ts';
-import { createPost, getVisiblePost, listPosts } from '../services/posts-service.ts';
-import { react, type ReactionKind } from '../services/reactions-service.ts';
+import type { ReactionKind } from '../services/reactions-service.ts';
 
 const optionalString = z.preprocess(
   (value) => (value === null ? undefined : value),
@@ -38,7 +37,7 @@ const postIdQuery = { type: 'object', properties: { post_id: { description: 'The
 
 
 export default async function postsRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { posts, reactions: reactionsService } = app.ctx.services;
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
 
   app.get(
@@ -54,7 +53,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { circle } = feedQuery.parse(request.query);
-      return paginate(request, await listPosts(db, { viewerId: viewerOf(request.user), circle, publicOnly: true }));
+      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle, publicOnly: true }));
     },
   );
 
@@ -72,7 +71,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { circle } = feedQuery.parse(request.query);
-      return paginate(request, await listPosts(db, { viewerId: viewerOf(request.user), circle }));
+      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle }));
     },
   );
 
@@ -95,7 +94,7 @@ export default async function postsRoutes(app: FastifyInstance) {
         },
         handler: async (request) => {
           const { post_id } = reactionQuery.parse(request.query);
-          return react(db, { postId: post_id, userId: request.user!.id, kind, on: method === 'POST' });
+          return reactionsService.react({ postId: post_id, userId: request.user!.id, kind, on: method === 'POST' });
         },
       });
     }
@@ -115,7 +114,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const id = parseId((request.params as { id: string }).id);
       if (id === null) return app.apiNotFound(request, reply);
-      return getVisiblePost(db, id, viewerOf(request.user));
+      return posts.getVisible(id, viewerOf(request.user));
     },
   );
 
@@ -141,7 +140,7 @@ export default async function postsRoutes(app: FastifyInstance) {
         async ({ fields, files }) => {
           const input = createPostBody.parse(fields);
           const urls = (kind: MediaKind) => files.filter((f) => f.media.kind === kind).map((f) => f.media.url);
-          return createPost(db, { ...input, authorId: userId, images: urls('image'), videos: urls('video') });
+          return posts.create({ ...input, authorId: userId, images: urls('image'), videos: urls('video') });
         },
       );
       return reply.code(201).send(post);

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileResponse } from '../../lib/api-types.ts';
 import { paginate } from '../pagination.ts';
-import { createProfile, getProfile } from '../services/profile-service.ts';
 
 const pages = {
   type: 'object',
@@ -13,14 +12,15 @@ const pages = {
 const security = [{ bearer: [] }];
 
 export default async function profileRoutes(app: FastifyInstance) {
+  const { profile } = app.ctx.services;
   /** The profile with its circles paged by `channels_page` and its posts by `posts_page`. */
   const profilePage = async (request: FastifyRequest, userId: number): Promise<ProfileResponse> => {
-    const { circles, posts, ...profile } = await getProfile(app.ctx.db, userId);
+    const { circles, posts, ...person } = await profile.get(userId);
     const [circlesPage, postsPage] = await Promise.all([
       paginate(request, { ...circles, param: 'channels_page' }),
       paginate(request, { ...posts, param: 'posts_page' }),
     ]);
-    return { ...profile, circles: circlesPage, posts: postsPage };
+    return { ...person, circles: circlesPage, posts: postsPage };
   };
 
   app.post(
@@ -36,7 +36,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const userId = request.user!.id;
-      const created = await createProfile(app.ctx.db, userId);
+      const created = await profile.create(userId);
       return reply.code(created ? 201 : 200).send(await profilePage(request, userId));
     },
   );

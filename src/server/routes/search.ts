@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING } from '../../lib/validation.ts';
-import { search } from '../services/search-service.ts';
 
 const searchQuery = z.object({ q: z.string({ invalid_type_error: NOT_A_STRING }).optional() });
 
@@ -22,7 +21,7 @@ export default async function searchRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { q = '' } = searchQuery.parse(request.query ?? {});
-      return { search: await search(app.ctx.db, request.user?.id ?? null, q) };
+      return { search: await app.ctx.services.search.search(request.user?.id ?? null, q) };
     },
   );
 }

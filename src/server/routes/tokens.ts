@@ -36,7 +36,7 @@ const tokenErrors = {
 } as const;
 
 export default async function tokenRoutes(app: FastifyInstance) {
-  const { tokens } = app.ctx;
+  const { tokens } = app.ctx.services;
 
   async function check(token: string, type?: TokenType): Promise<TokenClaims> {
     try {

@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Circle, CircleSearchHit, JoinResult } from '../../lib/api-types.ts';
 import { parseId } from '../../lib/validation.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { circleMembers, circles, joinRequests } from '../db/schema.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { circleColumns, toCircle } from './circle-mapper.ts';
@@ -20,9 +20,6 @@ export const MESSAGES = {
   joined: (name: string) => `Joined ${name}.`,
   requested: (name: string) => `Request to join ${name} sent.`,
 } as const;
-
-/** A database handle or an open transaction: both run the same queries. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * How a caller names a circle: by id, by name (any case), or by `key`, a value that may be either

@@ -14,7 +14,7 @@ export const REQUEST_MESSAGES = {
   decided: 'This request has already been decided.',
 } as const;
 
-export type Decision = 'approved' | 'rejected';
+export type JoinRequestDecision = 'approved' | 'rejected';
 
 type RequestRow = { id: number; circleId: number; username: string; status: string; createdAt: Date | string };
 
@@ -62,7 +62,7 @@ export async function listPendingRequests(db: Db, circleId: number, limit: numbe
  * Approves (adding the member) or rejects a pending request. Only a still-pending row is updated,
  * so two owners' tabs deciding at once cannot both win.
  */
-export async function decideRequest(db: Db, reviewerId: number, requestId: number, decision: Decision): Promise<JoinRequest> {
+export async function decideRequest(db: Db, reviewerId: number, requestId: number, decision: JoinRequestDecision): Promise<JoinRequest> {
   const [found] = await db
     .select({ userId: joinRequests.userId, circleId: joinRequests.circleId, ownerId: circles.ownerId })
     .from(joinRequests)
