@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailSchema, requiredString } from '../../lib/validation.ts';
-import { parseInput } from '../request-validation.ts';
+import { documented, parseInput } from '../request-validation.ts';
 import { OTP_MESSAGES } from '../services/otp-service.ts';
 
 const sendOtpBody = z.object({ email: emailSchema });
@@ -10,7 +10,6 @@ const otpField = z.preprocess((value) => (typeof value === 'number' ? String(val
 const verifyOtpBody = z.object({ email: emailSchema, otp: otpField });
 
 const detailSchema = { type: 'object', properties: { detail: { type: 'string' } } } as const;
-const emailProperty = { type: 'string', format: 'email', maxLength: 254 } as const;
 
 export default async function authRoutes(app: FastifyInstance) {
   const { otp, users, tokens } = app.ctx.services;
@@ -22,7 +21,7 @@ export default async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Mail a 6-digit sign-in code to an address',
         description: 'Limits: one code per address every 60 s, 5 per address per hour, 50 per IP per 15 min; each answers 429 with Retry-After.',
-        body: { type: 'object', properties: { email: emailProperty } },
+        body: documented(sendOtpBody),
         response: { 200: detailSchema },
       },
     },
@@ -40,7 +39,7 @@ export default async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Exchange a sign-in code for tokens; creates the account on first sign-in',
         description: '`is_registered` is true exactly when this call created the account (the client then POSTs the profile).',
-        body: { type: 'object', properties: { email: emailProperty, otp: { type: 'string', maxLength: 6 } } },
+        body: documented(verifyOtpBody),
         response: {
           200: {
             type: 'object',

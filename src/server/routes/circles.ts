@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BLANK, NOT_A_STRING, REQUIRED, parseId, requiredString, stringField } from '../../lib/validation.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
-import { parseInput } from '../request-validation.ts';
+import { PAGE, documented, parseInput } from '../request-validation.ts';
 import {
   CIRCLE_DESCRIPTION_MAX,
   CIRCLE_NAME_MAX,
@@ -63,11 +63,6 @@ const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
 
 /** The schemas below document the API at /api/docs; zod does the validating so errors keep DRF's shape. */
 const bearer = [{ bearer: [] }];
-const pageQuery = { type: 'object', properties: { page: { type: 'integer', minimum: 1 } } } as const;
-const circleRefSchema = {
-  type: 'object',
-  properties: { circle_name: { type: 'string' }, circle_id: { type: 'integer' } },
-} as const;
 
 export default async function circlesRoutes(app: FastifyInstance) {
   const { circles, joinRequests } = app.ctx.services;
@@ -80,7 +75,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Circles by popularity (members_count desc), 10 a page',
         description: 'Private circles are listed too (name, description, count) so people can ask to join; their content is not.',
-        querystring: pageQuery,
+        querystring: documented(z.object({}), PAGE),
       },
     },
     async (request) => {
@@ -95,7 +90,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
       schema: {
         tags: ['circles'],
         summary: 'Circles whose name contains q (case-insensitive), most members first, at most 20',
-        querystring: { type: 'object', properties: { q: { type: 'string' } } },
+        querystring: documented(nameSearchQuery),
       },
     },
     async (request) => {
@@ -113,15 +108,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Create a circle; the creator becomes its owner and first member',
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['name', 'description'],
-          properties: {
-            name: { type: 'string', minLength: CIRCLE_NAME_MIN, maxLength: CIRCLE_NAME_MAX },
-            description: { type: 'string', maxLength: CIRCLE_DESCRIPTION_MAX },
-            channel_type: { type: 'string', enum: ['public', 'private'], default: 'public' },
-          },
-        },
+        body: documented(createBody),
       },
     },
     async (request, reply) => {
@@ -135,7 +122,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
     '/api/circles/members/',
     {
       preHandler: app.optionalUser,
-      schema: { tags: ['circles'], summary: 'One circle by circle_name or circle_id, with the viewer’s membership', querystring: circleRefSchema },
+      schema: { tags: ['circles'], summary: 'One circle by circle_name or circle_id, with the viewer’s membership', querystring: documented(circleRefQuery) },
     },
     async (request) => circles.require(viewerOf(request), readCircleRef(request.query)),
   );
@@ -148,7 +135,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Join a public circle (200) or ask to join a private one (202); 400 when already a member',
         security: bearer,
-        body: { type: 'object', required: ['circle_name'], properties: { circle_name: { type: 'string' } } },
+        body: documented(joinBody),
       },
     },
     async (request, reply) => {
@@ -166,7 +153,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Pending join requests of a circle, oldest first (owner only)',
         security: bearer,
-        querystring: { ...circleRefSchema, properties: { ...circleRefSchema.properties, ...pageQuery.properties } },
+        querystring: documented(circleRefQuery, PAGE),
       },
     },
     async (request) => {

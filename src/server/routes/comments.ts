@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NOT_A_STRING, positiveId } from '../../lib/validation.ts';
 import { fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
+import { documented } from '../request-validation.ts';
 import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT } from '../services/comments-service.ts';
 import { INVALID_MEDIA, withRequestForm } from '../services/media-service.ts';
 
@@ -31,10 +32,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
         tags: ['comments'],
         summary: 'A post and its comments',
         description: '{post, comments} with comments newest first, 10 a page; 404 "Post not found." for hidden or unknown posts.',
-        querystring: {
-          type: 'object',
-          properties: { post_id: { description: 'The post id' }, page: { description: 'Page of comments, from 1' } },
-        },
+        querystring: documented(listQuery, { page: 'Page of comments, from 1' }),
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requiredString } from '../../lib/validation.ts';
-import { parseInput } from '../request-validation.ts';
+import { documented, parseInput } from '../request-validation.ts';
 import { CONTACT_RECEIVED } from '../services/contact-service.ts';
 import { enforceLimit } from '../services/rate-limit.ts';
 
@@ -20,13 +20,7 @@ export default async function contactRoutes(app: FastifyInstance) {
         tags: ['contact'],
         summary: 'Send a message to support (stored, then mailed to SUPPORT_EMAIL with Reply-To the sender)',
         description: `Limited to ${contact.perIpPerWindow} messages per IP per ${contact.windowMs / 60_000} minutes (429 with Retry-After).`,
-        body: {
-          type: 'object',
-          properties: {
-            email: { type: 'string', maxLength: 254 },
-            message: { type: 'string', maxLength: CONTACT_MESSAGE_MAX },
-          },
-        },
+        body: documented(contactBody),
         response: { 201: { type: 'object', properties: { detail: { type: 'string' } } } },
       },
     },

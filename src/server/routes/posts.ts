@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, parseId, positiveId, requiredString } from '../../lib/validation.ts';
 import { INVALID_IMAGE, INVALID_VIDEO, withRequestForm, type MediaKind } from '../services/media-service.ts';
 import { paginate } from '../pagination.ts';
+import { PAGE, documented } from '../request-validation.ts';
 import type { ReactionKind } from '../services/reactions-service.ts';
 
 const optionalString = z.preprocess(
@@ -10,7 +11,7 @@ const optionalString = z.preprocess(
   z.string({ invalid_type_error: NOT_A_STRING }).optional(),
 );
 
-const feedQuery = z.object({ circle: optionalString });
+const feedQuery = z.object({ circle: optionalString.describe('Only this circle: its id or its name (any case)') });
 
 /** `circle` may be sent as a number (an id) or a string (an id or a name). */
 const createPostBody = z.object({
@@ -24,16 +25,8 @@ const reactionQuery = z.object({ post_id: positiveId });
 const ANY_MEDIA: readonly MediaKind[] = ['image', 'video'];
 
 const bearer = [{ bearer: [] }];
-// Query parameters are described for the docs without a JSON-schema type: zod checks them, so a
-// wrong value gets DRF's field error rather than Fastify's validation message.
-const pageAndCircle = {
-  type: 'object',
-  properties: {
-    page: { description: 'Page number, from 1' },
-    circle: { description: 'Only this circle: its id or its name (any case)' },
-  },
-} as const;
-const postIdQuery = { type: 'object', properties: { post_id: { description: 'The post id' } } } as const;
+const pageAndCircle = documented(feedQuery, PAGE);
+const postIdQuery = documented(reactionQuery);
 
 
 export default async function postsRoutes(app: FastifyInstance) {

@@ -1,14 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileResponse } from '../../lib/api-types.ts';
+import { z } from 'zod';
 import { paginate } from '../pagination.ts';
+import { documented } from '../request-validation.ts';
 
-const pages = {
-  type: 'object',
-  properties: {
-    channels_page: { type: 'string', description: 'Page of `circles` (from 1)' },
-    posts_page: { type: 'string', description: 'Page of `posts` (from 1)' },
-  },
-} as const;
+const pages = documented(z.object({}), { channels_page: 'Page of `circles` (from 1)', posts_page: 'Page of `posts` (from 1)' });
 const security = [{ bearer: [] }];
 
 export default async function profileRoutes(app: FastifyInstance) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING } from '../../lib/validation.ts';
+import { documented } from '../request-validation.ts';
 
 const searchQuery = z.object({ q: z.string({ invalid_type_error: NOT_A_STRING }).optional() });
 
@@ -16,7 +17,7 @@ export default async function searchRoutes(app: FastifyInstance) {
         description:
           'Only posts and comments the caller may read (public circles, or circles the caller is a member of). ' +
           'A blank query, or one with nothing searchable in it, answers three empty lists.',
-        querystring: { type: 'object', properties: { q: { type: 'string' } } },
+        querystring: documented(searchQuery),
       },
     },
     async (request) => {
