@@ -3,7 +3,7 @@ import type { Circle, Paged, Post } from '../../src/lib/api-types.ts';
 import { circles } from '../../src/server/db/schema.ts';
 import { createSiteServices } from '../../src/server/services/site-previews.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, type TestUser } from '../helpers/circle-fixtures.ts';
+import { createCircle, createUser, type TestUser } from '../helpers/fixtures.ts';
 
 /**
  * A channel whose name is all digits ("2024") next to another channel whose id is 2024: every path

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Decision } from '../../lib/api-types.ts';
 import { BLANK, NOT_A_STRING, REQUIRED, parseId, requiredString, stringField } from '../../lib/validation.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
@@ -15,7 +16,6 @@ import {
 import {
   REQUEST_MESSAGES,
   assertOwner,
-  type JoinRequestDecision,
 } from '../services/join-requests-service.ts';
 
 /** Letters and digits of any script (with their combining marks), spaces, hyphens and underscores. */
@@ -166,9 +166,9 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
   );
 
-  const decide = (decision: JoinRequestDecision, summary: string) =>
+  const decide = (decision: Decision, summary: string) =>
     app.post<{ Params: { id: string } }>(
-      `/api/circles/requests/:id/${decision === 'approved' ? 'approve' : 'reject'}/`,
+      `/api/circles/requests/:id/${decision}/`,
       {
         onRequest: app.requireUser,
         schema: { tags: ['circles'], summary, security: bearer, params: { type: 'object', properties: { id: { type: 'integer' } } } },
@@ -179,6 +179,6 @@ export default async function circlesRoutes(app: FastifyInstance) {
         return joinRequests.decide(request.user!.id, id, decision);
       },
     );
-  decide('approved', 'Approve a pending join request: the requester becomes a member (owner only)');
-  decide('rejected', 'Reject a pending join request (owner only); the person may ask again later');
+  decide('approve', 'Approve a pending join request: the requester becomes a member (owner only)');
+  decide('reject', 'Reject a pending join request (owner only); the person may ask again later');
 }
