@@ -11,12 +11,9 @@ import authPlugin from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mediaPlugin from './plugins/media.ts';
-import staffPlugin from './plugins/staff.ts';
 import sitePlugin from './plugins/site.ts';
-import { createTokenService, type TokenService } from './services/tokens-service.ts';
-import { createMailService, type MailService } from './services/mail-service.ts';
-import { createSiteServices } from './services/site-previews.ts';
-import { seedDemoData } from './services/demo-seed.ts';
+import { createServices, type Services } from './services.ts';
+import { seedDemoData } from './db/seed/demo-seed.ts';
 import authRoutes from './routes/auth.ts';
 import tokenRoutes from './routes/tokens.ts';
 import profileRoutes from './routes/profile.ts';
@@ -27,27 +24,17 @@ import searchRoutes from './routes/search.ts';
 import contactRoutes from './routes/contact.ts';
 import healthRoutes from './routes/health.ts';
 import docsRoutes from './routes/docs.ts';
+import staffPlugin from './plugins/staff.ts';
 import staffRoutes from './routes/staff.ts';
 import staffVerificationRoutes from './routes/staff-verifications.ts';
 import verificationRoutes from './routes/verifications.ts';
 import institutionRoutes from './routes/institutions.ts';
-import { shippedInstitutions, type InstitutionTable } from './institutions/institutions.ts';
-import { createVerificationService, type VerificationService } from './services/verifications-service.ts';
-import { createCredentialService, type CredentialService } from './services/credentials-service.ts';
-import { createOtpService } from './services/otp-service.ts';
-import { rateLimiterFor } from './services/rate-limit.ts';
 
 export type AppContext = {
   config: Config;
   database: Database;
   db: Db;
-  tokens: TokenService;
-  mail: MailService;
-  /** The time as the app sees it; tests move it (document retention). */
-  clock: () => Date;
-  institutions: InstitutionTable;
-  verifications: VerificationService;
-  credentials: CredentialService;
+  services: Services;
 };
 
 declare module 'fastify' {
@@ -101,29 +88,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
-  const tokens = createTokenService({
-    db: database.db,
-    secret: config.jwtSecret,
-    accessSeconds: config.accessTokenSeconds,
-    refreshSeconds: config.refreshTokenSeconds,
-  });
-  const clock = options.clock ?? (() => new Date());
-  const institutions = shippedInstitutions();
-  const mail = createMailService(config, app.log);
-  const ctx = { config, database, db: database.db, tokens, mail, clock, institutions } as AppContext;
-  app.decorate('ctx', ctx);
-  ctx.verifications = createVerificationService({
-    db: database.db,
-    config,
-    institutions,
-    clock,
-    otp: createOtpService({ ...ctx, log: app.log, limiter: rateLimiterFor(app) }),
-  });
-  ctx.credentials = createCredentialService({ db: database.db, config, clock, log: app.log });
-  // Documents are deleted at a decision, and in any case after their lifetime: checked at start and every hour.
+  const services = createServices({ config, db: database.db, log: app.log, clock: options.clock ?? (() => new Date()) });
+  app.decorate('ctx', { config, database, db: database.db, services });
+  app.addHook('onClose', () => services.rateLimiter.close());
+  // Credential documents are deleted at a decision, and in any case after their lifetime: checked at start and hourly.
   let purgeTimer: NodeJS.Timeout | undefined;
   const purgeDocuments = () =>
-    ctx.credentials.purgeExpiredDocuments().catch((error) => app.log.error({ err: error }, 'credential document purge failed'));
+    services.credentials.purgeExpiredDocuments().catch((error) => app.log.error({ err: error }, 'credential document purge failed'));
   app.addHook('onReady', async () => {
     await purgeDocuments();
     purgeTimer = setInterval(() => void purgeDocuments(), DOCUMENT_PURGE_EVERY_MS);
@@ -168,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(sitePlugin, {
     distDir: options.distDir ?? path.resolve('dist'),
-    siteServices: createSiteServices(database.db, tokens),
+    siteServices: services.site,
     enabled: config.serveSite,
   });
   app.setNotFoundHandler((request, reply) => {

@@ -358,10 +358,10 @@ describe('professional credentials', () => {
     const [{ file }] = (await t.app.ctx.db.execute(sql`select document_file as file from credential_requests where id = ${Number(id)}`)).rows as { file: string }[];
     expect(existsSync(path.join(documentsDir(), file))).toBe(true);
     now += 29 * DAY;
-    await t.app.ctx.credentials.purgeExpiredDocuments();
+    await t.app.ctx.services.credentials.purgeExpiredDocuments();
     expect(existsSync(path.join(documentsDir(), file))).toBe(true);
     now += 2 * DAY;
-    await t.app.ctx.credentials.purgeExpiredDocuments();
+    await t.app.ctx.services.credentials.purgeExpiredDocuments();
     expect(existsSync(path.join(documentsDir(), file))).toBe(false);
     const mine = (await json('GET', '/api/users/me/verifications/credentials/', me)).json();
     expect(mine.results[0]).toMatchObject({ id, status: 'expired', reason: expect.stringContaining('Please send it again') });

@@ -31,7 +31,7 @@ export async function createUser(app: FastifyInstance, handle = 'user', options:
       profileCreatedAt: new Date(),
     })
     .returning({ id: users.id, username: users.username, color: users.color });
-  const { access } = app.ctx.tokens.issuePair(user.id);
+  const { access } = app.ctx.services.tokens.issuePair(user.id);
   return { ...user, access, headers: { authorization: `Bearer ${access}` } };
 }
 

@@ -1,21 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Decision } from '../../lib/api-types.ts';
 import { BLANK, NOT_A_STRING, REQUIRED, parseId, requiredString, stringField } from '../../lib/validation.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
-import { parseInput } from '../request-validation.ts';
+import { PAGE, documented, parseInput } from '../request-validation.ts';
 import {
   CIRCLE_DESCRIPTION_MAX,
   CIRCLE_NAME_MAX,
   CIRCLE_NAME_MIN,
   MESSAGES,
-  countCircles,
-  createCircle,
-  joinByName,
-  listCircles,
-  requireCircle,
-  searchCirclesByName,
-  setRequirement,
+  parseCircleRef,
   type CircleRef,
   type RequirementInput,
 } from '../services/circles-service.ts';
@@ -24,10 +19,6 @@ import { REQUIRABLE_CREDENTIALS } from '../services/verification-rules.ts';
 import {
   REQUEST_MESSAGES,
   assertOwner,
-  countPendingRequests,
-  decideRequest,
-  listPendingRequests,
-  type Decision,
 } from '../services/join-requests-service.ts';
 
 /** Letters and digits of any script (with their combining marks), spaces, hyphens and underscores. */
@@ -95,24 +86,15 @@ const circleRefQuery = z.object({ circle_id: optionalText, circle_name: optional
 /** `circle_id` wins over `circle_name`; an id that cannot exist is simply an unknown circle (404). */
 function readCircleRef(query: unknown): CircleRef {
   const { circle_id: idText = '', circle_name: name = '' } = circleRefQuery.parse(query ?? {});
-  if (idText.trim()) {
-    const id = parseId(idText);
-    if (id === null) throw detail(404, MESSAGES.notFound);
-    return { id };
-  }
-  if (name.trim()) return { name };
-  throw fieldErrors({ circle_name: [REQUIRED] });
+  const ref = parseCircleRef('id', idText) ?? parseCircleRef('name', name);
+  if (!ref) throw fieldErrors({ circle_name: [REQUIRED] });
+  return ref;
 }
 
 const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
 
 /** The schemas below document the API at /api/docs; zod does the validating so errors keep DRF's shape. */
 const bearer = [{ bearer: [] }];
-const pageQuery = { type: 'object', properties: { page: { type: 'integer', minimum: 1 } } } as const;
-const circleRefSchema = {
-  type: 'object',
-  properties: { circle_name: { type: 'string' }, circle_id: { type: 'integer' } },
-} as const;
 
 const requirementSchema = {
   type: ['object', 'null'],
@@ -121,7 +103,7 @@ const requirementSchema = {
 } as const;
 
 export default async function circlesRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { circles, joinRequests } = app.ctx.services;
 
   app.get(
     '/api/circles/',
@@ -131,12 +113,12 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Circles by popularity (members_count desc), 10 a page',
         description: 'Private circles are listed too (name, description, count) so people can ask to join; their content is not.',
-        querystring: pageQuery,
+        querystring: documented(z.object({}), PAGE),
       },
     },
     async (request) => {
       const viewerId = viewerOf(request);
-      return paginate(request, { count: await countCircles(db), load: (limit, offset) => listCircles(db, viewerId, limit, offset) });
+      return paginate(request, { count: await circles.count(), load: (limit, offset) => circles.list(viewerId, limit, offset) });
     },
   );
 
@@ -146,12 +128,12 @@ export default async function circlesRoutes(app: FastifyInstance) {
       schema: {
         tags: ['circles'],
         summary: 'Circles whose name contains q (case-insensitive), most members first, at most 20',
-        querystring: { type: 'object', properties: { q: { type: 'string' } } },
+        querystring: documented(nameSearchQuery),
       },
     },
     async (request) => {
       const { q = '' } = nameSearchQuery.parse(request.query ?? {});
-      const results = await searchCirclesByName(db, q);
+      const results = await circles.searchByName(q);
       return { count: results.length, next: null, previous: null, results };
     },
   );
@@ -164,21 +146,12 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Create a circle; the creator becomes its owner and first member',
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['name', 'description'],
-          properties: {
-            name: { type: 'string', minLength: CIRCLE_NAME_MIN, maxLength: CIRCLE_NAME_MAX },
-            description: { type: 'string', maxLength: CIRCLE_DESCRIPTION_MAX },
-            channel_type: { type: 'string', enum: ['public', 'private'], default: 'public' },
-            requirement: requirementSchema,
-          },
-        },
+        body: documented(createBody),
       },
     },
     async (request, reply) => {
       const input = parseInput(createBody, request.body);
-      const circle = await createCircle(db, request.user!.id, {
+      const circle = await circles.create(request.user!.id, {
         name: input.name,
         description: input.description,
         channelType: input.channel_type,
@@ -203,7 +176,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
       const id = parseId(request.params.id);
       if (id === null) throw detail(404, MESSAGES.notFound);
       const { requirement } = parseInput(settingsBody, request.body);
-      return setRequirement(db, request.user!.id, id, requirement);
+      return circles.setRequirement(request.user!.id, id, requirement);
     },
   );
 
@@ -211,9 +184,9 @@ export default async function circlesRoutes(app: FastifyInstance) {
     '/api/circles/members/',
     {
       preHandler: app.optionalUser,
-      schema: { tags: ['circles'], summary: 'One circle by circle_name or circle_id, with the viewer’s membership', querystring: circleRefSchema },
+      schema: { tags: ['circles'], summary: 'One circle by circle_name or circle_id, with the viewer’s membership', querystring: documented(circleRefQuery) },
     },
-    async (request) => requireCircle(db, viewerOf(request), readCircleRef(request.query)),
+    async (request) => circles.require(viewerOf(request), readCircleRef(request.query)),
   );
 
   app.post(
@@ -224,14 +197,14 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Join a public circle (200) or ask to join a private one (202); 400 when already a member',
         security: bearer,
-        body: { type: 'object', required: ['circle_name'], properties: { circle_name: { type: 'string' } } },
+        body: documented(joinBody),
       },
     },
     async (request, reply) => {
       const { circle_name } = parseInput(joinBody, request.body);
       const userId = request.user!.id;
-      const { httpStatus, ...result } = await joinByName(db, userId, circle_name, (circle) => app.ctx.verifications.assertMeets(userId, circle, 'join'));
-      return reply.code(httpStatus).send(result);
+      const result = await circles.joinByName(userId, circle_name, (circle) => app.ctx.services.verifications.assertMeets(userId, circle, 'join'));
+      return reply.code(result.status === 'pending' ? 202 : 200).send(result);
     },
   );
 
@@ -243,22 +216,22 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Pending join requests of a circle, oldest first (owner only)',
         security: bearer,
-        querystring: { ...circleRefSchema, properties: { ...circleRefSchema.properties, ...pageQuery.properties } },
+        querystring: documented(circleRefQuery, PAGE),
       },
     },
     async (request) => {
-      const circle = await requireCircle(db, request.user!.id, readCircleRef(request.query));
+      const circle = await circles.require(request.user!.id, readCircleRef(request.query));
       assertOwner(circle);
       return paginate(request, {
-        count: await countPendingRequests(db, circle.id),
-        load: (limit, offset) => listPendingRequests(db, circle.id, limit, offset),
+        count: await joinRequests.countPending(circle.id),
+        load: (limit, offset) => joinRequests.listPending(circle.id, limit, offset),
       });
     },
   );
 
   const decide = (decision: Decision, summary: string) =>
     app.post<{ Params: { id: string } }>(
-      `/api/circles/requests/:id/${decision === 'approved' ? 'approve' : 'reject'}/`,
+      `/api/circles/requests/:id/${decision}/`,
       {
         onRequest: app.requireUser,
         schema: { tags: ['circles'], summary, security: bearer, params: { type: 'object', properties: { id: { type: 'integer' } } } },
@@ -266,9 +239,9 @@ export default async function circlesRoutes(app: FastifyInstance) {
       async (request) => {
         const id = parseId(request.params.id);
         if (id === null) throw detail(404, REQUEST_MESSAGES.notFound);
-        return decideRequest(db, request.user!.id, id, decision);
+        return joinRequests.decide(request.user!.id, id, decision);
       },
     );
-  decide('approved', 'Approve a pending join request: the requester becomes a member (owner only)');
-  decide('rejected', 'Reject a pending join request (owner only); the person may ask again later');
+  decide('approve', 'Approve a pending join request: the requester becomes a member (owner only)');
+  decide('reject', 'Reject a pending join request (owner only); the person may ask again later');
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, positiveId } from '../../lib/validation.ts';
 import { fieldErrors } from '../http-errors.ts';
-import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, createComment, listComments } from '../services/comments-service.ts';
+import { paginate } from '../pagination.ts';
+import { documented } from '../request-validation.ts';
+import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT } from '../services/comments-service.ts';
 import { INVALID_MEDIA, withRequestForm } from '../services/media-service.ts';
 
 const listQuery = z.object({ post_id: positiveId });
@@ -20,7 +22,7 @@ const createCommentBody = z.object({
 });
 
 export default async function commentsRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { comments: commentsService } = app.ctx.services;
 
   app.get(
     '/api/posts/comments/list/',
@@ -30,15 +32,13 @@ export default async function commentsRoutes(app: FastifyInstance) {
         tags: ['comments'],
         summary: 'A post and its comments',
         description: '{post, comments} with comments newest first, 10 a page; 404 "Post not found." for hidden or unknown posts.',
-        querystring: {
-          type: 'object',
-          properties: { post_id: { description: 'The post id' }, page: { description: 'Page of comments, from 1' } },
-        },
+        querystring: documented(listQuery, { page: 'Page of comments, from 1' }),
       },
     },
     async (request) => {
       const { post_id } = listQuery.parse(request.query);
-      return listComments(db, post_id, request.user?.id ?? null, request);
+      const { post, comments } = await commentsService.list(post_id, request.user?.id ?? null);
+      return { post, comments: await paginate(request, comments) };
     },
   );
 
@@ -65,8 +65,8 @@ export default async function commentsRoutes(app: FastifyInstance) {
           const input = createCommentBody.parse(fields);
           const media = files[0]?.media ?? null;
           if (input.body === '' && !media) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
-          await app.ctx.verifications.assertMeetsOnPost(authorId, input.post);
-          return createComment(db, { postId: input.post, authorId, body: input.body, media });
+          await app.ctx.services.verifications.assertMeetsOnPost(authorId, input.post);
+          return commentsService.create({ postId: input.post, authorId, body: input.body, media });
         },
       );
       return reply.code(201).send(comment);

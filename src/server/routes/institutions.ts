@@ -20,7 +20,7 @@ export default async function institutionRoutes(app: FastifyInstance) {
     async (request) => {
       const q = (parseInput(query, request.query).q ?? '').trim().toLowerCase();
       const found = q
-        ? app.ctx.institutions.all.filter(
+        ? app.ctx.services.institutions.all.filter(
             (institution) =>
               institution.label.toLowerCase().includes(q) ||
               institution.name.toLowerCase().includes(q) ||

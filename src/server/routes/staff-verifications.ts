@@ -46,7 +46,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { status = 'pending' } = parseInput(queueQuery, { status: (request.query as Record<string, unknown>)?.status });
-      const { queue } = app.ctx.credentials;
+      const { queue } = app.ctx.services.credentials;
       return paginate(request, { count: await queue.count(status), load: (limit, offset) => queue.load(status, limit, offset) });
     },
   );
@@ -58,7 +58,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance) {
       schema: { tags: ['staff'], summary: 'The document of a request still waiting for review', security },
     },
     async (request, reply) => {
-      const document = await app.ctx.credentials.document(idOf(request.params.id));
+      const document = await app.ctx.services.credentials.document(idOf(request.params.id));
       if (!document) throw detail(404, 'The document is no longer kept.');
       return reply
         .header('Content-Type', document.type)
@@ -87,7 +87,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance) {
     async (request) => {
       const id = idOf(request.params.id);
       const { decision, reason = '' } = parseInput(decisionBody, request.body);
-      return app.ctx.credentials.decide(id, { role: request.staffRole!, handle: request.user!.username }, decision, reason);
+      return app.ctx.services.credentials.decide(id, { role: request.staffRole!, handle: request.user!.username }, decision, reason);
     },
   );
 
@@ -98,7 +98,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance) {
       schema: { tags: ['staff'], summary: 'Every staff decision, newest first: who (role and handle), when, on what, the outcome', security },
     },
     async (request) => {
-      const { auditLog } = app.ctx.credentials;
+      const { auditLog } = app.ctx.services.credentials;
       return paginate(request, { count: await auditLog.count(), load: (limit, offset) => auditLog.load(limit, offset) });
     },
   );

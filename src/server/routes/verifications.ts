@@ -6,7 +6,7 @@ import { detail, fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
 import { parseInput } from '../request-validation.ts';
 import { nullCharacterErrors } from '../null-characters.ts';
-import { getProfile } from '../services/profile-service.ts';
+import { profilePage } from './profile.ts';
 import { findUserById } from '../services/users-service.ts';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../services/verification-rules.ts';
 import { VERIFICATION_MESSAGES } from '../services/verifications-service.ts';
@@ -76,7 +76,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { email } = parseInput(sendBody, request.body);
-      await app.ctx.verifications.sendCode(email, request.ip);
+      await app.ctx.services.verifications.sendCode(email, request.ip);
       return { detail: OTP_MESSAGES.sent };
     },
   );
@@ -97,8 +97,8 @@ export default async function verificationRoutes(app: FastifyInstance) {
       const { email, otp } = parseInput(verifyBody, request.body);
       const user = request.user!;
       const account = await findUserById(db, user.id);
-      const { changed } = await app.ctx.verifications.verifyCode({ id: user.id, identityClass: account?.identityClass ?? 'standard' }, email, otp);
-      const profile = await getProfile(db, user.id, request, app.ctx.verifications.profileVerifications);
+      const { changed } = await app.ctx.services.verifications.verifyCode({ id: user.id, identityClass: account?.identityClass ?? 'standard' }, email, otp);
+      const profile = await profilePage(app, request, user.id);
       return changed ? profile : { ...profile, detail: VERIFICATION_MESSAGES.alreadyHeld };
     },
   );
@@ -121,7 +121,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
       const input = parseInput(credentialBody, fields);
       if (!document) throw fieldErrors({ document: ['No file was submitted.'] });
       const kind = input.kind as CredentialKind;
-      const created = await app.ctx.credentials.submit(request.user!.id, { kind, name: kind === 'other' ? input.name! : null }, document);
+      const created = await app.ctx.services.credentials.submit(request.user!.id, { kind, name: kind === 'other' ? input.name! : null }, document);
       return reply.code(201).send(created);
     },
   );
@@ -139,7 +139,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const userId = request.user!.id;
-      const { mine } = app.ctx.credentials;
+      const { mine } = app.ctx.services.credentials;
       return paginate(request, { count: await mine.count(userId), load: (limit, offset) => mine.load(userId, limit, offset) });
     },
   );

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Comment, CommentsResponse } from '../../lib/api-types.ts';
+import type { Comment, Post } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, comments, posts, users } from '../db/schema.ts';
-import { paginate } from '../pagination.ts';
+import type { PageSource } from '../pagination.ts';
 import type { StoredMedia } from './media-service.ts';
 import { newestFirst } from './post-mapper.ts';
 import { getVisiblePost, postNotFound } from './posts-service.ts';
@@ -52,22 +51,24 @@ export function toComment(row: CommentRow): Comment {
 
 const selectComments = (db: Db) => db.select(commentColumns).from(comments).innerJoin(users, eq(users.id, comments.authorId)).$dynamic();
 
-/** A visible post and one page of its comments, newest first; 404 'Post not found.' when hidden or unknown. */
-export async function listComments(db: Db, postId: number, viewerId: number | null, request: FastifyRequest): Promise<CommentsResponse> {
+/** A visible post and its comments, newest first; 404 'Post not found.' when hidden or unknown. */
+export async function listComments(db: Db, postId: number, viewerId: number | null): Promise<{ post: Post; comments: PageSource<Comment> }> {
   const post = await getVisiblePost(db, postId, viewerId);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(comments).where(eq(comments.postId, postId));
-  const page = await paginate(request, {
-    count,
-    load: async (limit, offset) => {
-      const rows = await selectComments(db)
-        .where(eq(comments.postId, postId))
-        .orderBy(...newestFirst(comments.createdAt, comments.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(toComment);
+  return {
+    post,
+    comments: {
+      count,
+      load: async (limit, offset) => {
+        const rows = await selectComments(db)
+          .where(eq(comments.postId, postId))
+          .orderBy(...newestFirst(comments.createdAt, comments.id))
+          .limit(limit)
+          .offset(offset);
+        return rows.map(toComment);
+      },
     },
-  });
-  return { post, comments: page };
+  };
 }
 
 /**

@@ -5,11 +5,11 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { circles, institutionMembers, posts, users, verifiedAddressClaims, verifications } from '../db/schema.ts';
 import { circleRequirement } from './circle-mapper.ts';
-import { findCircle } from './posts-service.ts';
+import { findCircle, parseCircleRef } from './circles-service.ts';
 import { circleVisibleTo } from './visibility.ts';
 import type { InstitutionTable, Institution } from '../institutions/institutions.ts';
 import { identityClassOf, normaliseEmail } from './identity-service.ts';
-import type { Executor } from './circles-service.ts';
+import type { Executor } from '../db/client.ts';
 import type { OtpService } from './otp-service.ts';
 import { HttpError } from '../http-errors.ts';
 import {
@@ -167,8 +167,9 @@ export function createVerificationService({ db, config, institutions, otp, clock
 
   /** assertMeets for posting in a circle given by id or name (an unknown circle is left to the post's own checks). */
   async function assertMeetsInCircle(userId: number, idOrName: string | number, action: GuardedAction): Promise<void> {
-    const circle = await findCircle(db, idOrName);
-    if (circle) await assertMeets(userId, { name: circle.name, requirement: circleRequirement(circle) }, action);
+    const ref = parseCircleRef('key', idOrName);
+    const circle = ref ? await findCircle(db, userId, ref) : null;
+    if (circle) await assertMeets(userId, circle, action);
   }
 
   /** assertMeets for commenting on a post, when the post is one the person may see (else the comment's own 404). */
