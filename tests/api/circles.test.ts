@@ -53,6 +53,7 @@ describe('POST /api/circles/', () => {
       membership_status: 'member',
       theme_colors: themeColorsFor('Pune Foodies'),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      requirement: null,
     });
     const asOther = (await get(`/api/circles/members/?circle_id=${circle.id}`, other)).json();
     expect(asOther).toMatchObject({ is_member: false, is_owner: false, membership_status: 'none', members_count: 1 });
@@ -238,7 +239,7 @@ describe('listing and name search', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ count: 9, next: null, previous: null });
-    expect(body.results[0]).toEqual({ id: expect.any(Number), name: names[0], channel_type: 'public', members_count: 5 });
+    expect(body.results[0]).toEqual({ id: expect.any(Number), name: names[0], channel_type: 'public', members_count: 5, requirement: null });
     expect(body.results.map((r: { name: string }) => r.name)).toEqual([names[0], names[1], names[2], ...names.slice(3, 9)]);
   });
 

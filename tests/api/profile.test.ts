@@ -46,7 +46,9 @@ describe('POST /api/users/me/profile/', () => {
       color: body.color,
       animal: body.animal,
       identity: [{ kind: 'email', label: 'Verified email' }],
-      is_verified: true,
+      verifications: [{ kind: 'email', label: 'Verified email', verified_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }],
+      // A personal sign-in address proves nothing beyond itself: the badge reads Unverified.
+      is_verified: false,
       circles: { count: 0, next: null, previous: null, results: [] },
       posts: { count: 0, next: null, previous: null, results: [] },
     });

@@ -72,7 +72,7 @@ describe('GET /api/posts/search/', () => {
     expect(channels).toEqual([]);
     expect(comments).toEqual([{ id: expect.any(Number), post_id: cricketPostId, user: outsider.username, body: 'Public cricketing comment about the spinners' }]);
     expect((await search('selection')).channels).toEqual([
-      { id: secret.id, name: 'Selectors Room', description: 'Private talk about squad selection.', channel_type: 'private' },
+      { id: secret.id, name: 'Selectors Room', description: 'Private talk about squad selection.', channel_type: 'private', requirement: null },
     ]);
   });
 

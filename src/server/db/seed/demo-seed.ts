@@ -94,7 +94,7 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
       }
     }
   });
-  if (proofs.size) await db.insert(verifications).values([...proofs.values()]);
+  if (proofs.size) await db.insert(verifications).values([...proofs.values()]).onConflictDoNothing();
 
   const postRows = await db
     .insert(posts)
