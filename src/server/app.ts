@@ -16,6 +16,8 @@ import { createTokenService, type TokenService } from './services/tokens-service
 import { createMailService, type MailService } from './services/mail-service.ts';
 import { createSiteServices } from './services/site-previews.ts';
 import { seedDemoData } from './services/demo-seed.ts';
+import { createGrievanceService, type GrievanceService } from './services/grievance-service.ts';
+import { systemClock, type Clock } from './clock.ts';
 import authRoutes from './routes/auth.ts';
 import tokenRoutes from './routes/tokens.ts';
 import profileRoutes from './routes/profile.ts';
@@ -24,6 +26,7 @@ import commentRoutes from './routes/comments.ts';
 import circleRoutes from './routes/circles.ts';
 import searchRoutes from './routes/search.ts';
 import contactRoutes from './routes/contact.ts';
+import grievanceRoutes from './routes/grievances.ts';
 import healthRoutes from './routes/health.ts';
 import docsRoutes from './routes/docs.ts';
 
@@ -33,6 +36,8 @@ export type AppContext = {
   db: Db;
   tokens: TokenService;
   mail: MailService;
+  clock: Clock;
+  grievances: GrievanceService;
 };
 
 declare module 'fastify' {
@@ -41,7 +46,14 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = { config: Config; database?: Database; logger?: boolean | object; distDir?: string };
+export type BuildOptions = {
+  config: Config;
+  database?: Database;
+  logger?: boolean | object;
+  distDir?: string;
+  /** The time the rules read (deadlines, suspensions); tests pass one they can move. */
+  clock?: Clock;
+};
 
 /** Builds the whole app without listening: main.ts listens, tests use `app.inject()`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -82,7 +94,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accessSeconds: config.accessTokenSeconds,
     refreshSeconds: config.refreshTokenSeconds,
   });
-  app.decorate('ctx', { config, database, db: database.db, tokens, mail: createMailService(config, app.log) });
+  const clock = options.clock ?? systemClock;
+  const mail = createMailService(config, app.log);
+  app.decorate('ctx', {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    mail,
+    clock,
+    grievances: createGrievanceService({ db: database.db, clock, mail, identitySecret: config.identitySecret, log: app.log }),
+  });
 
   if (config.seedDemo) await seedDemoData(database.db, app.log);
 
@@ -110,13 +132,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     circleRoutes,
     searchRoutes,
     contactRoutes,
+    grievanceRoutes,
   ]) {
     await app.register(routes);
   }
 
   await app.register(sitePlugin, {
     distDir: options.distDir ?? path.resolve('dist'),
-    siteServices: createSiteServices(database.db),
+    siteServices: createSiteServices(database.db, config),
     enabled: config.serveSite,
   });
   app.setNotFoundHandler((request, reply) => {

@@ -34,6 +34,12 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: flag,
+  GRIEVANCE_OFFICER_NAME: z.string().default('Grievance Officer, Bharat Square Technologies Pvt. Ltd.'),
+  GRIEVANCE_OFFICER_ADDRESS: z
+    .string()
+    .default('4th Floor, Kalpataru Business Square, Baner Road, Baner, Pune, Maharashtra 411045, India'),
+  GRIEVANCE_OFFICER_EMAIL: z.string().default('grievance@bharatsquare.in'),
+  AUTO_HIDE_REPORTS: z.coerce.number().int().positive().default(3),
 });
 
 export type Config = {
@@ -70,6 +76,10 @@ export type Config = {
   trustProxy: boolean;
   /** Serve the built Astro site from dist/ (off in API tests). */
   serveSite: boolean;
+  /** Published on /grievance and in grievance mails (IT Rules 2021, rule 3(2)). */
+  grievanceOfficer: { name: string; address: string; email: string };
+  /** Distinct members whose reports hide an item until a moderator reviews it. */
+  autoHideReports: number;
 };
 
 function readEnvFile(file: string): Record<string, string> {
@@ -133,6 +143,8 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     serveSite: true,
+    grievanceOfficer: { name: e.GRIEVANCE_OFFICER_NAME, address: e.GRIEVANCE_OFFICER_ADDRESS, email: e.GRIEVANCE_OFFICER_EMAIL },
+    autoHideReports: e.AUTO_HIDE_REPORTS,
     ...overrides,
   };
 }

@@ -10,4 +10,6 @@ export type SiteServices = {
   postPreview: (id: number) => Promise<PostPreview | null>;
   /** A public circle by id or name; null when missing or private. */
   circlePreview: (idOrName: string) => Promise<CirclePreview | null>;
+  /** The grievance officer's published details (GRIEVANCE_OFFICER_*), read per request so a change needs no rebuild. */
+  grievanceOfficer: () => { name: string; address: string; email: string };
 };

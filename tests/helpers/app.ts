@@ -5,6 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import type { Clock } from '../../src/server/clock.ts';
+
+/** A clock a test moves by hand (deadlines of days pass in a line), starting at `start`. */
+export function movableClock(start = new Date()) {
+  let at = start.getTime();
+  return {
+    now: () => new Date(at),
+    advance: (ms: number) => void (at += ms),
+    set: (date: Date) => void (at = date.getTime()),
+  };
+}
 
 export type TestApp = { app: FastifyInstance; config: Config; close: () => Promise<void> };
 
@@ -12,14 +23,18 @@ export type TestApp = { app: FastifyInstance; config: Config; close: () => Promi
  * A fresh app on a fresh database: in-memory PGlite by default, or a fresh schema on
  * PostgreSQL when DATABASE_URL is set (CI runs the API tests both ways).
  */
-export async function buildTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-test-'));
   const config = loadConfig(
     { SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env },
     { dataDir, jwtSecret: 'test-secret', identitySecret: 'test-identity', serveSite: false, seedDemo: false, ...overrides },
   );
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database: database.database, logger: false });
+  const app = await buildApp({ config, database: database.database, logger: false, clock: options.clock });
   await app.ready();
   return {
     app,

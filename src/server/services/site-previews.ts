@@ -1,12 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { circles, posts } from '../db/schema.ts';
 import type { SiteServices } from '../site-services.ts';
 import { plainTextExcerpt } from './search-service.ts';
 
 /** Read-only lookups for server-rendered pages: public content only, since their HTML may be shared anywhere. */
-export function createSiteServices(db: Db): SiteServices {
+export function createSiteServices(db: Db, config: Pick<Config, 'grievanceOfficer'>): SiteServices {
   return {
+    grievanceOfficer: () => config.grievanceOfficer,
     async postPreview(id) {
       if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
       const [row] = await db
