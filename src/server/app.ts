@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mediaPlugin from './plugins/media.ts';
+import staffPlugin from './plugins/staff.ts';
 import sitePlugin from './plugins/site.ts';
 import { createTokenService, type TokenService } from './services/tokens-service.ts';
 import { createMailService, type MailService } from './services/mail-service.ts';
@@ -29,6 +30,7 @@ import contactRoutes from './routes/contact.ts';
 import grievanceRoutes from './routes/grievances.ts';
 import healthRoutes from './routes/health.ts';
 import docsRoutes from './routes/docs.ts';
+import staffRoutes from './routes/staff.ts';
 
 export type AppContext = {
   config: Config;
@@ -118,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: { fileSize: config.maxUploadBytes, files: 20, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
   });
   await app.register(authPlugin);
+  await app.register(staffPlugin);
   await app.register(mediaPlugin);
 
   // The docs plugin first: it documents the routes registered after it.
@@ -133,13 +136,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     searchRoutes,
     contactRoutes,
     grievanceRoutes,
+    staffRoutes,
   ]) {
     await app.register(routes);
   }
 
   await app.register(sitePlugin, {
     distDir: options.distDir ?? path.resolve('dist'),
-    siteServices: createSiteServices(database.db, config),
+    siteServices: createSiteServices(database.db, tokens, config),
     enabled: config.serveSite,
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,12 +1,17 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { startAdminSocket } from './staff/admin-socket.ts';
 
 /** Starts the one process that serves the site, the API and the media. */
 async function main() {
   const config = loadConfig();
   const app = await buildApp({ config });
+  // The embedded database is this process's alone: `npm run admin` reaches it through this socket.
+  const stopAdminSocket =
+    app.ctx.database.driver === 'pglite' ? await startAdminSocket({ dataDir: config.dataDir, db: app.ctx.db, log: app.log }) : async () => {};
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);
+    await stopAdminSocket();
     await app.close();
     process.exit(0);
   };

@@ -12,4 +12,6 @@ export type SiteServices = {
   circlePreview: (idOrName: string) => Promise<CirclePreview | null>;
   /** The grievance officer's published details (GRIEVANCE_OFFICER_*), read per request so a change needs no rebuild. */
   grievanceOfficer: () => { name: string; address: string; email: string };
+  /** The staff role of whoever holds these tokens (the app's cookies); null for everyone else. */
+  staffRole: (tokens: { access?: string; refresh?: string }) => Promise<'moderator' | 'admin' | null>;
 };

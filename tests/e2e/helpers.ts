@@ -28,3 +28,11 @@ export async function signInByApi(page: Page, email = uniqueEmail()): Promise<{ 
   ]);
   return { email, ...tokens };
 }
+
+/** Runs an `npm run admin` command (`grant moderator <handle>`) on the test server, through its admin socket. */
+export async function adminCommand(...args: string[]): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${MAIL_PORT}/__admin`, { method: 'POST', body: JSON.stringify({ args }) });
+  const answer = (await res.json()) as { ok: boolean; output?: string; error?: string };
+  if (!answer.ok) throw new Error(answer.error);
+  return answer.output!;
+}

@@ -1,12 +1,14 @@
 /**
  * The server the end-to-end tests drive: the real built app on a fresh data directory with demo data,
- * mailing through a real SMTP server started here. Tests read OTPs from GET /__mail/otp?to=… on MAIL_PORT.
+ * mailing through a real SMTP server started here. Tests read OTPs from GET /__mail/otp?to=… on MAIL_PORT, and run
+ * `npm run admin` commands through the server's admin socket with POST /__admin {args} there.
  */
 import { createServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSmtpCatcher } from './smtp-catcher.ts';
+import { sendAdminCommand } from '../../src/server/staff/admin-socket.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4411);
 export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 4412);
@@ -29,6 +31,12 @@ async function main() {
 
   createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${MAIL_PORT}`);
+    if (url.pathname === '/__admin' && req.method === 'POST') {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const answer = await sendAdminCommand(dataDir, (JSON.parse(body) as { args: string[] }).args);
+      return void res.writeHead(answer.ok ? 200 : 400, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    }
     if (url.pathname !== '/__mail/otp') return void res.writeHead(404).end();
     try {
       const code = await smtp.waitForOtp(url.searchParams.get('to') ?? '', { after: Number(url.searchParams.get('after') ?? 0) });

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
@@ -37,14 +38,28 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db,
-    driver: 'pglite',
-    ping: async () => void (await client.query('select 1')),
-    close: () => client.close(),
-  };
+  const onDisk = !dir.startsWith('memory://');
+  if (onDisk) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  // Throws DataDirLockedError while another process (the server, an admin command) has the directory open.
+  const release = onDisk ? acquireDataDirLock(`${path.resolve(dir)}.lock`) : () => {};
+  try {
+    const client = await PGlite.create(dir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      driver: 'pglite',
+      ping: async () => void (await client.query('select 1')),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

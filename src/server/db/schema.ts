@@ -172,6 +172,15 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
+/** Staff roles, granted and revoked only from the server's command line (`npm run admin`). */
+export const staffRoles = pgTable('staff_roles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 'moderator' | 'admin' */
+  role: text('role').notNull(),
+  grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 /**
  * A complaint to the grievance officer (IT Rules 2021, rule 3(2)): anyone may file one, signed in or not.
  * The complainant's reply address is sealed like a contact message's; the tracking key is kept only as a hash.

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { SiteServices } from '../site-services.ts';
+import { NOT_FOUND_PAGE } from '../../lib/not-found-page.ts';
 
 type AstroHandler = (req: unknown, res: unknown, next: () => void, locals: Record<string, unknown>) => Promise<void>;
 
@@ -15,11 +16,6 @@ declare module 'fastify' {
     siteNotFound: ((request: FastifyRequest, reply: FastifyReply) => unknown) | null;
   }
 }
-
-const NOT_FOUND_PAGE =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-  '<title>Page not found | Bharat Square</title></head><body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:36rem;padding:0 1rem">' +
-  '<main><h1>Page not found</h1><p>This page does not exist. <a href="/">Go to the home page</a> or <a href="/home/posts">read the feed</a>.</p></main></body></html>';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

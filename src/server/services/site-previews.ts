@@ -3,12 +3,30 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { circles, posts } from '../db/schema.ts';
 import type { SiteServices } from '../site-services.ts';
+import { staffRoleOf } from './staff-service.ts';
+import { TokenError, type TokenService } from './tokens-service.ts';
 import { plainTextExcerpt } from './search-service.ts';
 
 /** Read-only lookups for server-rendered pages: public content only, since their HTML may be shared anywhere. */
-export function createSiteServices(db: Db, config: Pick<Config, 'grievanceOfficer'>): SiteServices {
+export function createSiteServices(db: Db, tokens: TokenService, config: Pick<Config, 'grievanceOfficer'>): SiteServices {
+  /** The account a token names, or null when it is missing, expired, blacklisted or forged. */
+  async function userIdOf(token: string | undefined, type: 'access' | 'refresh'): Promise<number | null> {
+    if (!token) return null;
+    try {
+      return (await tokens.validate(token, type)).user_id;
+    } catch (error) {
+      if (error instanceof TokenError) return null;
+      throw error;
+    }
+  }
+
   return {
     grievanceOfficer: () => config.grievanceOfficer,
+    async staffRole({ access, refresh }) {
+      // An expired access token is renewed by the islands; the refresh token names the same person meanwhile.
+      const userId = (await userIdOf(access, 'access')) ?? (await userIdOf(refresh, 'refresh'));
+      return userId === null ? null : staffRoleOf(db, userId);
+    },
     async postPreview(id) {
       if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
       const [row] = await db
