@@ -19,6 +19,10 @@ import { createSiteServices } from './services/site-previews.ts';
 import { seedDemoData } from './services/demo-seed.ts';
 import { createGrievanceService, type GrievanceService } from './services/grievance-service.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { createSuspensionService, type SuspensionService } from './services/suspension-service.ts';
+import { createModerationService, type ModerationService } from './services/moderation-service.ts';
+import suspensionsPlugin from './plugins/suspensions.ts';
+import moderationRoutes from './routes/moderation.ts';
 import authRoutes from './routes/auth.ts';
 import tokenRoutes from './routes/tokens.ts';
 import profileRoutes from './routes/profile.ts';
@@ -40,6 +44,8 @@ export type AppContext = {
   mail: MailService;
   clock: Clock;
   grievances: GrievanceService;
+  suspensions: SuspensionService;
+  moderation: ModerationService;
 };
 
 declare module 'fastify' {
@@ -98,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const clock = options.clock ?? systemClock;
   const mail = createMailService(config, app.log);
+  const suspensions = createSuspensionService({ db: database.db, clock });
   app.decorate('ctx', {
     config,
     database,
@@ -106,6 +113,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mail,
     clock,
     grievances: createGrievanceService({ db: database.db, clock, mail, identitySecret: config.identitySecret, log: app.log }),
+    suspensions,
+    moderation: createModerationService({ db: database.db, clock, suspensions, autoHideReports: config.autoHideReports }),
   });
 
   if (config.seedDemo) await seedDemoData(database.db, app.log);
@@ -121,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(authPlugin);
   await app.register(staffPlugin);
+  await app.register(suspensionsPlugin);
   await app.register(mediaPlugin);
 
   // The docs plugin first: it documents the routes registered after it.
@@ -136,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     searchRoutes,
     contactRoutes,
     grievanceRoutes,
+    moderationRoutes,
     staffRoutes,
   ]) {
     await app.register(routes);

@@ -4,6 +4,8 @@ import { grievances } from '../../src/server/db/schema.ts';
 import { openAddress } from '../../src/server/services/contact-service.ts';
 import { buildTestApp, movableClock, type TestApp } from '../helpers/app.ts';
 import { outbox } from '../helpers/sign-in.ts';
+import { createUser } from '../helpers/fixtures.ts';
+import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 
 const HOUR = 3_600_000;
 const clock = movableClock(new Date('2026-11-10T09:00:00Z'));
@@ -113,7 +115,7 @@ describe('deadlines and status changes (the service staff use)', () => {
     const urgent = (await file(complaint({ category: 'non_consensual_intimate_imagery' }))).json();
 
     clock.advance(23 * HOUR); // 25 h after the first: its acknowledgement is late
-    const open = await t.app.ctx.grievances.listForStaff('open', 50, 0);
+    const open = { results: await (await t.app.ctx.grievances.listForStaff('open')).load(50, 0) };
     const first = open.results.find((g) => g.ticket === ticket)!;
     expect(first).toMatchObject({ deadline: 'acknowledge', overdue: true, due_in_seconds: -3600 });
     const urgentRow = open.results.find((g) => g.ticket === urgent.ticket)!;
@@ -139,8 +141,8 @@ describe('deadlines and status changes (the service staff use)', () => {
 
     const tracked = (await track(ticket, keyOf(tracking_url))).json();
     expect(tracked.history.map((h: { status: string }) => h.status)).toEqual(['received', 'acknowledged', 'resolved']);
-    expect((await t.app.ctx.grievances.listForStaff('open', 50, 0)).results.map((g) => g.ticket)).not.toContain(ticket);
-    expect((await t.app.ctx.grievances.listForStaff('closed', 50, 0)).results[0].ticket).toBe(ticket);
+    expect((await (await t.app.ctx.grievances.listForStaff('open')).load(50, 0)).map((g) => g.ticket)).not.toContain(ticket);
+    expect((await (await t.app.ctx.grievances.listForStaff('closed')).load(50, 0))[0].ticket).toBe(ticket);
   });
 
   it('writes the monthly compliance report as CSV: received, resolved in time, actions taken', async () => {
@@ -168,5 +170,42 @@ describe('deadlines and status changes (the service staff use)', () => {
     expect((await t.app.ctx.grievances.complianceReport('2026-10')).split('\r\n').find((l) => l.startsWith('2026-10,all,'))).toBe(
       '2026-10,all,0,0,0,0,0,0,0,0,0,0',
     );
+  });
+});
+
+describe('/api/staff/grievances/', () => {
+  it('is for staff only, lists tickets with countdowns, moves them on and downloads the month as CSV', async () => {
+    const [member, moderator] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    await runAdminCommand(t.app.ctx.db, ['grant', 'moderator', moderator.username]);
+    const staffGet = (url: string, who = moderator) => t.app.inject({ method: 'GET', url, headers: who.headers });
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/grievances/' })).statusCode).toBe(401);
+    expect((await staffGet('/api/staff/grievances/', member)).statusCode).toBe(403);
+
+    const { ticket } = (await file(complaint({ category: 'privacy' }))).json();
+    const list = await staffGet('/api/staff/grievances/');
+    expect(list.statusCode).toBe(200);
+    const row = list.json().results.find((g: { ticket: string }) => g.ticket === ticket);
+    expect(row).toMatchObject({ status: 'received', deadline: 'acknowledge', overdue: false, due_in_seconds: 86_400, content_link: expect.any(String) });
+    expect(JSON.stringify(list.json())).not.toContain('meera@example.in');
+
+    const move = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/staff/grievances/${ticket}/status/`, headers: moderator.headers, payload });
+    expect((await move({ status: 'closed' })).json()).toEqual({ status: ['"closed" is not a valid choice.'] });
+    expect((await move({ status: 'resolved' })).json()).toEqual({ detail: 'Say what was done when resolving a grievance.' });
+    const done = await move({ status: 'resolved', action_taken: 'content_restricted', note: 'Blurred for everyone.' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'resolved', action_taken: 'content_restricted', due_at: null });
+    expect(outbox(t).at(-1)).toMatchObject({ subject: `Grievance ${ticket}: resolved` });
+    expect((await move({ status: 'rejected' })).json()).toEqual({ detail: 'This grievance is already closed.' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/staff/grievances/GR-NOPE0000/status/', headers: moderator.headers, payload: { status: 'acknowledged' } })).statusCode).toBe(404);
+    expect((await staffGet(`/api/staff/grievances/${ticket}/`)).json().history.map((h: { status: string }) => h.status)).toEqual(['received', 'resolved']);
+
+    const csv = await staffGet(`/api/staff/grievances/report/?month=${clock.now().toISOString().slice(0, 7)}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="grievances-\d{4}-\d{2}\.csv"$/);
+    expect(csv.body.split('\r\n')[0]).toMatch(/^month,category,received,/);
+    expect(csv.body).toMatch(/,privacy,1,/);
+    expect((await staffGet('/api/staff/grievances/report/?month=2026-13')).json()).toEqual({ month: ['Enter a month as YYYY-MM.'] });
   });
 });

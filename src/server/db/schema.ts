@@ -119,6 +119,12 @@ export const posts = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     dislikeCount: integer('dislike_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    /** 'visible' | 'held' (the scam shield, or hidden by reports pending review) | 'removed' (by a moderator or the owner) */
+    moderationStatus: text('moderation_status').notNull().default('visible'),
+    /** Why it was removed, shown in its place: "Removed by moderators: <reason>". */
+    removalReason: text('removal_reason'),
+    /** Held because AUTO_HIDE_REPORTS members reported it: its author sees "Hidden pending review". */
+    hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector')
       .notNull()
@@ -157,6 +163,10 @@ export const comments = pgTable(
     mediaKind: text('media_kind'),
     mediaUrl: text('media_url'),
     upvoteCount: integer('upvote_count').notNull().default(0),
+    /** As posts.moderation_status: a removed comment keeps its place in the thread, its text replaced by the reason. */
+    moderationStatus: text('moderation_status').notNull().default('visible'),
+    removalReason: text('removal_reason'),
+    hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple', coalesce(body, ''))`),
   },
@@ -226,4 +236,100 @@ export const grievanceEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('grievance_events_grievance_idx').on(t.grievanceId, t.createdAt)],
+);
+
+/**
+ * One reported or held item awaiting review: reports of the same post or comment gather in its open case, so a queue
+ * row is the item with its reports counted. A case closes when a moderator or the channel's owner decides.
+ */
+export const moderationCases = pgTable(
+  'moderation_cases',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    /** Set for a comment's case; the post is then the comment's post. */
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'open' | 'closed' */
+    status: text('status').notNull().default('open'),
+    /** Distinct members who reported the item while the case was open. */
+    reportsCount: integer('reports_count').notNull().default(0),
+    /** 'dismissed' | 'removed' | 'restored' once closed. */
+    outcome: text('outcome'),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('moderation_cases_queue_idx').on(t.status, t.reportsCount.desc(), t.openedAt, t.id),
+    index('moderation_cases_circle_idx').on(t.circleId, t.status, t.reportsCount.desc(), t.openedAt, t.id),
+    uniqueIndex('moderation_cases_open_item_idx').on(t.postId, sql`coalesce(${t.commentId}, 0)`).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** A member's report of a post or a comment; one per member and item, ever. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    caseId: integer('case_id').notNull().references(() => moderationCases.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'spam' | 'scam' | 'harassment' | 'hate' | 'sexual' | 'misinformation' | 'other' */
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    /** 'open' | 'dismissed' | 'upheld': what the reporter is told of the outcome. */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('reports_reporter_item_idx').on(t.reporterId, t.postId, sql`coalesce(${t.commentId}, 0)`),
+    index('reports_case_idx').on(t.caseId, t.id),
+  ],
+);
+
+/**
+ * The public moderation log: every decision, by whom in role (a moderator, or a channel's owner), never who
+ * reported. The excerpt is the item's title (a comment's first words) as it was when the decision was taken.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: serial('id').primaryKey(),
+    /** 'dismiss' | 'remove' | 'restore' | 'warn' | 'suspend' */
+    action: text('action').notNull(),
+    reason: text('reason').notNull().default(''),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    /** The channel the decision was about; null for a site-wide suspension. */
+    circleId: integer('circle_id').references(() => circles.id, { onDelete: 'set null' }),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    excerpt: text('excerpt').notNull().default(''),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'moderator' | 'owner' */
+    actorRole: text('actor_role').notNull(),
+    /** For a suspension: when it ends (null: permanent). */
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('moderation_actions_circle_idx').on(t.circleId, t.createdAt.desc(), t.id.desc()),
+    index('moderation_actions_target_idx').on(t.targetUserId, t.createdAt.desc()),
+  ],
+);
+
+/** A member kept from writing: everywhere (circle null) or in one channel, until `endsAt` (null: for good). */
+export const suspensions = pgTable(
+  'suspensions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id').references(() => circles.id, { onDelete: 'cascade' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('suspensions_user_idx').on(t.userId, t.circleId)],
 );

@@ -65,7 +65,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
           const input = createCommentBody.parse(fields);
           const media = files[0]?.media ?? null;
           if (input.body === '' && !media) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
-          return createComment(db, { postId: input.post, authorId, body: input.body, media });
+          return createComment(db, { postId: input.post, authorId, body: input.body, media }, app.ctx.suspensions.assertMayWrite);
         },
       );
       return reply.code(201).send(comment);

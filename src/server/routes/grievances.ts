@@ -4,12 +4,15 @@ import {
   GRIEVANCE_CATEGORIES,
   GRIEVANCE_DESCRIPTION_MAX,
   GRIEVANCE_LINK_MAX,
+  GRIEVANCE_ACTIONS,
+  type GrievanceAction,
   type GrievanceCategory,
 } from '../../lib/grievance-rules.ts';
 import { choice, emailSchema, requiredString, stringField } from '../../lib/validation.ts';
 import { detail } from '../http-errors.ts';
 import { parseInput } from '../request-validation.ts';
 import { GRIEVANCE_NOT_FOUND } from '../services/grievance-service.ts';
+import { paginate } from '../pagination.ts';
 import { enforceLimit, rateLimiterFor } from '../services/rate-limit.ts';
 
 const fileBody = z.object({
@@ -17,6 +20,22 @@ const fileBody = z.object({
   content_link: requiredString({ max: GRIEVANCE_LINK_MAX }),
   description: requiredString({ max: GRIEVANCE_DESCRIPTION_MAX }),
   email: emailSchema,
+});
+
+const staffListQuery = z.object({ status: z.preprocess((v) => (v === undefined || v === '' ? 'open' : v), choice(['open', 'closed'] as const)) });
+
+const statusBody = z.object({
+  status: choice(['acknowledged', 'resolved', 'rejected'] as const),
+  note: z.preprocess((v) => (v === undefined || v === null ? '' : v), stringField().trim().max(GRIEVANCE_DESCRIPTION_MAX, `Ensure this field has no more than ${GRIEVANCE_DESCRIPTION_MAX} characters.`)),
+  action_taken: z.preprocess((v) => (v === null || v === '' ? undefined : v), choice(Object.keys(GRIEVANCE_ACTIONS) as GrievanceAction[]).optional()),
+});
+
+/** A calendar month, 'YYYY-MM'; the current month when missing. */
+const reportQuery = z.object({
+  month: z.preprocess(
+    (v) => (v === undefined || v === '' ? new Date().toISOString().slice(0, 7) : v),
+    stringField().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Enter a month as YYYY-MM.'),
+  ),
 });
 
 const trackQuery = z.object({ key: stringField().max(200).default('') });
@@ -89,4 +108,93 @@ export default async function grievanceRoutes(app: FastifyInstance) {
     },
   );
 
+
+  const bearer = [{ bearer: [] }];
+
+  app.get(
+    '/api/staff/grievances/',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ['grievances'],
+        summary: 'Grievance tickets (staff): open ones by their next deadline, the overdue first; or closed ones',
+        description: 'Each with `due_at`, `due_in_seconds` (negative when overdue), `overdue` and `deadline` (acknowledge or resolve).',
+        querystring: { type: 'object', properties: { status: { enum: ['open', 'closed'] }, page: { description: 'Page number, from 1' } } },
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const { status } = parseInput(staffListQuery, request.query);
+      return paginate(request, await grievances.listForStaff(status));
+    },
+  );
+
+  app.get(
+    '/api/staff/grievances/report/',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ['grievances'],
+        summary: 'The monthly compliance report as CSV (staff)',
+        description: 'Per category and in total: received, acknowledged within 24 hours, resolved, resolved in time, rejected, still open at the month’s end, and each action taken.',
+        querystring: { type: 'object', properties: { month: { description: 'YYYY-MM; default the current month' } } },
+        security: bearer,
+      },
+    },
+    async (request, reply) => {
+      const { month } = parseInput(reportQuery, request.query);
+      const csv = await grievances.complianceReport(month);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="grievances-${month}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/staff/grievances/:ticket/',
+    {
+      onRequest: app.requireStaff,
+      schema: { tags: ['grievances'], summary: 'One grievance with its history (staff)', params: ticketParam, security: bearer },
+    },
+    async (request) => {
+      const found = await grievances.getForStaff((request.params as { ticket: string }).ticket.toUpperCase());
+      if (!found) throw detail(404, GRIEVANCE_NOT_FOUND);
+      return found;
+    },
+  );
+
+  app.post(
+    '/api/staff/grievances/:ticket/status/',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ['grievances'],
+        summary: 'Move a grievance on (staff); the complainant is mailed',
+        description: '`status` acknowledged, resolved (with `action_taken`) or rejected, and a `note` for the complainant. A closed ticket answers 400.',
+        params: ticketParam,
+        body: {
+          type: 'object',
+          properties: {
+            status: { type: 'string', enum: ['acknowledged', 'resolved', 'rejected'] },
+            note: { type: 'string' },
+            action_taken: { type: 'string', enum: Object.keys(GRIEVANCE_ACTIONS) },
+          },
+        },
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const input = parseInput(statusBody, request.body);
+      const changed = await grievances.changeStatus((request.params as { ticket: string }).ticket.toUpperCase(), {
+        status: input.status,
+        note: input.note,
+        actionTaken: input.action_taken,
+      });
+      if (!changed) throw detail(404, GRIEVANCE_NOT_FOUND);
+      if ('error' in changed) throw detail(400, changed.error);
+      return changed;
+    },
+  );
 }

@@ -94,7 +94,7 @@ export default async function postsRoutes(app: FastifyInstance) {
         },
         handler: async (request) => {
           const { post_id } = reactionQuery.parse(request.query);
-          return react(db, { postId: post_id, userId: request.user!.id, kind, on: method === 'POST' });
+          return react(db, { postId: post_id, userId: request.user!.id, kind, on: method === 'POST' }, app.ctx.suspensions.assertMayWrite);
         },
       });
     }
@@ -140,7 +140,7 @@ export default async function postsRoutes(app: FastifyInstance) {
         async ({ fields, files }) => {
           const input = createPostBody.parse(fields);
           const urls = (kind: MediaKind) => files.filter((f) => f.media.kind === kind).map((f) => f.media.url);
-          return createPost(db, { ...input, authorId: userId, images: urls('image'), videos: urls('video') });
+          return createPost(db, { ...input, authorId: userId, images: urls('image'), videos: urls('video') }, app.ctx.suspensions.assertMayWrite);
         },
       );
       return reply.code(201).send(post);

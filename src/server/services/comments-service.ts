@@ -6,7 +6,7 @@ import { circles, comments, posts, users } from '../db/schema.ts';
 import { paginate } from '../pagination.ts';
 import type { StoredMedia } from './media-service.ts';
 import { newestFirst } from './post-mapper.ts';
-import { getVisiblePost, postNotFound } from './posts-service.ts';
+import { getVisiblePost, postNotFound, type WriteGuard } from './posts-service.ts';
 import { circleVisibleTo } from './visibility.ts';
 
 export const COMMENT_MAX_LENGTH = 10_000;
@@ -77,8 +77,10 @@ export async function listComments(db: Db, postId: number, viewerId: number | nu
 export async function createComment(
   db: Db,
   input: { postId: number; authorId: number; body: string; media: StoredMedia | null },
+  mayWrite?: WriteGuard,
 ): Promise<Comment> {
   const { postId, authorId } = input;
+  if (mayWrite) await mayWrite(authorId, (await getVisiblePost(db, postId, authorId)).circle.id);
   const id = await db.transaction(async (tx) => {
     const bumped = await tx
       .update(posts)

@@ -213,19 +213,22 @@ export function createGrievanceService(deps: GrievanceDeps) {
     },
 
     /** Open tickets by their next deadline (the overdue first), or closed ones, newest resolution first. */
-    async listForStaff(scope: 'open' | 'closed', limit: number, offset: number) {
+    async listForStaff(scope: 'open' | 'closed') {
       const open = scope === 'open';
       const where = open ? isNotNull(grievances.dueAt) : isNull(grievances.dueAt);
       const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(grievances).where(where);
-      const rows = await db
-        .select()
-        .from(grievances)
-        .where(where)
-        .orderBy(...(open ? [asc(grievances.dueAt), asc(grievances.id)] : [desc(grievances.resolvedAt), desc(grievances.id)]))
-        .limit(limit)
-        .offset(offset);
-      const now = clock.now();
-      return { count, results: rows.map((row) => toStaff(row, now)) };
+      const load = async (limit: number, offset: number) => {
+        const rows = await db
+          .select()
+          .from(grievances)
+          .where(where)
+          .orderBy(...(open ? [asc(grievances.dueAt), asc(grievances.id)] : [desc(grievances.resolvedAt), desc(grievances.id)]))
+          .limit(limit)
+          .offset(offset);
+        const now = clock.now();
+        return rows.map((row) => toStaff(row, now));
+      };
+      return { count, load };
     },
 
     async getForStaff(ticket: string): Promise<StaffGrievance | null> {

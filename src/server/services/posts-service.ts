@@ -112,6 +112,10 @@ export async function getVisiblePost(db: Db, id: number, viewerId: number | null
   return toPost(row, viewerId);
 }
 
+/** Throws when the member may not write in this channel (a suspension from it); see suspension-service. */
+export type WriteGuard = (userId: number, circleId: number) => Promise<void>;
+const allowAll: WriteGuard = async () => {};
+
 export type NewPost = {
   authorId: number;
   circle: string | number;
@@ -125,10 +129,11 @@ export type NewPost = {
  * Creates a post in a circle the author may post in: anyone signed in for a public circle,
  * members only for a private one. The description is sanitised and its embedded images stripped.
  */
-export async function createPost(db: Db, input: NewPost): Promise<Post> {
+export async function createPost(db: Db, input: NewPost, mayWrite: WriteGuard = allowAll): Promise<Post> {
   const circle = await findCircle(db, input.circle);
   if (!circle) throw fieldErrors({ circle: [CIRCLE_NOT_FOUND] });
   if (circle.channelType !== 'public' && !(await isMember(db, circle.id, input.authorId))) throw forbidden(MEMBERS_ONLY);
+  await mayWrite(input.authorId, circle.id);
   const description = await stripEmbeddedImageMetadata(sanitizeDescription(input.description));
   const [created] = await db
     .insert(posts)
