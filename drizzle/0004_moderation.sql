@@ -48,10 +48,10 @@ CREATE TABLE "suspensions" (
 );
 --> statement-breakpoint
 ALTER TABLE "comments" ADD COLUMN "moderation_status" text DEFAULT 'visible' NOT NULL;--> statement-breakpoint
-ALTER TABLE "comments" ADD COLUMN "removal_reason" text;--> statement-breakpoint
+ALTER TABLE "comments" ADD COLUMN "removed_reason" text;--> statement-breakpoint
 ALTER TABLE "comments" ADD COLUMN "hidden_by_reports" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "moderation_status" text DEFAULT 'visible' NOT NULL;--> statement-breakpoint
-ALTER TABLE "posts" ADD COLUMN "removal_reason" text;--> statement-breakpoint
+ALTER TABLE "posts" ADD COLUMN "removed_reason" text;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "hidden_by_reports" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_comment_id_comments_id_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."comments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

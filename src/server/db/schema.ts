@@ -122,7 +122,7 @@ export const posts = pgTable(
     /** 'visible' | 'held' (the scam shield, or hidden by reports pending review) | 'removed' (by a moderator or the owner) */
     moderationStatus: text('moderation_status').notNull().default('visible'),
     /** Why it was removed, shown in its place: "Removed by moderators: <reason>". */
-    removalReason: text('removal_reason'),
+    removedReason: text('removed_reason'),
     /** Held because AUTO_HIDE_REPORTS members reported it: its author sees "Hidden pending review". */
     hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
     createdAt: createdAt(),
@@ -165,7 +165,7 @@ export const comments = pgTable(
     upvoteCount: integer('upvote_count').notNull().default(0),
     /** As posts.moderation_status: a removed comment keeps its place in the thread, its text replaced by the reason. */
     moderationStatus: text('moderation_status').notNull().default('visible'),
-    removalReason: text('removal_reason'),
+    removedReason: text('removed_reason'),
     hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple', coalesce(body, ''))`),

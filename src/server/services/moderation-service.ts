@@ -53,7 +53,7 @@ type ItemRow = {
   authorId: number;
   authorName: string;
   status: string;
-  removalReason: string | null;
+  removedReason: string | null;
   hiddenByReports: boolean;
   createdAt: Date;
 };
@@ -112,8 +112,8 @@ export type LogEntry = {
 
 const excerptOf = (text: string) => plainTextExcerpt(text, EXCERPT_MAX);
 
-function labelFor(row: Pick<ItemRow, 'status' | 'removalReason' | 'hiddenByReports'>): string | null {
-  if (row.status === 'removed') return removedLabel(row.removalReason);
+function labelFor(row: Pick<ItemRow, 'status' | 'removedReason' | 'hiddenByReports'>): string | null {
+  if (row.status === 'removed') return removedLabel(row.removedReason);
   if (row.status === 'held' && row.hiddenByReports) return HIDDEN_PENDING_REVIEW;
   return null;
 }
@@ -170,7 +170,7 @@ export function createModerationService(deps: ModerationDeps) {
           authorId: users.id,
           authorName: users.username,
           status: posts.moderationStatus,
-          removalReason: posts.removalReason,
+          removedReason: posts.removedReason,
           hiddenByReports: posts.hiddenByReports,
           createdAt: posts.createdAt,
         })
@@ -191,7 +191,7 @@ export function createModerationService(deps: ModerationDeps) {
         authorId: users.id,
         authorName: users.username,
         status: comments.moderationStatus,
-        removalReason: comments.removalReason,
+        removedReason: comments.removedReason,
         hiddenByReports: comments.hiddenByReports,
         createdAt: comments.createdAt,
       })
@@ -206,9 +206,9 @@ export function createModerationService(deps: ModerationDeps) {
 
   const notFound = (ref: ItemRef) => detail(404, ref.kind === 'post' ? MESSAGES.postNotFound : MESSAGES.commentNotFound);
 
-  async function setItemState(item: ItemRow, state: { status: ModerationStatus; removalReason: string | null; hiddenByReports: boolean }) {
-    if (item.kind === 'post') await db.update(posts).set({ moderationStatus: state.status, removalReason: state.removalReason, hiddenByReports: state.hiddenByReports }).where(eq(posts.id, item.id));
-    else await db.update(comments).set({ moderationStatus: state.status, removalReason: state.removalReason, hiddenByReports: state.hiddenByReports }).where(eq(comments.id, item.id));
+  async function setItemState(item: ItemRow, state: { status: ModerationStatus; removedReason: string | null; hiddenByReports: boolean }) {
+    if (item.kind === 'post') await db.update(posts).set({ moderationStatus: state.status, removedReason: state.removedReason, hiddenByReports: state.hiddenByReports }).where(eq(posts.id, item.id));
+    else await db.update(comments).set({ moderationStatus: state.status, removedReason: state.removedReason, hiddenByReports: state.hiddenByReports }).where(eq(comments.id, item.id));
   }
 
   /** Closes the item's open case, if any, and tells its reports the outcome. */
@@ -375,7 +375,7 @@ export function createModerationService(deps: ModerationDeps) {
       });
       if (!outcome) return { created: false, report: toReportView((await existing())!) };
       if (outcome.reportsCount >= deps.autoHideReports && item.status === 'visible') {
-        await setItemState(item, { status: 'held', removalReason: null, hiddenByReports: true });
+        await setItemState(item, { status: 'held', removedReason: null, hiddenByReports: true });
       }
       return { created: true, report: toReportView(outcome.created) };
     },
@@ -445,17 +445,17 @@ export function createModerationService(deps: ModerationDeps) {
       switch (action) {
         case 'remove':
           if (item.status === 'removed') throw detail(400, MESSAGES.alreadyRemoved);
-          await setItemState(item, { status: 'removed', removalReason: reason, hiddenByReports: false });
+          await setItemState(item, { status: 'removed', removedReason: reason, hiddenByReports: false });
           await closeCase(item, 'removed');
           break;
         case 'restore':
           if (item.status === 'visible') throw detail(400, MESSAGES.notRemoved);
-          await setItemState(item, { status: 'visible', removalReason: null, hiddenByReports: false });
+          await setItemState(item, { status: 'visible', removedReason: null, hiddenByReports: false });
           await closeCase(item, 'restored');
           break;
         case 'dismiss':
           if (!(await closeCase(item, 'dismissed'))) throw detail(400, MESSAGES.nothingToDismiss);
-          if (item.status === 'held' && item.hiddenByReports) await setItemState(item, { status: 'visible', removalReason: null, hiddenByReports: false });
+          if (item.status === 'held' && item.hiddenByReports) await setItemState(item, { status: 'visible', removedReason: null, hiddenByReports: false });
           break;
         case 'warn':
           break;
