@@ -16,7 +16,22 @@ export type StaffQueue = {
   load: () => Promise<{ default: ComponentType }>;
 };
 
-export const STAFF_QUEUES: StaffQueue[] = [];
+export const STAFF_QUEUES: StaffQueue[] = [
+  {
+    key: 'reports',
+    title: 'Reports',
+    summary: 'Reported posts and comments, and what the scam shield held: dismiss, remove with a reason, restore, warn or suspend the author.',
+    role: 'moderator',
+    load: () => import('../app/moderation/ReviewQueue.tsx').then((m) => ({ default: m.StaffReviewQueue })),
+  },
+  {
+    key: 'grievances',
+    title: 'Grievances',
+    summary: 'Complaints to the grievance officer, the overdue first: acknowledge within 24 hours, resolve within 15 days (intimate images within 24 hours).',
+    role: 'moderator',
+    load: () => import('../app/moderation/GrievanceQueue.tsx'),
+  },
+];
 
 export const queuesFor = (role: StaffRoleName, queues: readonly StaffQueue[] = STAFF_QUEUES) =>
   queues.filter((queue) => role === 'admin' || queue.role === 'moderator');

@@ -5,6 +5,7 @@ import { createPostUrl } from '../create-post/navigation.ts';
 import ChannelHeader, { createPostButton } from './ChannelHeader.tsx';
 import ChannelPosts from './ChannelPosts.tsx';
 import JoinRequests from './JoinRequests.tsx';
+import { ChannelModlogLink, ChannelReports } from '../moderation/ChannelModeration.tsx';
 import { $channel, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
 import { membersLabel } from './membership.ts';
 
@@ -74,6 +75,7 @@ export default function ChannelPage({ channelRef }: { channelRef: ChannelRef }) 
       <div className="flex flex-col gap-4 lg:flex-row">
         <div className="min-w-0 flex-1 space-y-4">
           {circle.is_owner && circle.channel_type === 'private' && <JoinRequests />}
+          {circle.is_owner && <ChannelReports circleId={circle.id} />}
           <p className="text-sm text-muted">
             Sort by: <span className="font-semibold text-ink">Best</span>
           </p>
@@ -81,6 +83,7 @@ export default function ChannelPage({ channelRef }: { channelRef: ChannelRef }) 
         </div>
         <div className="w-full shrink-0 lg:w-80">
           <About circle={circle} />
+          <p className="mt-3 px-1"><ChannelModlogLink circleName={circle.name} /></p>
         </div>
       </div>
     </div>

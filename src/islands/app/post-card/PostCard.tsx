@@ -6,6 +6,7 @@ import { MediaGrid } from './MediaGrid.tsx';
 import { channelHref, mediaOf, postHref } from './media.ts';
 import { ReactionButtons } from './ReactionButtons.tsx';
 import { ShareButton } from './ShareButton.tsx';
+import { ReportButton } from '../moderation/ReportButton.tsx';
 import './rich-text.css';
 
 export { MediaGrid } from './MediaGrid.tsx';
@@ -45,6 +46,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
           <span>{post.comment_count} Comments</span>
         </a>
         <ShareButton id={post.id} title={post.title} />
+        <ReportButton target={{ kind: 'post', id: post.id }} />
       </footer>
     </article>
   );

@@ -1,6 +1,7 @@
 import type { Comment } from '../../../lib/api-types.ts';
 import { relativeTime } from '../../../lib/format.ts';
 import { Avatar } from '../shell/Avatar.tsx';
+import { ReportButton } from '../moderation/ReportButton.tsx';
 
 function CommentMedia({ comment }: { comment: Comment }) {
   if (!comment.media_url) return null;
@@ -11,7 +12,7 @@ function CommentMedia({ comment }: { comment: Comment }) {
 /** One comment; its body is text, never HTML. Reply and Share have no behaviour yet (spec section 9). */
 function CommentItem({ comment }: { comment: Comment }) {
   return (
-    <li className="flex gap-3 py-3" data-testid="comment">
+    <li className="flex gap-3 py-3" data-testid="comment" id={`comment-${comment.id}`}>
       <Avatar name={comment.author} color={comment.author_color} />
       <div className="min-w-0 flex-1">
         <p className="text-sm">
@@ -30,6 +31,7 @@ function CommentItem({ comment }: { comment: Comment }) {
           <button type="button" className="rounded px-2 py-1 hover:bg-canvas">
             Share
           </button>
+          <ReportButton target={{ kind: 'comment', id: comment.id }} compact />
         </div>
       </div>
     </li>

@@ -3,6 +3,7 @@ import { relativeTime } from '../../../lib/format.ts';
 import { channelHref } from '../post-card/media.ts';
 import { ReactionButtons } from '../post-card/ReactionButtons.tsx';
 import { ShareButton } from '../post-card/ShareButton.tsx';
+import { ReportButton } from '../moderation/ReportButton.tsx';
 import '../post-card/rich-text.css';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CommentIcon } from '../shell/icons.tsx';
@@ -44,6 +45,7 @@ export default function PostArticle({ post }: { post: Post }) {
           {post.comment_count} Comments
         </span>
         <ShareButton id={post.id} title={post.title} />
+        <ReportButton target={{ kind: 'post', id: post.id }} />
       </footer>
     </article>
   );
