@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, reports } from '../../src/server/db/schema.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, movableClock, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, insertPost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { createCircle, createUser, post as insertPost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 const DAY = 86_400_000;
 const clock = movableClock(new Date('2026-11-20T06:30:00Z'));
@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await buildTestApp({ autoHideReports: 3 }, {}, { clock });
   [owner, author, moderator, ...members] = await Promise.all(Array.from({ length: 10 }, () => createUser(t.app)));
   await runAdminCommand(t.app.ctx.db, ['grant', 'moderator', moderator.username]);
-  circle = await createCircle(t.app, { ownerId: owner.id, name: `Pune Rains ${Date.now().toString(36)}` });
+  circle = await createCircle(t.app, owner, `Pune Rains ${Date.now().toString(36)}`);
 });
 afterAll(() => t?.close());
 
@@ -27,7 +27,7 @@ const report = (who: TestUser, payload: Record<string, unknown>) =>
 const act = (who: TestUser, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/moderation/actions/', headers: who.headers, payload });
 const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
-const newPost = (title = 'Flooded underpass near Baner') => insertPost(t.app, { authorId: author.id, circleId: circle.id, title });
+const newPost = (title = 'Flooded underpass near Baner') => insertPost(t.app, author, circle, title);
 async function newComment(postId: number, body = 'Avoid the Sus road too') {
   const res = await t.app.inject({ method: 'POST', url: '/api/posts/comments/', headers: author.headers, payload: { post: postId, body } });
   expect(res.statusCode).toBe(201);
@@ -128,7 +128,7 @@ describe('review queues and who may see them', () => {
       Array(mine.json().results.length).fill(circle.id),
     );
     expect(mine.json().results.some((c: { item: { id: number } }) => c.item.id === postId)).toBe(true);
-    const other = await createCircle(t.app, { ownerId: members[5].id });
+    const other = await createCircle(t.app, members[5]);
     const refused = await get(`/api/circles/${circle.id}/reports/`, members[5].headers);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: 'Only this channel’s owner or a moderator can review its reports.' });
@@ -188,7 +188,7 @@ describe('suspensions', () => {
   it('keeps a member suspended from a channel from writing there (403 with the end in words), and lets them write elsewhere', async () => {
     clock.set(new Date('2026-11-20T06:30:00Z'));
     const target = await createUser(t.app);
-    const postId = await insertPost(t.app, { authorId: target.id, circleId: circle.id, title: 'Spam again' });
+    const postId = await insertPost(t.app, target, circle, 'Spam again');
     const suspended = await act(owner, { post: postId, action: 'suspend', duration: '1d', reason: 'Spam' });
     expect(suspended.statusCode).toBe(200);
     expect(suspended.json().ends_at).toBe('2026-11-21T06:30:00.000Z');
@@ -205,7 +205,7 @@ describe('suspensions', () => {
     const like = await t.app.inject({ method: 'POST', url: `/api/posts/likes/?post_id=${postId}`, headers: target.headers });
     expect(like.statusCode).toBe(403);
 
-    const elsewhere = await createCircle(t.app, { ownerId: members[6].id });
+    const elsewhere = await createCircle(t.app, members[6]);
     const ok = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: target.headers, payload: { circle: elsewhere.id, title: 'Hello' } });
     expect(ok.statusCode).toBe(201);
 
@@ -217,10 +217,10 @@ describe('suspensions', () => {
   it('keeps a member suspended site-wide from every write until the end, for 1, 7 or 30 days or for good', async () => {
     for (const [duration, days] of [['1d', 1], ['7d', 7], ['30d', 30]] as const) {
       const target = await createUser(t.app);
-      const postId = await insertPost(t.app, { authorId: target.id, circleId: circle.id });
+      const postId = await insertPost(t.app, target, circle);
       const res = await act(moderator, { post: postId, action: 'suspend', duration, scope: 'site', reason: 'Repeated scams' });
       expect(res.json().ends_at).toBe(new Date(clock.now().getTime() + days * DAY).toISOString());
-      const elsewhere = await createCircle(t.app, { ownerId: members[6].id });
+      const elsewhere = await createCircle(t.app, members[6]);
       for (const [method, url, payload] of [
         ['POST', '/api/posts/', { circle: elsewhere.id, title: 'x' }],
         ['POST', '/api/circles/', { name: `Ch ${Math.random().toString(36).slice(2, 8)}`, description: 'x' }],
@@ -236,7 +236,7 @@ describe('suspensions', () => {
       expect((await t.app.inject({ method: 'POST', url: '/api/posts/', headers: target.headers, payload: { circle: elsewhere.id, title: 'x' } })).statusCode).toBe(201);
     }
     const target = await createUser(t.app);
-    const postId = await insertPost(t.app, { authorId: target.id, circleId: circle.id });
+    const postId = await insertPost(t.app, target, circle);
     const forever = await act(moderator, { post: postId, action: 'suspend', duration: 'permanent', scope: 'site', reason: 'Sextortion' });
     expect(forever.json().ends_at).toBeNull();
     clock.advance(3650 * DAY);
@@ -282,8 +282,8 @@ describe('GET /api/modlog/', () => {
   });
 
   it('keeps a private channel’s decisions to its members', async () => {
-    const privateCircle = await createCircle(t.app, { ownerId: owner.id, channelType: 'private' });
-    const postId = await insertPost(t.app, { authorId: owner.id, circleId: privateCircle.id, title: 'Members only secret' });
+    const privateCircle = await createCircle(t.app, owner, undefined, { channelType: 'private' });
+    const postId = await insertPost(t.app, owner, privateCircle, 'Members only secret');
     await act(owner, { post: postId, action: 'warn', reason: 'Careful' });
     expect(JSON.stringify((await get('/api/modlog/')).json())).not.toContain('Members only secret');
     expect((await get(`/api/modlog/?circle=${privateCircle.id}`)).statusCode).toBe(404);

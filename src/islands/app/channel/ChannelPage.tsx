@@ -7,7 +7,7 @@ import ChannelPosts from './ChannelPosts.tsx';
 import JoinRequests from './JoinRequests.tsx';
 import { ChannelModlogLink, ChannelReports } from '../moderation/ChannelModeration.tsx';
 import { $channel, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
-import { membersLabel } from './membership.ts';
+import { membersLabel } from '../../../stores/membership.store.ts';
 
 function About({ circle }: { circle: Circle }) {
   return (

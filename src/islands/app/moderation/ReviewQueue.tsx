@@ -95,7 +95,8 @@ function CaseCard({ item: c, decide, moderator }: { item: ReviewCase; decide: De
 }
 
 export default function ReviewQueue({ scope, moderator = scope.kind === 'staff' }: { scope: QueueScope; moderator?: boolean }) {
-  const store = useMemo(() => createQueueStore(scope), [scope.kind === 'circle' ? scope.circleId : 0]);
+  const circleId = scope.kind === 'circle' ? scope.circleId : null;
+  const store = useMemo(() => createQueueStore(circleId === null ? { kind: 'staff' } : { kind: 'circle', circleId }), [circleId]);
   const { cases, count, next, loading, error } = useStore(store.$queue);
   useEffect(() => void store.load(true), [store]);
 
