@@ -39,7 +39,7 @@ function Ticket({ g }: { g: StaffGrievance }) {
 }
 
 export default function GrievanceQueue() {
-  const { tickets, count, next, loading, error } = useStore($grievanceQueue);
+  const { items: tickets, count, hasMore, loading, error } = useStore($grievanceQueue);
   const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
   useEffect(() => void loadGrievances(true), []);
   return (
@@ -53,7 +53,7 @@ export default function GrievanceQueue() {
       <p className="text-sm text-muted" aria-live="polite">{count} open</p>
       {!loading && tickets.length === 0 && !error && <p className="rounded-xl border border-line bg-surface p-6 text-center text-sm text-muted">No open grievances.</p>}
       <ul className="grid gap-3">{tickets.map((g) => <Ticket key={g.ticket} g={g} />)}</ul>
-      {next !== null && tickets.length > 0 && <button type="button" className="btn self-start" disabled={loading} onClick={() => void loadGrievances()}>Show more</button>}
+      {hasMore && tickets.length > 0 && <button type="button" className="btn self-start" disabled={loading} onClick={() => void loadGrievances()}>Show more</button>}
     </div>
   );
 }

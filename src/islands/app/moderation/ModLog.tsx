@@ -11,7 +11,7 @@ const endsIn = (iso: string | null) =>
   iso ? `until ${new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' })}` : 'permanently';
 
 export default function ModLog() {
-  const { entries, next, loading, error } = useStore($modlog);
+  const { items: entries, hasMore, loading, error } = useStore($modlog);
   const [circle, setCircle] = useState<string | null>(null);
   useEffect(() => {
     const name = new URLSearchParams(location.search).get('circle');
@@ -48,7 +48,7 @@ export default function ModLog() {
           </li>
         ))}
       </ol>
-      {next !== null && entries.length > 0 && (
+      {hasMore && entries.length > 0 && (
         <button type="button" className="btn self-start" disabled={loading} onClick={() => void loadModlog(circle)}>{loading ? 'Loading...' : 'Show more'}</button>
       )}
     </section>

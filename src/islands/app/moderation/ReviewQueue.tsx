@@ -97,7 +97,7 @@ function CaseCard({ item: c, decide, moderator }: { item: ReviewCase; decide: De
 export default function ReviewQueue({ scope, moderator = scope.kind === 'staff' }: { scope: QueueScope; moderator?: boolean }) {
   const circleId = scope.kind === 'circle' ? scope.circleId : null;
   const store = useMemo(() => createQueueStore(circleId === null ? { kind: 'staff' } : { kind: 'circle', circleId }), [circleId]);
-  const { cases, count, next, loading, error } = useStore(store.$queue);
+  const { items: cases, count, hasMore, loading, error } = useStore(store.$queue);
   useEffect(() => void store.load(true), [store]);
 
   if (error && cases.length === 0) return <p role="alert" className="text-sm text-red-700">{error}</p>;
@@ -108,7 +108,7 @@ export default function ReviewQueue({ scope, moderator = scope.kind === 'staff' 
       <ul className="grid gap-3">
         {cases.map((c) => <CaseCard key={c.id} item={c} decide={store.decide} moderator={moderator} />)}
       </ul>
-      {next !== null && cases.length > 0 && (
+      {hasMore && cases.length > 0 && (
         <button type="button" className="btn self-start" disabled={loading} onClick={() => void store.load()}>{loading ? 'Loading...' : 'Show more'}</button>
       )}
     </div>

@@ -1,10 +1,13 @@
 /** The grievance officer's desk in /staff: open tickets by deadline, status changes, and the monthly CSV. */
-import { atom } from 'nanostores';
+import { map } from 'nanostores';
 import { api, ApiError, getAccessToken, API_BASE } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
+import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import { toast } from '../../../lib/toast.ts';
 
 export type StaffGrievance = {
+  /** The ticket, as the paged list's row id. */
+  id: string;
   ticket: string;
   category_label: string;
   status: string;
@@ -18,9 +21,9 @@ export type StaffGrievance = {
   deadline: 'acknowledge' | 'resolve' | null;
 };
 
-export type GrievanceQueueState = { tickets: StaffGrievance[]; count: number; next: number | null; loading: boolean; error: string | null };
+export type GrievanceQueueState = PagedList<StaffGrievance> & { count: number; error: string | null };
 
-export const $grievanceQueue = atom<GrievanceQueueState>({ tickets: [], count: 0, next: 1, loading: false, error: null });
+export const $grievanceQueue = map<GrievanceQueueState>({ ...emptyPagedList<StaffGrievance>(), count: 0, error: null });
 
 /** '5 h left to acknowledge' / 'Overdue by 2 d to resolve': the countdown staff read first. */
 export function countdown(g: Pick<StaffGrievance, 'due_in_seconds' | 'deadline'>): string {
@@ -31,29 +34,28 @@ export function countdown(g: Pick<StaffGrievance, 'due_in_seconds' | 'deadline'>
 }
 
 export async function loadGrievances(reset = false): Promise<void> {
-  const state = $grievanceQueue.get();
-  const page = reset ? 1 : state.next;
-  if (page === null || state.loading) return;
-  $grievanceQueue.set({ ...state, loading: true, error: null });
+  if (reset) $grievanceQueue.set({ ...emptyPagedList<StaffGrievance>(), count: 0, error: null });
   try {
-    const answer = await api<Paged<StaffGrievance>>('/api/staff/grievances/', { query: { page } });
-    const kept = reset ? [] : $grievanceQueue.get().tickets;
-    const seen = new Set(kept.map((g) => g.ticket));
-    $grievanceQueue.set({ tickets: [...kept, ...answer.results.filter((g) => !seen.has(g.ticket))], count: answer.count, next: answer.next ? page + 1 : null, loading: false, error: null });
+    await loadNextPage($grievanceQueue, async (state) => {
+      const answer = await api<Paged<Omit<StaffGrievance, 'id'>>>('/api/staff/grievances/', { query: { page: state.page } });
+      $grievanceQueue.setKey('count', answer.count);
+      return { ...answer, results: answer.results.map((g) => ({ ...g, id: g.ticket })) };
+    });
   } catch (error) {
-    $grievanceQueue.set({ ...$grievanceQueue.get(), loading: false, error: error instanceof ApiError ? error.message : 'The tickets could not be loaded.' });
+    $grievanceQueue.setKey('error', error instanceof ApiError ? error.message : 'The tickets could not be loaded.');
   }
 }
 
 /** Moves a ticket on; the complainant is mailed by the server. A closed ticket leaves the list. */
 export async function changeGrievance(ticket: string, input: { status: string; note: string; action_taken?: string }): Promise<boolean> {
   try {
-    const updated = await api<StaffGrievance>(`/api/staff/grievances/${ticket}/status/`, { method: 'POST', body: input });
+    const answer = await api<Omit<StaffGrievance, 'id'>>(`/api/staff/grievances/${ticket}/status/`, { method: 'POST', body: input });
+    const updated: StaffGrievance = { ...answer, id: answer.ticket };
     const state = $grievanceQueue.get();
     const closed = updated.due_at === null;
     $grievanceQueue.set({
       ...state,
-      tickets: closed ? state.tickets.filter((g) => g.ticket !== ticket) : state.tickets.map((g) => (g.ticket === ticket ? updated : g)),
+      items: closed ? state.items.filter((g) => g.ticket !== ticket) : state.items.map((g) => (g.ticket === ticket ? updated : g)),
       count: closed ? Math.max(0, state.count - 1) : state.count,
     });
     void toast(`Grievance ${ticket}: ${updated.status_label}. The complainant was mailed.`, 'success');

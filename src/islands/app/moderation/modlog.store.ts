@@ -1,7 +1,8 @@
 /** The public moderation log, page by page, for the whole site or one channel (`/modlog?circle=<name>`). */
-import { atom } from 'nanostores';
+import { map } from 'nanostores';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
+import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 
 export type LogEntry = {
   id: number;
@@ -17,21 +18,16 @@ export type LogEntry = {
   created_at: string;
 };
 
-export type LogState = { entries: LogEntry[]; next: number | null; loading: boolean; error: string | null };
+/** The log as a paged list, and the load error a screen words (a channel it cannot find, or a failure). */
+export type LogState = PagedList<LogEntry> & { error: string | null };
 
-export const $modlog = atom<LogState>({ entries: [], next: 1, loading: false, error: null });
+export const $modlog = map<LogState>({ ...emptyPagedList<LogEntry>(), error: null });
 
 export async function loadModlog(circle: string | null, reset = false): Promise<void> {
-  const state = $modlog.get();
-  const page = reset ? 1 : state.next;
-  if (page === null || state.loading) return;
-  $modlog.set({ ...state, loading: true, error: null });
+  if (reset) $modlog.set({ ...emptyPagedList<LogEntry>(), error: null });
   try {
-    const answer = await api<Paged<LogEntry>>('/api/modlog/', { query: { page, ...(circle ? { circle } : {}) } });
-    const kept = reset ? [] : $modlog.get().entries;
-    const seen = new Set(kept.map((e) => e.id));
-    $modlog.set({ entries: [...kept, ...answer.results.filter((e) => !seen.has(e.id))], next: answer.next ? page + 1 : null, loading: false, error: null });
+    await loadNextPage($modlog, (state) => api<Paged<LogEntry>>('/api/modlog/', { query: { page: state.page, ...(circle ? { circle } : {}) } }));
   } catch (error) {
-    $modlog.set({ ...$modlog.get(), loading: false, error: error instanceof ApiError && error.status === 404 ? 'Channel not found.' : 'The log could not be loaded.' });
+    $modlog.setKey('error', error instanceof ApiError && error.status === 404 ? 'Channel not found.' : 'The log could not be loaded.');
   }
 }

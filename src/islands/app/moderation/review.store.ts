@@ -2,9 +2,10 @@
  * A review queue (all channels for staff, one channel for its owner): the open cases page by page, and the
  * decisions taken on them. A decided case leaves the list; the answer's message goes to a toast.
  */
-import { atom } from 'nanostores';
+import { map } from 'nanostores';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
+import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import type { ModerationAction, SuspensionDuration, SuspensionScope } from '../../../lib/moderation-rules.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -43,7 +44,8 @@ export type ReviewCase = {
 
 export type QueueScope = { kind: 'staff' } | { kind: 'circle'; circleId: number };
 
-export type QueueState = { cases: ReviewCase[]; count: number; next: number | null; loading: boolean; error: string | null };
+/** The queue as a paged list, with the total left to review and the load error a screen shows. */
+export type QueueState = PagedList<ReviewCase> & { count: number; error: string | null };
 
 export const DECIDED: Record<ModerationAction, string> = {
   dismiss: 'Reports dismissed.',
@@ -54,28 +56,20 @@ export const DECIDED: Record<ModerationAction, string> = {
 };
 
 export function createQueueStore(scope: QueueScope) {
-  const $queue = atom<QueueState>({ cases: [], count: 0, next: 1, loading: false, error: null });
+  const $queue = map<QueueState>({ ...emptyPagedList<ReviewCase>(), count: 0, error: null });
   const path = scope.kind === 'staff' ? '/api/staff/reports/' : `/api/circles/${scope.circleId}/reports/`;
 
-  /** Loads the first page again (reset) or the next one, keeping each case once. */
+  /** Loads the next page (or the first again), each case once. */
   async function load(reset = false) {
-    const state = $queue.get();
-    const page = reset ? 1 : state.next;
-    if (page === null || state.loading) return;
-    $queue.set({ ...state, loading: true, error: null });
+    if (reset) $queue.set({ ...emptyPagedList<ReviewCase>(), count: 0, error: null });
     try {
-      const answer = await api<Paged<ReviewCase>>(path, { query: { page } });
-      const kept = reset ? [] : $queue.get().cases;
-      const seen = new Set(kept.map((c) => c.id));
-      $queue.set({
-        cases: [...kept, ...answer.results.filter((c) => !seen.has(c.id))],
-        count: answer.count,
-        next: answer.next ? page + 1 : null,
-        loading: false,
-        error: null,
+      await loadNextPage($queue, async (state) => {
+        const answer = await api<Paged<ReviewCase>>(path, { query: { page: state.page } });
+        $queue.setKey('count', answer.count);
+        return answer;
       });
     } catch (error) {
-      $queue.set({ ...$queue.get(), loading: false, error: error instanceof ApiError ? error.message : 'The queue could not be loaded.' });
+      $queue.setKey('error', error instanceof ApiError ? error.message : 'The queue could not be loaded.');
     }
   }
 
@@ -89,7 +83,7 @@ export function createQueueStore(scope: QueueScope) {
       void toast(DECIDED[input.action], 'success');
       if (input.action === 'remove' || input.action === 'restore' || input.action === 'dismiss') {
         const state = $queue.get();
-        $queue.set({ ...state, cases: state.cases.filter((c) => !(c.item.kind === item.kind && c.item.id === item.id)), count: Math.max(0, state.count - 1) });
+        $queue.set({ ...state, items: state.items.filter((c) => !(c.item.kind === item.kind && c.item.id === item.id)), count: Math.max(0, state.count - 1) });
       }
       return true;
     } catch (error) {
