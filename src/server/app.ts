@@ -24,6 +24,7 @@ import commentRoutes from './routes/comments.ts';
 import circleRoutes from './routes/circles.ts';
 import searchRoutes from './routes/search.ts';
 import contactRoutes from './routes/contact.ts';
+import memberSafetyRoutes from './routes/member-safety.ts';
 import healthRoutes from './routes/health.ts';
 import docsRoutes from './routes/docs.ts';
 
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     circleRoutes,
     searchRoutes,
     contactRoutes,
+    memberSafetyRoutes,
   ]) {
     await app.register(routes);
   }

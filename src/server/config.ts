@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { WriteLimitRules } from './services/write-limits.ts';
+
+const HOUR_MS = 3_600_000;
 
 const flag = z
   .string()
@@ -34,6 +37,13 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: flag,
+  NEW_ACCOUNT_HOURS: z.coerce.number().nonnegative().default(24),
+  POSTS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  COMMENTS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  CIRCLES_PER_DAY: z.coerce.number().int().positive().default(5),
+  REPORTS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  REACTIONS_PER_HOUR: z.coerce.number().int().positive().default(300),
+  JOIN_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
 });
 
 export type Config = {
@@ -68,6 +78,10 @@ export type Config = {
   logLevel: string;
   /** Read the client IP from X-Forwarded-For (only behind a load balancer that sets it). */
   trustProxy: boolean;
+  /** Accounts younger than this have stricter write limits and their links held more readily; 0 turns that off. */
+  newAccountHours: number;
+  /** Per-account limits on writing; new accounts get a quarter of each (write-limits.ts). */
+  writeLimits: WriteLimitRules;
   /** Serve the built Astro site from dist/ (off in API tests). */
   serveSite: boolean;
 };
@@ -132,6 +146,15 @@ export function loadConfig(
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    newAccountHours: e.NEW_ACCOUNT_HOURS,
+    writeLimits: {
+      post: { limit: e.POSTS_PER_HOUR, windowMs: HOUR_MS },
+      comment: { limit: e.COMMENTS_PER_HOUR, windowMs: HOUR_MS },
+      channel: { limit: e.CIRCLES_PER_DAY, windowMs: 24 * HOUR_MS },
+      report: { limit: e.REPORTS_PER_HOUR, windowMs: HOUR_MS },
+      reaction: { limit: e.REACTIONS_PER_HOUR, windowMs: HOUR_MS },
+      'join-request': { limit: e.JOIN_REQUESTS_PER_HOUR, windowMs: HOUR_MS },
+    },
     serveSite: true,
     ...overrides,
   };

@@ -10,7 +10,11 @@ import { circleMembers, circles, posts, users } from '../../src/server/db/schema
 
 export type TestUser = { id: number; username: string; color: string; access: string; headers: { authorization: string } };
 
-export async function createUser(app: FastifyInstance, overrides: { username?: string; color?: string } = {}): Promise<TestUser> {
+/** `createdAt` in the past makes an established account (new accounts have stricter limits). */
+export async function createUser(
+  app: FastifyInstance,
+  overrides: { username?: string; color?: string; createdAt?: Date } = {},
+): Promise<TestUser> {
   const suffix = randomUUID().slice(0, 8);
   const [user] = await app.ctx.db
     .insert(users)
@@ -20,6 +24,7 @@ export async function createUser(app: FastifyInstance, overrides: { username?: s
       color: overrides.color ?? '#3366ff',
       animal: 'Tiger',
       profileCreatedAt: new Date(),
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     })
     .returning({ id: users.id, username: users.username, color: users.color });
   const { access } = app.ctx.tokens.issuePair(user.id);

@@ -1,5 +1,6 @@
 import type { Comment } from '../../../lib/api-types.ts';
 import { relativeTime } from '../../../lib/format.ts';
+import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 
 function CommentMedia({ comment }: { comment: Comment }) {
@@ -20,6 +21,10 @@ function CommentItem({ comment }: { comment: Comment }) {
             <time dateTime={comment.created_at}>{relativeTime(comment.created_at)}</time>
           </span>
         </p>
+        <div className="mt-1 flex flex-col gap-1">
+          <ModerationNotice status={comment.moderation_status} removedReason={comment.removed_reason} />
+          <SafetyBanner warning={comment.safety_warning} />
+        </div>
         {comment.body && <p className="mt-1 break-words whitespace-pre-wrap">{comment.body}</p>}
         <CommentMedia comment={comment} />
         <div className="mt-2 flex items-center gap-3 text-sm text-muted">

@@ -4,6 +4,7 @@ import { channelHref } from '../post-card/media.ts';
 import { ReactionButtons } from '../post-card/ReactionButtons.tsx';
 import { ShareButton } from '../post-card/ShareButton.tsx';
 import '../post-card/rich-text.css';
+import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CommentIcon } from '../shell/icons.tsx';
 
@@ -27,8 +28,10 @@ export default function PostArticle({ post }: { post: Post }) {
           {relativeTime(post.created_at)}
         </time>
       </header>
+      <ModerationNotice status={post.moderation_status} removedReason={post.removed_reason} />
+      <SafetyBanner warning={post.safety_warning} />
       <h1 id="post-title" className="text-2xl font-bold break-words">
-        {post.title}
+        {post.moderation_status === 'removed' && !post.title ? 'Removed post' : post.title}
       </h1>
       {post.description && <div className="rich-text break-words" dangerouslySetInnerHTML={{ __html: post.description }} />}
       {post.images.map((url, index) => (
