@@ -7,6 +7,10 @@ import tailwindcss from '@tailwindcss/vite';
 
 // Static pages are prerendered; pages whose path carries an id render on the server
 // (inside Fastify, through the node adapter in middleware mode).
+// The media picker states the server's upload limit; the server reads MAX_UPLOAD_MB (default 100, see
+// src/server/config.ts) at run time, the site when it is built.
+const maxUploadMb = process.env.MAX_UPLOAD_MB ?? '100';
+
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
@@ -14,6 +18,6 @@ export default defineConfig({
   integrations: [react(), mdx()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  vite: { plugins: [tailwindcss()] },
+  vite: { plugins: [tailwindcss()], define: { 'import.meta.env.PUBLIC_MAX_UPLOAD_MB': JSON.stringify(maxUploadMb) } },
   devToolbar: { enabled: false },
 });

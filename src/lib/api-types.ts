@@ -52,7 +52,10 @@ export type Circle = {
 
 export type CircleSearchHit = { id: number; name: string; channel_type: ChannelType; members_count: number };
 
-export type JoinRequest = { id: number; circle_id: number; user: string; status: 'pending' | 'approved' | 'rejected'; created_at: string };
+/** A join request's status; an owner's decision ('approve' / 'reject', the verb in its URL) moves it on. See docs/glossary.md. */
+export type JoinRequestStatus = 'pending' | 'approved' | 'rejected';
+export type Decision = 'approve' | 'reject';
+export type JoinRequest = { id: number; circle_id: number; user: string; status: JoinRequestStatus; created_at: string };
 
 export type JoinResult = { detail: string; status: 'joined' | 'pending'; circle: Circle };
 

@@ -9,7 +9,6 @@ export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 export const OTP_MAX_LENGTH = 6;
 export const TITLE_MAX_LENGTH = 300;
 export const TITLE_COUNTER_DISPLAY = 100;
-export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
 
 export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 

@@ -9,7 +9,6 @@ export {
   OTP_MAX_LENGTH,
   TITLE_MAX_LENGTH,
   TITLE_COUNTER_DISPLAY,
-  MAX_MEDIA_BYTES,
   isValidEmail,
 } from './validation-rules.ts';
 

@@ -1,15 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installCookieJar } from '../../tests/helpers/cookie-jar.ts';
 
-vi.mock('../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../lib/api-client.ts')>()),
-  api: vi.fn(),
-}));
+vi.mock('../lib/api-client.ts', () => import('../../tests/helpers/api-client-mock.ts'));
 
-const { api, ApiError } = await import('../lib/api-client.ts');
+const { apiMock, ApiError } = await import('../../tests/helpers/api-client-mock.ts');
 const { $reactions, reactionOf, toggleReaction } = await import('./reactions.store.ts');
 const { $loginOpen } = await import('./login.store.ts');
-const apiMock = vi.mocked(api);
 
 const post = { id: 5, liked: false, disliked: false, like_count: 2, dislike_count: 1 };
 const answer = (liked: boolean, disliked: boolean, like_count: number, dislike_count: number) => ({ post_id: 5, liked, disliked, like_count, dislike_count });

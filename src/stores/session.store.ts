@@ -29,19 +29,6 @@ export function resetUser() {
 
 export const hasToken = () => Boolean(getAccessToken());
 
-/** Loads the signed-in user's profile (header, dropdown); failures are only logged (spec section 8). */
-export async function loadProfile(): Promise<ProfileResponse | null> {
-  if (!hasToken()) return null;
-  try {
-    const profile = await api<ProfileResponse>('/api/users/me/profile/', { query: { channels_page: 1, posts_page: 1 } });
-    setUserFromProfile(profile);
-    return profile;
-  } catch (error) {
-    console.error('Failed to load profile', error);
-    return null;
-  }
-}
-
 /** Logout: blacklist the token (a failure is logged), clear both cookies, reset the user, reload to /. */
 export async function logout() {
   const token = getAccessToken();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, insertPost, type TestUser } from '../helpers/circle-fixtures.ts';
+import { createCircle, createUser, post, type TestUser } from '../helpers/fixtures.ts';
 
 /**
  * The shared input rules every endpoint goes through (body parsers, field errors, id and page reading),
@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   user = await createUser(t.app, 'Prober');
   circle = await createCircle(t.app, user, 'Probe Yard');
-  postId = await insertPost(t.app, user, circle.id, 'A post to poke at');
+  postId = await post(t.app, user, circle, 'A post to poke at');
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { circles } from '../../src/server/db/schema.ts';
 import { isUniqueViolation } from '../../src/server/services/circles-service.ts';
 import { themeColorsFor } from '../../src/lib/theme-colors.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, join, type TestUser } from '../helpers/circle-fixtures.ts';
+import { createCircle, createUser, join, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -22,8 +22,15 @@ const post = (url: string, payload: unknown, user?: TestUser) => t.app.inject({ 
 const create = (payload: unknown, user: TestUser | undefined = owner) => post('/api/circles/', payload, user);
 
 describe('GET /api/circles/ on an empty database', () => {
+  // Its own fresh database, so the answer does not depend on which tests ran before.
+  let empty: TestApp;
+  beforeAll(async () => {
+    empty = await buildTestApp();
+  });
+  afterAll(() => empty.close());
+
   it('answers an empty page', async () => {
-    const res = await get('/api/circles/');
+    const res = await empty.app.inject({ method: 'GET', url: '/api/circles/' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
   });

@@ -4,18 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, CommentsResponse } from '../../src/lib/api-types.ts';
 import { comments } from '../../src/server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import {
-  createCircle,
-  createUser,
-  insertPost,
-  joinCircle,
-  makeImage,
-  makeMp4,
-  makePhoneJpeg,
-  multipart,
-  type FilePart,
-  type TestUser,
-} from '../helpers/fixtures.ts';
+import { addMember, createCircle, createUser, type FilePart, makeImage, makeMp4, makePhoneJpeg, multipart, post, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -37,15 +26,15 @@ const mediaFiles = () => readdirSync(t.config.mediaDir).sort();
 
 beforeAll(async () => {
   t = await buildTestApp();
-  alice = await createUser(t.app, { color: '#118844' });
+  alice = await createUser(t.app, 'user', { color: '#118844' });
   bob = await createUser(t.app);
   outsider = await createUser(t.app);
-  const open = await createCircle(t.app, { ownerId: alice.id });
-  const secret = await createCircle(t.app, { ownerId: alice.id, channelType: 'private' });
-  await joinCircle(t.app, secret.id, bob.id);
-  postId = await insertPost(t.app, { authorId: alice.id, circleId: open.id, title: 'Discuss' });
-  secretPostId = await insertPost(t.app, { authorId: alice.id, circleId: secret.id, title: 'Hidden' });
-  busyPostId = await insertPost(t.app, { authorId: alice.id, circleId: open.id, title: 'Busy' });
+  const open = await createCircle(t.app, alice);
+  const secret = await createCircle(t.app, alice, undefined, { channelType: 'private' });
+  await addMember(t.app, secret, bob);
+  postId = await post(t.app, alice, open, 'Discuss');
+  secretPostId = await post(t.app, alice, secret, 'Hidden');
+  busyPostId = await post(t.app, alice, open, 'Busy');
   const start = Date.UTC(2026, 1, 1);
   await t.app.ctx.db.insert(comments).values(
     Array.from({ length: 12 }, (_, i) => ({ postId: busyPostId, authorId: bob.id, body: `Comment ${i}`, createdAt: new Date(start + i * 1000) })),

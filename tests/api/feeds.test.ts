@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, Post } from '../../src/lib/api-types.ts';
 import { posts } from '../../src/server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, insertPost, joinCircle, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { addMember, createCircle, createUser, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -21,20 +21,20 @@ const page = (res: { json: () => unknown }) => res.json() as Paged<Post>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  owner = await createUser(t.app, { color: '#aa3355' });
+  owner = await createUser(t.app, 'user', { color: '#aa3355' });
   member = await createUser(t.app);
   outsider = await createUser(t.app);
-  open = await createCircle(t.app, { ownerId: owner.id, name: 'Campus Connect' });
-  other = await createCircle(t.app, { ownerId: owner.id, name: 'Science Hub' });
-  secret = await createCircle(t.app, { ownerId: owner.id, name: 'Inner Room', channelType: 'private' });
-  await joinCircle(t.app, secret.id, member.id);
+  open = await createCircle(t.app, owner, 'Campus Connect');
+  other = await createCircle(t.app, owner, 'Science Hub');
+  secret = await createCircle(t.app, owner, 'Inner Room', { channelType: 'private' });
+  await addMember(t.app, secret, member);
   // 23 posts in Campus Connect, one a minute, so order is unambiguous; then one each in the others.
   const start = Date.UTC(2026, 0, 1);
   for (let i = 0; i < 23; i++) {
-    openPostIds.push(await insertPost(t.app, { authorId: owner.id, circleId: open.id, title: `Open ${i}`, createdAt: new Date(start + i * 60_000) }));
+    openPostIds.push(await post(t.app, owner, open, `Open ${i}`, { createdAt: new Date(start + i * 60_000) }));
   }
-  otherPostId = await insertPost(t.app, { authorId: member.id, circleId: other.id, title: 'Science', createdAt: new Date(start + 100 * 60_000) });
-  secretPostId = await insertPost(t.app, { authorId: member.id, circleId: secret.id, title: 'Secret', createdAt: new Date(start + 200 * 60_000) });
+  otherPostId = await post(t.app, member, other, 'Science', { createdAt: new Date(start + 100 * 60_000) });
+  secretPostId = await post(t.app, member, secret, 'Secret', { createdAt: new Date(start + 200 * 60_000) });
 });
 afterAll(() => t.close());
 
@@ -202,7 +202,7 @@ describe('feed totals', () => {
   it('follow posts that are added, moved and deleted by any writer (trigger-kept circle counters)', async () => {
     const total = async () => page(await get('/api/posts/public/feed/')).count;
     const before = await total();
-    const extra = await insertPost(t.app, { authorId: owner.id, circleId: other.id, title: 'Extra' });
+    const extra = await post(t.app, owner, other, 'Extra');
     expect(await total()).toBe(before + 1);
     await t.app.ctx.db.update(posts).set({ circleId: secret.id }).where(eq(posts.id, extra));
     expect(await total()).toBe(before);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle, JoinRequest } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, insertComment, insertPost, join, type TestUser } from '../helpers/circle-fixtures.ts';
+import { comment, createCircle, createUser, join, post, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -14,13 +14,13 @@ beforeAll(async () => {
   t = await buildTestApp();
   [owner, asker, stranger] = await Promise.all([createUser(t.app, 'Owner'), createUser(t.app, 'Asker'), createUser(t.app, 'Stranger')]);
   circle = await createCircle(t.app, owner, 'Founders Table', { channelType: 'private', description: 'Runway and hiring, honestly.' });
-  const postId = await insertPost(t.app, owner, circle.id, 'Runway planning for seed-stage founders', '<p>Keep eighteen months of runway.</p>');
-  await insertComment(t.app, owner, postId, 'Runway discipline beats fundraising heroics.');
+  const postId = await post(t.app, owner, circle, 'Runway planning for seed-stage founders', { description: '<p>Keep eighteen months of runway.</p>' });
+  await comment(t.app, owner, postId, 'Runway discipline beats fundraising heroics.');
 });
 afterAll(() => t.close());
 
 const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.headers });
-const post = (url: string, user?: TestUser) => t.app.inject({ method: 'POST', url, headers: user?.headers });
+const postTo = (url: string, user?: TestUser) => t.app.inject({ method: 'POST', url, headers: user?.headers });
 const pendingOf = async (user: TestUser = owner, query = `circle_id=${circle.id}`) => get(`/api/circles/requests/?${query}`, user);
 const searchAs = async (q: string, user?: TestUser) => (await get(`/api/posts/search/?q=${encodeURIComponent(q)}`, user)).json().search;
 
@@ -76,7 +76,7 @@ describe('owner review', () => {
     expect((await get(`/api/circles/requests/?circle_id=${circle.id}`)).statusCode).toBe(401);
     const id = (await pendingOf()).json().results[0].id;
     for (const action of ['approve', 'reject']) {
-      const attempt = await post(`/api/circles/requests/${id}/${action}/`, asker);
+      const attempt = await postTo(`/api/circles/requests/${id}/${action}/`, asker);
       expect(attempt.statusCode).toBe(403);
       expect(attempt.json()).toEqual({ detail: 'Only the owner can review join requests.' });
     }
@@ -88,7 +88,7 @@ describe('owner review', () => {
     expect(noCircle.statusCode).toBe(400);
     expect(noCircle.json()).toEqual({ circle_name: ['This field is required.'] });
     for (const id of ['999999', 'abc', '0', '99999999999']) {
-      const res = await post(`/api/circles/requests/${id}/approve/`, owner);
+      const res = await postTo(`/api/circles/requests/${id}/approve/`, owner);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Join request not found.' });
     }
@@ -96,7 +96,7 @@ describe('owner review', () => {
 
   it('approves: the requester becomes a member and sees the private posts in search', async () => {
     const id = (await pendingOf()).json().results[0].id;
-    const res = await post(`/api/circles/requests/${id}/approve/`, owner);
+    const res = await postTo(`/api/circles/requests/${id}/approve/`, owner);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id, circle_id: circle.id, user: asker.username, status: 'approved', created_at: expect.any(String) });
 
@@ -115,7 +115,7 @@ describe('owner review', () => {
   it('answers 400 when deciding a request that is no longer pending', async () => {
     const [request] = await t.app.ctx.db.query.joinRequests.findMany({ limit: 1 });
     for (const action of ['approve', 'reject']) {
-      const res = await post(`/api/circles/requests/${request.id}/${action}/`, owner);
+      const res = await postTo(`/api/circles/requests/${request.id}/${action}/`, owner);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: 'This request has already been decided.' });
     }
@@ -125,7 +125,7 @@ describe('owner review', () => {
   it('rejects: no membership, and the person may ask again', async () => {
     await join(t.app, stranger, 'Founders Table');
     const id = (await pendingOf()).json().results[0].id;
-    const res = await post(`/api/circles/requests/${id}/reject/`, owner);
+    const res = await postTo(`/api/circles/requests/${id}/reject/`, owner);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, user: stranger.username, status: 'rejected' });
     expect((await get(`/api/circles/members/?circle_id=${circle.id}`, stranger)).json()).toMatchObject({
@@ -158,7 +158,7 @@ describe('owner review', () => {
 
   it('lets only one of two simultaneous decisions win, and counts the member once', async () => {
     const id = (await pendingOf()).json().results[0].id;
-    const results = await Promise.all([post(`/api/circles/requests/${id}/approve/`, owner), post(`/api/circles/requests/${id}/approve/`, owner)]);
+    const results = await Promise.all([postTo(`/api/circles/requests/${id}/approve/`, owner), postTo(`/api/circles/requests/${id}/approve/`, owner)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect((await get(`/api/circles/members/?circle_id=${circle.id}`)).json().members_count).toBe(3);
   });

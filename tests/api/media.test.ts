@@ -4,18 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import {
-  createCircle,
-  createUser,
-  makeImage,
-  MP4_LOCATION,
-  makeMp4,
-  makePhoneJpeg,
-  multipart,
-  type FilePart,
-  type TestCircle,
-  type TestUser,
-} from '../helpers/fixtures.ts';
+import { createCircle, createUser, type FilePart, makeImage, makeMp4, makePhoneJpeg, MP4_LOCATION, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let small: TestApp;
@@ -37,7 +26,7 @@ const postCount = async (app: TestApp) =>
 beforeAll(async () => {
   t = await buildTestApp();
   author = await createUser(t.app);
-  circle = await createCircle(t.app, { ownerId: author.id, name: 'Media Circle' });
+  circle = await createCircle(t.app, author, 'Media Circle');
 });
 afterAll(async () => {
   await t.close();
@@ -175,10 +164,14 @@ describe('uploads with a post', () => {
 });
 
 describe('size limit', () => {
-  it('answers 413 for a file over the limit and keeps nothing', async () => {
+  // A second app with a tiny limit, built once (building one takes seconds).
+  beforeAll(async () => {
     small = await buildTestApp({ maxUploadBytes: 4096 });
+  });
+
+  it('answers 413 for a file over the limit and keeps nothing', async () => {
     const user = await createUser(small.app);
-    const place = await createCircle(small.app, { ownerId: user.id, name: 'Small' });
+    const place = await createCircle(small.app, user, 'Small');
     const fits = await postForm(small, user, [['circle', place.name], ['title', 'fits'], ['videos', { data: makeMp4(), filename: 'a.mp4' }]]);
     expect(fits.statusCode).toBe(201);
     const before = storedFiles(small);

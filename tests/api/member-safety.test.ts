@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentsResponse, Paged, Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, insertPost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { createCircle, createUser, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let me: TestUser;
@@ -20,9 +20,9 @@ beforeAll(async () => {
   me = await createUser(t.app);
   pest = await createUser(t.app);
   friend = await createUser(t.app);
-  circle = await createCircle(t.app, { ownerId: me.id, name: 'Cricket Corner' });
-  pestPost = await insertPost(t.app, { authorId: pest.id, circleId: circle.id, title: 'Pest talks cricket' });
-  myPost = await insertPost(t.app, { authorId: me.id, circleId: circle.id, title: 'My cricket thoughts' });
+  circle = await createCircle(t.app, me, 'Cricket Corner');
+  pestPost = await post(t.app, pest, circle, 'Pest talks cricket');
+  myPost = await post(t.app, me, circle, 'My cricket thoughts');
   const res = await call('POST', '/api/posts/comments/', pest, { post: myPost, body: 'First comment from the pest' });
   expect(res.statusCode).toBe(201);
 });

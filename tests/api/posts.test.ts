@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, joinCircle, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { addMember, createCircle, createUser, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let author: TestUser;
@@ -18,9 +18,9 @@ beforeAll(async () => {
   author = await createUser(t.app);
   member = await createUser(t.app);
   outsider = await createUser(t.app);
-  open = await createCircle(t.app, { ownerId: author.id, name: 'Finance Forum' });
-  secret = await createCircle(t.app, { ownerId: author.id, name: 'Board Room', channelType: 'private' });
-  await joinCircle(t.app, secret.id, member.id);
+  open = await createCircle(t.app, author, 'Finance Forum');
+  secret = await createCircle(t.app, author, 'Board Room', { channelType: 'private' });
+  await addMember(t.app, secret, member);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, insertPost, joinCircle, type TestUser } from '../helpers/fixtures.ts';
+import { addMember, createCircle, createUser, post, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -19,11 +19,11 @@ beforeAll(async () => {
   alice = await createUser(t.app);
   bob = await createUser(t.app);
   outsider = await createUser(t.app);
-  const open = await createCircle(t.app, { ownerId: alice.id });
-  const secret = await createCircle(t.app, { ownerId: alice.id, channelType: 'private' });
-  await joinCircle(t.app, secret.id, bob.id);
-  postId = await insertPost(t.app, { authorId: alice.id, circleId: open.id });
-  secretPostId = await insertPost(t.app, { authorId: alice.id, circleId: secret.id });
+  const open = await createCircle(t.app, alice);
+  const secret = await createCircle(t.app, alice, undefined, { channelType: 'private' });
+  await addMember(t.app, secret, bob);
+  postId = await post(t.app, alice, open);
+  secretPostId = await post(t.app, alice, secret);
 });
 afterAll(() => t.close());
 

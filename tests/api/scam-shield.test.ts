@@ -35,9 +35,9 @@ let honestId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  scammer = await createUser(t.app, { createdAt: MONTH_AGO });
-  reader = await createUser(t.app, { createdAt: MONTH_AGO });
-  circle = await createCircle(t.app, { ownerId: reader.id, name: 'Money Matters' });
+  scammer = await createUser(t.app, 'scammer', { createdAt: MONTH_AGO });
+  reader = await createUser(t.app, 'reader', { createdAt: MONTH_AGO });
+  circle = await createCircle(t.app, reader, 'Money Matters');
 });
 afterAll(() => t.close());
 
@@ -158,7 +158,7 @@ describe('new accounts', () => {
     const relaxed = await buildTestApp({ newAccountHours: 0 });
     try {
       const owner = await createUser(relaxed.app);
-      const open = await createCircle(relaxed.app, { ownerId: owner.id });
+      const open = await createCircle(relaxed.app, owner);
       const res = await relaxed.app.inject({ method: 'POST', url: '/api/posts/', headers: owner.headers, payload: { circle: open.id, title: 'Recharge offer', description: SHORT_LINK } });
       expect(res.json()).toMatchObject({ moderation_status: 'visible', safety_warning: { kind: 'scam' } });
     } finally {

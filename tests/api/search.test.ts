@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle, SearchResponse } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, insertComment, insertPost, type TestUser } from '../helpers/circle-fixtures.ts';
+import { comment, createCircle, createUser, post, type TestUser } from '../helpers/fixtures.ts';
 
 type Search = SearchResponse['search'];
 
@@ -21,20 +21,16 @@ beforeAll(async () => {
   secret = await createCircle(t.app, member, 'Selectors Room', { channelType: 'private', description: 'Private talk about squad selection.' });
 
   const hour = 3_600_000;
-  cricketPostId = await insertPost(
-    t.app,
-    author,
-    cricket.id,
-    'Cricket, cricket and more cricket',
-    `<p>Why <strong>cricket</strong> rules &amp; always will.</p><ul><li>${'Test matches are the purest form of the game. '.repeat(8)}</li></ul>`,
-    new Date(Date.now() - 3 * hour),
-  );
-  await insertPost(t.app, author, cricket.id, 'Weekend plans', '<p>Maybe some cricket at the park.</p>', new Date(Date.now() - hour));
-  await insertPost(t.app, author, cricket.id, 'Monsoon football', '<p>Nothing about bat and ball here.</p>');
-  await insertPost(t.app, author, cricket.id, 'नमस्ते भारत', '<p>हिंदी में पोस्ट</p>');
-  const secretPost = await insertPost(t.app, member, secret.id, 'Cricket squad leak before the announcement', '<p>Confidential selection notes.</p>');
-  await insertComment(t.app, member, secretPost, 'Confidential cricket comment from the selectors');
-  await insertComment(t.app, outsider, cricketPostId, 'Public cricketing comment about the spinners');
+  cricketPostId = await post(t.app, author, cricket, 'Cricket, cricket and more cricket', {
+    description: `<p>Why <strong>cricket</strong> rules &amp; always will.</p><ul><li>${'Test matches are the purest form of the game. '.repeat(8)}</li></ul>`,
+    createdAt: new Date(Date.now() - 3 * hour),
+  });
+  await post(t.app, author, cricket, 'Weekend plans', { description: '<p>Maybe some cricket at the park.</p>', createdAt: new Date(Date.now() - hour) });
+  await post(t.app, author, cricket, 'Monsoon football', { description: '<p>Nothing about bat and ball here.</p>' });
+  await post(t.app, author, cricket, 'नमस्ते भारत', { description: '<p>हिंदी में पोस्ट</p>' });
+  const secretPost = await post(t.app, member, secret, 'Cricket squad leak before the announcement', { description: '<p>Confidential selection notes.</p>' });
+  await comment(t.app, member, secretPost, 'Confidential cricket comment from the selectors');
+  await comment(t.app, outsider, cricketPostId, 'Public cricketing comment about the spinners');
 });
 afterAll(() => t.close());
 
@@ -118,8 +114,8 @@ describe('GET /api/posts/search/', () => {
 
   it('returns at most 10 of each', async () => {
     for (let i = 0; i < 12; i++) {
-      const postId = await insertPost(t.app, author, cricket.id, `Bulk scorecard ${i}`, '<p>scorecard</p>');
-      await insertComment(t.app, author, postId, `scorecard comment ${i}`);
+      const postId = await post(t.app, author, cricket, `Bulk scorecard ${i}`, { description: '<p>scorecard</p>' });
+      await comment(t.app, author, postId, `scorecard comment ${i}`);
     }
     const found = await search('scorecard');
     expect(found.posts).toHaveLength(10);

@@ -5,7 +5,7 @@ import type { Circle } from '../../src/lib/api-types.ts';
 import { circles } from '../../src/server/db/schema.ts';
 import { seedDemoData } from '../../src/server/services/demo-seed.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser } from '../helpers/circle-fixtures.ts';
+import { createCircle, createUser } from '../helpers/fixtures.ts';
 
 let seeded: TestApp;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, insertPost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { createCircle, createUser, post as writePost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let circle: TestCircle;
@@ -12,15 +12,15 @@ const comment = (user: TestUser, body: string) => t.app.inject({ method: 'POST',
 
 beforeAll(async () => {
   t = await buildTestApp({}, { POSTS_PER_HOUR: '8', COMMENTS_PER_HOUR: '4', CIRCLES_PER_DAY: '2', REACTIONS_PER_HOUR: '4', JOIN_REQUESTS_PER_HOUR: '4' });
-  const owner = await createUser(t.app, { createdAt: DAYS_AGO });
-  circle = await createCircle(t.app, { ownerId: owner.id, name: 'Limits' });
-  postId = await insertPost(t.app, { authorId: owner.id, circleId: circle.id, title: 'Talk here' });
+  const owner = await createUser(t.app, 'member', { createdAt: DAYS_AGO });
+  circle = await createCircle(t.app, owner, 'Limits');
+  postId = await writePost(t.app, owner, circle, 'Talk here');
 });
 afterAll(() => t.close());
 
 describe('limits on writing', () => {
   it('let an established account post up to POSTS_PER_HOUR, then answer 429 with Retry-After and when to post again', async () => {
-    const member = await createUser(t.app, { createdAt: DAYS_AGO });
+    const member = await createUser(t.app, 'member', { createdAt: DAYS_AGO });
     for (let i = 1; i <= 8; i++) expect((await post(member, `Post ${i}`)).statusCode).toBe(201);
     const refused = await post(member, 'One too many');
     expect(refused.statusCode).toBe(429);
@@ -38,8 +38,8 @@ describe('limits on writing', () => {
   });
 
   it('count each member separately, and comments apart from posts', async () => {
-    const a = await createUser(t.app, { createdAt: DAYS_AGO });
-    const b = await createUser(t.app, { createdAt: DAYS_AGO });
+    const a = await createUser(t.app, 'member', { createdAt: DAYS_AGO });
+    const b = await createUser(t.app, 'member', { createdAt: DAYS_AGO });
     for (let i = 0; i < 4; i++) expect((await comment(a, `Comment ${i}`)).statusCode).toBe(201);
     expect((await comment(a, 'Fifth')).statusCode).toBe(429);
     expect((await comment(b, 'Mine')).statusCode).toBe(201);
@@ -47,7 +47,7 @@ describe('limits on writing', () => {
   });
 
   it('limit channels a day, reactions and join requests', async () => {
-    const member = await createUser(t.app, { createdAt: DAYS_AGO });
+    const member = await createUser(t.app, 'member', { createdAt: DAYS_AGO });
     const channel = (name: string) => t.app.inject({ method: 'POST', url: '/api/circles/', headers: member.headers, payload: { name, description: 'x', channel_type: 'public' } });
     expect((await channel('First One')).statusCode).toBe(201);
     expect((await channel('Second One')).statusCode).toBe(201);
@@ -69,7 +69,7 @@ describe('limits on writing', () => {
   });
 
   it('do not limit an invalid request', async () => {
-    const member = await createUser(t.app, { createdAt: DAYS_AGO });
+    const member = await createUser(t.app, 'member', { createdAt: DAYS_AGO });
     for (let i = 0; i < 10; i++) expect((await post(member, '')).statusCode).toBe(400);
     expect((await post(member, 'Valid at last')).statusCode).toBe(201);
   });

@@ -9,10 +9,6 @@ import { openDatabase, type Database } from '../../src/server/db/client.ts';
 export type TestApp = { app: FastifyInstance; config: Config; close: () => Promise<void> };
 
 /**
- * A fresh app on a fresh database: in-memory PGlite by default, or a fresh schema on
- * PostgreSQL when DATABASE_URL is set (CI runs the API tests both ways).
- */
-/**
  * Write limits far above what any test writes, so tests of other rules are not cut short by them;
  * tests/api/write-limits.test.ts sets its own.
  */
@@ -25,6 +21,10 @@ const ROOMY_WRITE_LIMITS = {
   JOIN_REQUESTS_PER_HOUR: '10000',
 };
 
+/**
+ * A fresh app on a fresh database: in-memory PGlite by default, or a fresh schema on
+ * PostgreSQL when DATABASE_URL is set (CI runs the API tests both ways).
+ */
 export async function buildTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-test-'));
   const config = loadConfig(

@@ -1,78 +1,97 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { circleMembers, circles, posts, users } from '../../src/server/db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Circle } from '../../src/lib/api-types.ts';
+import { circleMembers, circles, comments, posts, users } from '../../src/server/db/schema.ts';
 
 /**
- * Test data written straight to the database, so post and comment tests do not depend on the
- * sign-in and circle endpoints. Users get a real access token from the app's token service.
+ * Test actions that read like a user's: a person signs up (`createUser`), opens a circle (`createCircle`, through
+ * the API, so its owner and members_count are the real ones), joins one (`join`, through the API), is let into a
+ * private one (`addMember`), posts (`post`) and comments (`comment`). People, members, posts and comments are
+ * written straight to the tables: the sign-in, join-request, post and comment endpoints have their own tests.
+ * Users get a real access token from the app's token service.
  */
 
 export type TestUser = { id: number; username: string; color: string; access: string; headers: { authorization: string } };
+export type TestCircle = Circle;
 
-/** `createdAt` in the past makes an established account (new accounts have stricter limits). */
+let sequence = 0;
+
+/**
+ * A signed-up person with a valid access token; `handle` starts the username (made unique). `createdAt` in the past
+ * makes an established account (accounts younger than NEW_ACCOUNT_HOURS have stricter limits).
+ */
 export async function createUser(
   app: FastifyInstance,
-  overrides: { username?: string; color?: string; createdAt?: Date } = {},
+  handle = 'user',
+  options: { color?: string; createdAt?: Date } = {},
 ): Promise<TestUser> {
-  const suffix = randomUUID().slice(0, 8);
+  sequence += 1;
   const [user] = await app.ctx.db
     .insert(users)
     .values({
       emailHash: `test-${randomUUID()}`,
-      username: overrides.username ?? `user_${suffix}`,
-      color: overrides.color ?? '#3366ff',
+      username: `${handle}${sequence}${randomUUID().slice(0, 4)}`,
+      color: options.color ?? '#3366ff',
       animal: 'Tiger',
       profileCreatedAt: new Date(),
-      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
     .returning({ id: users.id, username: users.username, color: users.color });
   const { access } = app.ctx.tokens.issuePair(user.id);
   return { ...user, access, headers: { authorization: `Bearer ${access}` } };
 }
 
-export type TestCircle = { id: number; name: string; channelType: 'public' | 'private' };
-
+/** `owner` creates a circle through the API (public unless told); its answer as the client sees it. */
 export async function createCircle(
   app: FastifyInstance,
-  options: { ownerId: number; channelType?: 'public' | 'private'; name?: string },
+  owner: TestUser,
+  name = `Circle ${randomUUID().slice(0, 8)}`,
+  options: { description?: string; channelType?: 'public' | 'private' } = {},
 ): Promise<TestCircle> {
-  const channelType = options.channelType ?? 'public';
-  const [circle] = await app.ctx.db
-    .insert(circles)
-    .values({
-      name: options.name ?? `Circle ${randomUUID().slice(0, 8)}`,
-      description: 'A circle for tests',
-      channelType,
-      ownerId: options.ownerId,
-      themeColors: { primary: '#123456', secondary: '#abcdef' },
-      membersCount: 1,
-    })
-    .returning({ id: circles.id, name: circles.name });
-  await app.ctx.db.insert(circleMembers).values({ circleId: circle.id, userId: options.ownerId, role: 'owner' });
-  return { ...circle, channelType };
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/circles/',
+    headers: owner.headers,
+    payload: { name, description: options.description ?? `All about ${name}.`, channel_type: options.channelType ?? 'public' },
+  });
+  if (res.statusCode !== 201) throw new Error(`createCircle ${name}: ${res.statusCode} ${res.body}`);
+  return res.json();
 }
 
-export async function joinCircle(app: FastifyInstance, circleId: number, userId: number): Promise<void> {
-  await app.ctx.db.insert(circleMembers).values({ circleId, userId, role: 'member' });
+/** `user` presses Join (a private circle answers with a request to its owner). */
+export async function join(app: FastifyInstance, user: TestUser, circleName: string) {
+  return app.inject({ method: 'POST', url: '/api/circles/join-by-name/', headers: user.headers, payload: { circle_name: circleName } });
 }
 
-/** A post inserted directly (fast, and with a chosen time for ordering tests). */
-export async function insertPost(
+/** `user` becomes a member of `circle` as an approved request would make them: one more in members_count. */
+export async function addMember(app: FastifyInstance, circle: Pick<TestCircle, 'id'>, user: TestUser): Promise<void> {
+  await app.ctx.db.transaction(async (tx) => {
+    await tx.insert(circleMembers).values({ circleId: circle.id, userId: user.id, role: 'member' });
+    await tx.update(circles).set({ membersCount: sql`${circles.membersCount} + 1` }).where(eq(circles.id, circle.id));
+  });
+}
+
+/** `author` posts in `circle` (at a chosen time for ordering tests); the post's id. */
+export async function post(
   app: FastifyInstance,
-  options: { authorId: number; circleId: number; title?: string; description?: string; createdAt?: Date },
+  author: TestUser,
+  circle: Pick<TestCircle, 'id'>,
+  title = 'A post',
+  options: { description?: string; createdAt?: Date } = {},
 ): Promise<number> {
-  const [post] = await app.ctx.db
+  const [row] = await app.ctx.db
     .insert(posts)
-    .values({
-      authorId: options.authorId,
-      circleId: options.circleId,
-      title: options.title ?? 'A post',
-      description: options.description ?? '',
-      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
-    })
+    .values({ authorId: author.id, circleId: circle.id, title, description: options.description ?? '', ...(options.createdAt ? { createdAt: options.createdAt } : {}) })
     .returning({ id: posts.id });
-  return post.id;
+  return row.id;
+}
+
+/** `author` comments on post `postId`; the comment's id. */
+export async function comment(app: FastifyInstance, author: TestUser, postId: number, body: string): Promise<number> {
+  const [row] = await app.ctx.db.insert(comments).values({ postId, authorId: author.id, body }).returning({ id: comments.id });
+  return row.id;
 }
 
 export type FilePart = { data: Buffer; filename: string; type?: string };

@@ -1,15 +1,16 @@
 /**
  * The login modal (spec section 2): e-mail step, OTP step with the resend countdown, the Aadhaar panel
  * ('Coming Soon...') and the terms note. Opened by anyone through openLogin() ($loginOpen); the flow's state
- * and calls live in ./login.store.ts. A native <dialog> shown with showModal() keeps the page behind inert;
- * Tab is also wrapped by hand so focus never leaves the dialog.
+ * and calls live in ./login.store.ts. The dialog is driven by useModalDialog (page behind inert, Tab wrapped,
+ * the step's field focused, the focus back to the opener on closing).
  */
-import { wrapTab } from '../../lib/focus-wrap.ts';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $loginOpen, closeLogin } from '../../stores/login.store.ts';
 import { countdown } from '../../lib/format.ts';
 import { OTP_MAX_LENGTH } from '../../lib/validation-rules.ts';
+import FieldError from '../app/shell/FieldError.tsx';
+import { useModalDialog } from '../app/shell/use-modal-dialog.ts';
 import {
   $loginFlow,
   OTP_LIFETIME_SECONDS,
@@ -29,45 +30,16 @@ export default function LoginModal() {
   // Server HTML has an empty dialog; render the content only after hydration so a click that set the store
   // before hydration cannot make the first client render differ from the server's.
   const [hydrated, setHydrated] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
   const show = open && hydrated;
+  const dialogRef = useModalDialog(show, closeLogin);
 
   useEffect(() => setHydrated(true), []);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (show && !dialog.open) {
-      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      // The step's field, not the first focusable (the close button): the steps' own effects ran while hidden.
-      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    } else if (!show && dialog.open) {
-      dialog.close();
-      openerRef.current?.focus();
-    }
-  }, [show]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => wrapTab(event.currentTarget, event);
-
-  // A click on the backdrop lands on the <dialog> itself; clicks inside land on its panel.
-  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) closeLogin();
-  };
 
   return (
     <dialog
       ref={dialogRef}
       aria-modal="true"
       aria-labelledby="login-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        closeLogin();
-      }}
-      onClose={closeLogin}
-      onKeyDown={onKeyDown}
-      onClick={onBackdropClick}
       className="m-auto w-[calc(100%-1.5rem)] max-w-md overflow-visible rounded-2xl border-0 bg-white p-0 text-ink shadow-2xl backdrop:bg-stone-950/60"
     >
       {show && (
@@ -123,15 +95,6 @@ export default function LoginModal() {
   );
 }
 
-/** The error under a step's field, announced when it appears. */
-function FieldError({ id, message }: { id: string; message: string | null }) {
-  return (
-    <p id={id} role="alert" className="field-error min-h-5">
-      {message}
-    </p>
-  );
-}
-
 function EmailStep() {
   const flow = useStore($loginFlow);
   const [email, setEmail] = useState(flow.email);
@@ -165,7 +128,7 @@ function EmailStep() {
         aria-describedby="login-email-error"
         className="field-input mt-1.5"
       />
-      <FieldError id="login-email-error" message={flow.error} />
+      <FieldError id="login-email-error" message={flow.error} keepSpace />
       <button type="submit" className="btn btn-primary mt-2 w-full">Send OTP</button>
     </form>
   );
@@ -180,15 +143,16 @@ function OtpStep() {
   useEffect(() => inputRef.current?.focus(), []);
 
   // Ticks once a second until a new code may be asked for; a resend moves resendAt and restarts it.
+  const { resendAt } = flow;
   useEffect(() => {
-    setLeft(secondsUntilResend(flow));
+    setLeft(secondsUntilResend({ resendAt }));
     const timer = window.setInterval(() => {
       const remaining = secondsUntilResend($loginFlow.get());
       setLeft(remaining);
       if (remaining === 0) window.clearInterval(timer);
     }, 1000);
     return () => window.clearInterval(timer);
-  }, [flow.resendAt]);
+  }, [resendAt]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -227,7 +191,7 @@ function OtpStep() {
         aria-describedby="login-otp-error login-resend"
         className="field-input mt-1.5 text-lg tracking-[0.3em]"
       />
-      <FieldError id="login-otp-error" message={flow.error} />
+      <FieldError id="login-otp-error" message={flow.error} keepSpace />
       <button type="submit" className="btn btn-primary mt-2 w-full">Verify OTP</button>
       <div id="login-resend" className="mt-3 flex min-h-11 flex-wrap items-center justify-between gap-2 text-sm">
         {left > 0 ? (

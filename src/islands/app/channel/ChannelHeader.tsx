@@ -5,7 +5,7 @@ import { hasToken } from '../../../stores/session.store.ts';
 import { createPostUrl } from '../create-post/navigation.ts';
 import { bannerStyle } from './banner.ts';
 import { $joining, canReadPosts, joinThisChannel } from './channel.store.ts';
-import { joinButton, membersLabel } from './membership.ts';
+import { joinButton, membersLabel } from '../../../stores/membership.store.ts';
 
 export const createPostButton = 'inline-flex items-center rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50';
 

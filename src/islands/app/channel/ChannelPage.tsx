@@ -6,7 +6,7 @@ import ChannelHeader, { createPostButton } from './ChannelHeader.tsx';
 import ChannelPosts from './ChannelPosts.tsx';
 import JoinRequests from './JoinRequests.tsx';
 import { $channel, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
-import { membersLabel } from './membership.ts';
+import { membersLabel } from '../../../stores/membership.store.ts';
 
 function About({ circle }: { circle: Circle }) {
   return (

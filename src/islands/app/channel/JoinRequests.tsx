@@ -29,7 +29,7 @@ export default function JoinRequests() {
           </li>
         ))}
       </ul>
-      {hasMore && (
+      {hasMore && items.length > 0 && (
         <button type="button" onClick={() => void loadRequests()} disabled={loading} className="mt-2 text-sm font-semibold text-brand-700 hover:underline">
           Show more requests
         </button>

@@ -2,16 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installCookieJar } from '../../../../tests/helpers/cookie-jar.ts';
 import type { Circle, JoinRequest, Paged, Post } from '../../../lib/api-types.ts';
 
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/api-client.ts')>()),
-  api: vi.fn(),
-}));
+vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 vi.mock('../../../lib/toast.ts', () => ({ toast: vi.fn() }));
 
-const { api, ApiError } = await import('../../../lib/api-client.ts');
+const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
 const { toast } = await import('../../../lib/toast.ts');
 const store = await import('./channel.store.ts');
-const apiMock = vi.mocked(api);
 
 const circle = (over: Partial<Circle> = {}): Circle => ({
   id: 4, name: 'Kudla Eats', description: 'Food', channel_type: 'public', channel_name: 'Kudla Eats', members_count: 3,

@@ -1,11 +1,12 @@
 import { atom, map } from 'nanostores';
 import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
-import type { Circle, JoinRequest, Paged, Post } from '../../../lib/api-types.ts';
-import { joinChannel } from '../../../stores/circles.store.ts';
+import type { Circle, Decision, JoinRequest, Paged, Post } from '../../../lib/api-types.ts';
+import { joinChannel } from '../../../stores/membership.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
+import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import { toast } from '../../../lib/toast.ts';
 import { FEED_PATH, type FeedSource } from '../feed/feed.store.ts';
-import { applyJoinOutcome } from './membership.ts';
+import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 
 /** Which channel the page shows: /home/channel-page/{id} or /home/channel-page?key={name}. */
 export type ChannelRef = { id: string } | { name: string };
@@ -18,12 +19,12 @@ export const POSTS_FAILED = 'Something went wrong';
 export const $channel = atom<ChannelState>({ status: 'loading' });
 export const $joining = atom(false);
 
-export type PostsState = { items: Post[]; page: number; hasMore: boolean; loading: boolean; error: string | null; source: FeedSource };
-const NO_POSTS: PostsState = { items: [], page: 1, hasMore: true, loading: false, error: null, source: 'public' };
+export type PostsState = PagedList<Post> & { error: string | null; source: FeedSource };
+const NO_POSTS: PostsState = { ...emptyPagedList<Post>(), error: null, source: 'public' };
 export const $channelPosts = map<PostsState>({ ...NO_POSTS });
 
-export type RequestsState = { items: JoinRequest[]; page: number; hasMore: boolean; loading: boolean; busy: number[] };
-const NO_REQUESTS: RequestsState = { items: [], page: 1, hasMore: false, loading: false, busy: [] };
+export type RequestsState = PagedList<JoinRequest> & { busy: number[] };
+const NO_REQUESTS: RequestsState = { ...emptyPagedList<JoinRequest>(), busy: [] };
 export const $requests = map<RequestsState>({ ...NO_REQUESTS });
 
 const readyCircle = (): Circle | null => {
@@ -54,31 +55,19 @@ export async function openChannel(ref: ChannelRef): Promise<void> {
   }
 }
 
-/** Appends the next page of this channel's posts, de-duplicated by id; Show More calls it again. */
+/** Appends the next page of this channel's posts (see lib/paged-list.ts); Show More calls it again. */
 export async function loadChannelPosts(): Promise<void> {
   const circle = readyCircle();
-  const state = $channelPosts.get();
-  if (!circle || state.loading || !state.hasMore) return;
-  $channelPosts.set({ ...state, loading: true, error: null });
+  if (!circle) return;
   try {
-    const data = await api<Paged<Post>>(FEED_PATH[state.source], { query: { circle: circle.id, page: state.page } });
-    const current = $channelPosts.get();
-    const seen = new Set(current.items.map((post) => post.id));
-    $channelPosts.set({
-      ...current,
-      items: [...current.items, ...data.results.filter((post) => !seen.has(post.id))],
-      page: current.page + 1,
-      hasMore: Boolean(data.next),
-      loading: false,
-    });
+    await loadNextPage($channelPosts, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { circle: circle.id, page: state.page } }));
   } catch (error) {
     // A stale token: read the public list instead, as the feed does.
-    if (error instanceof ApiError && error.status === 401 && state.source === 'user') {
-      $channelPosts.set({ ...$channelPosts.get(), loading: false, source: 'public' });
+    if (error instanceof ApiError && error.status === 401 && $channelPosts.get().source === 'user') {
+      $channelPosts.set({ ...$channelPosts.get(), hasMore: true, source: 'public' });
       return loadChannelPosts();
     }
-    const message = error instanceof ApiError ? errorMessage(error.data, POSTS_FAILED) : POSTS_FAILED;
-    $channelPosts.set({ ...$channelPosts.get(), loading: false, hasMore: false, error: message });
+    $channelPosts.setKey('error', error instanceof ApiError ? errorMessage(error.data, POSTS_FAILED) : POSTS_FAILED);
   }
 }
 
@@ -103,21 +92,13 @@ export async function joinThisChannel(): Promise<void> {
 /** The owner's list of pending requests to join, a page at a time. */
 export async function loadRequests(): Promise<void> {
   const circle = readyCircle();
-  const state = $requests.get();
-  if (!circle || state.loading) return;
-  $requests.setKey('loading', true);
+  if (!circle) return;
   try {
-    const data = await api<Paged<JoinRequest>>('/api/circles/requests/', { query: { circle_id: circle.id, page: state.page } });
-    const current = $requests.get();
-    const seen = new Set(current.items.map((r) => r.id));
-    $requests.set({ ...current, items: [...current.items, ...data.results.filter((r) => !seen.has(r.id))], page: current.page + 1, hasMore: Boolean(data.next), loading: false });
+    await loadNextPage($requests, (state) => api<Paged<JoinRequest>>('/api/circles/requests/', { query: { circle_id: circle.id, page: state.page } }));
   } catch (error) {
     console.error('Failed to load join requests', error);
-    $requests.set({ ...$requests.get(), loading: false, hasMore: false });
   }
 }
-
-export type Decision = 'approve' | 'reject';
 
 /** Approves or rejects one request; it leaves the list, and an approval adds a member. */
 export async function decideRequest(request: JoinRequest, decision: Decision): Promise<void> {

@@ -1,10 +1,23 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import type { ChannelType } from '../../../lib/api-types.ts';
 import { goBack } from '../create-post/navigation.ts';
 import SignInPrompt, { useHasToken } from '../create-post/SignInPrompt.tsx';
 import { channelHref } from '../post-card/media.ts';
 import ChannelPreview from './ChannelPreview.tsx';
-import { canProceed, createChannel, DESCRIPTION_MAX, NAME_MAX, type ChannelErrors } from './create-channel.store.ts';
+import FieldError from '../shell/FieldError.tsx';
+import {
+  $wizard,
+  backToStep1,
+  canProceed,
+  chooseType,
+  DESCRIPTION_MAX,
+  editField,
+  fieldFocused,
+  NAME_MAX,
+  resetWizard,
+  submitWizard,
+} from './create-channel.store.ts';
 
 const TYPES: { value: ChannelType; label: string; hint: string }[] = [
   { value: 'public', label: 'Public', hint: 'Anyone can view, post and comment.' },
@@ -15,57 +28,30 @@ const button = 'rounded-full px-5 py-2 font-semibold';
 const primary = `${button} bg-brand-600 text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60`;
 const secondary = `${button} border border-line hover:bg-canvas`;
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  );
-}
-
 /** Two steps: name and description with a live preview, then Public or Private (spec sections 2 and 4). */
 export default function CreateChannelWizard() {
   const signedIn = useHasToken();
   const id = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
-  const [step, setStep] = useState<1 | 2>(1);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [channelType, setChannelType] = useState<ChannelType>('public');
-  const [errors, setErrors] = useState<ChannelErrors>({});
-  const [creating, setCreating] = useState(false);
+  const { step, name, description, channel_type: channelType, errors, creating, focus } = useStore($wizard);
   const ready = canProceed({ name, description });
 
+  useEffect(() => resetWizard, []);
+
   // A refused name or description sends the user back to step 1, to the field at fault.
-  const [focusField, setFocusField] = useState<'name' | 'description' | null>(null);
   useEffect(() => {
-    if (step !== 1 || !focusField) return;
-    (focusField === 'name' ? nameRef : descriptionRef).current?.focus();
-    setFocusField(null);
-  }, [focusField, step]);
+    if (step !== 1 || !focus) return;
+    (focus === 'name' ? nameRef : descriptionRef).current?.focus();
+    fieldFocused();
+  }, [focus, step]);
 
   if (signedIn === false) return <SignInPrompt message="Log in to create a channel." />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (step === 1) {
-      if (ready) setStep(2);
-      return;
-    }
-    setCreating(true);
-    const result = await createChannel({ name, description, channel_type: channelType });
-    if (result.ok) {
-      location.assign(channelHref(result.circle.name));
-      return;
-    }
-    setCreating(false);
-    setErrors(result.errors);
-    if (result.errors.name || result.errors.description) {
-      setStep(1);
-      setFocusField(result.errors.name ? 'name' : 'description');
-    }
+    const circle = await submitWizard();
+    if (circle) location.assign(channelHref(circle.name));
   };
 
   const field = 'w-full rounded-lg border border-line px-3 py-2';
@@ -88,10 +74,7 @@ export default function CreateChannelWizard() {
                 autoComplete="off"
                 aria-invalid={Boolean(errors.name)}
                 aria-describedby={errors.name ? `${id}-name-error` : undefined}
-                onChange={(event) => {
-                  setName(event.target.value);
-                  setErrors({ ...errors, name: undefined });
-                }}
+                onChange={(event) => editField('name', event.target.value)}
                 className={field}
               />
               <FieldError id={`${id}-name-error`} message={errors.name} />
@@ -108,10 +91,7 @@ export default function CreateChannelWizard() {
                 rows={4}
                 aria-invalid={Boolean(errors.description)}
                 aria-describedby={errors.description ? `${id}-description-error` : undefined}
-                onChange={(event) => {
-                  setDescription(event.target.value);
-                  setErrors({ ...errors, description: undefined });
-                }}
+                onChange={(event) => editField('description', event.target.value)}
                 className={field}
               />
               <FieldError id={`${id}-description-error`} message={errors.description} />
@@ -123,7 +103,7 @@ export default function CreateChannelWizard() {
             <div className="space-y-2">
               {TYPES.map((type) => (
                 <label key={type.value} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${channelType === type.value ? 'border-brand-600 bg-brand-50' : 'border-line'}`}>
-                  <input type="radio" name="channel_type" value={type.value} checked={channelType === type.value} onChange={() => setChannelType(type.value)} className="mt-1 accent-brand-600" />
+                  <input type="radio" name="channel_type" value={type.value} checked={channelType === type.value} onChange={() => chooseType(type.value)} className="mt-1 accent-brand-600" />
                   <span>
                     <span className="block font-semibold">{type.label}</span>
                     <span className="block text-sm text-muted">{type.hint}</span>
@@ -140,7 +120,7 @@ export default function CreateChannelWizard() {
           </p>
         )}
         <div className="flex justify-end gap-3">
-          <button type="button" onClick={() => (step === 1 ? goBack() : setStep(1))} className={secondary}>
+          <button type="button" onClick={() => (step === 1 ? goBack() : backToStep1())} className={secondary}>
             Back
           </button>
           {step === 1 ? (

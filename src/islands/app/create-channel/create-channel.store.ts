@@ -1,3 +1,4 @@
+import { map } from 'nanostores';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { ChannelType, Circle } from '../../../lib/api-types.ts';
 
@@ -37,4 +38,51 @@ export async function createChannel(draft: ChannelDraft): Promise<CreateResult> 
     console.error('Failed to create the channel', error);
     return { ok: false, errors: readChannelErrors(error) };
   }
+}
+
+/** The wizard's state: the draft, the step, the server's messages, and which step-1 field a refusal points at. */
+export type WizardState = ChannelDraft & {
+  step: 1 | 2;
+  errors: ChannelErrors;
+  creating: boolean;
+  /** The field to focus after the server refused it (cleared once focused). */
+  focus: 'name' | 'description' | null;
+};
+
+const NEW_WIZARD: WizardState = { name: '', description: '', channel_type: 'public', step: 1, errors: {}, creating: false, focus: null };
+
+export const $wizard = map<WizardState>({ ...NEW_WIZARD });
+
+export const resetWizard = () => $wizard.set({ ...NEW_WIZARD });
+
+/** Typing in a field clears that field's message. */
+export function editField(field: 'name' | 'description', value: string) {
+  const state = $wizard.get();
+  $wizard.set({ ...state, [field]: value, errors: { ...state.errors, [field]: undefined } });
+}
+
+export const chooseType = (channelType: ChannelType) => $wizard.setKey('channel_type', channelType);
+
+export const backToStep1 = () => $wizard.setKey('step', 1);
+
+export const fieldFocused = () => $wizard.setKey('focus', null);
+
+/**
+ * Next on step 1 (once name and description are filled in), Create Channel on step 2. A refused name or
+ * description sends the user back to step 1, to the field at fault. Returns the circle once it is created.
+ */
+export async function submitWizard(): Promise<Circle | null> {
+  const state = $wizard.get();
+  if (state.step === 1) {
+    if (canProceed(state)) $wizard.setKey('step', 2);
+    return null;
+  }
+  if (state.creating) return null;
+  $wizard.setKey('creating', true);
+  const result = await createChannel(state);
+  if (result.ok) return result.circle;
+  const { errors } = result;
+  const focus = errors.name ? 'name' : errors.description ? 'description' : null;
+  $wizard.set({ ...$wizard.get(), creating: false, errors, ...(focus ? { step: 1, focus } : {}) });
+  return null;
 }

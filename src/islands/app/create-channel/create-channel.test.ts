@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import { canProceed, CREATE_FAILED, readChannelErrors } from './create-channel.store.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
+const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
+const { $wizard, backToStep1, canProceed, chooseType, CREATE_FAILED, editField, readChannelErrors, resetWizard, submitWizard } = await import(
+  './create-channel.store.ts'
+);
 
 describe('create channel step 1 (spec section 5)', () => {
   it('needs a non-blank name and description', () => {
@@ -20,5 +24,55 @@ describe('readChannelErrors', () => {
     expect(readChannelErrors(new ApiError('x', 429, { detail: 'Slow down.' }))).toEqual({ form: 'Slow down.' });
     expect(readChannelErrors(new ApiError('fetch failed', 0, undefined))).toEqual({ form: CREATE_FAILED });
     expect(readChannelErrors(new Error('x'))).toEqual({ form: CREATE_FAILED });
+  });
+});
+
+describe('the wizard store', () => {
+  beforeEach(() => {
+    resetWizard();
+    apiMock.mockReset();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('goes on to step 2 only once name and description are filled in', async () => {
+    editField('name', 'Kudla');
+    expect(await submitWizard()).toBeNull();
+    expect($wizard.get().step).toBe(1);
+    editField('description', 'Coastal news');
+    await submitWizard();
+    expect($wizard.get().step).toBe(2);
+    backToStep1();
+    expect($wizard.get()).toMatchObject({ step: 1, name: 'Kudla', description: 'Coastal news' });
+  });
+
+  it('creates the channel with the trimmed draft and hands it back', async () => {
+    const circle = { id: 9, name: 'Kudla' };
+    apiMock.mockResolvedValueOnce(circle);
+    editField('name', ' Kudla ');
+    editField('description', 'Coastal news ');
+    await submitWizard();
+    chooseType('private');
+    expect(await submitWizard()).toBe(circle);
+    expect(apiMock).toHaveBeenCalledWith('/api/circles/', { method: 'POST', body: { name: 'Kudla', description: 'Coastal news', channel_type: 'private' } });
+  });
+
+  it('sends a refused name back to step 1, to that field, and typing clears its message', async () => {
+    apiMock.mockRejectedValueOnce(new ApiError('x', 400, { name: ['A circle with this name already exists.'] }));
+    editField('name', 'Kudla');
+    editField('description', 'Coastal news');
+    await submitWizard();
+    expect(await submitWizard()).toBeNull();
+    expect($wizard.get()).toMatchObject({ step: 1, focus: 'name', creating: false, errors: { name: 'A circle with this name already exists.' } });
+    editField('name', 'Kudla 2');
+    expect($wizard.get().errors.name).toBeUndefined();
+  });
+
+  it('keeps step 2 for a message about the form as a whole', async () => {
+    apiMock.mockRejectedValueOnce(new ApiError('x', 429, { detail: 'Slow down.' }));
+    editField('name', 'Kudla');
+    editField('description', 'Coastal news');
+    await submitWizard();
+    await submitWizard();
+    expect($wizard.get()).toMatchObject({ step: 2, focus: null, errors: { form: 'Slow down.' } });
   });
 });

@@ -5,7 +5,8 @@ import { useObjectUrls } from './use-object-urls.ts';
 
 type Props = { files: File[]; onChange: (files: File[]) => void };
 
-export const MEDIA_HINT = 'JPG, PNG, GIF, MP4 up to 100MB';
+/** The server's upload limit (MAX_UPLOAD_MB), handed to the site when it is built (astro.config.mjs). */
+export const MEDIA_HINT = `JPG, PNG, GIF, MP4 up to ${import.meta.env.PUBLIC_MAX_UPLOAD_MB}MB`;
 
 /** Drag-and-drop zone and file picker for a post's images and videos, with removable previews. */
 export default function MediaPicker({ files, onChange }: Props) {

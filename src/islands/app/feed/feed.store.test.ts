@@ -3,15 +3,11 @@ import { cleanStores } from 'nanostores';
 import type { Paged, Post } from '../../../lib/api-types.ts';
 import { installCookieJar } from '../../../../tests/helpers/cookie-jar.ts';
 
-// Only the network call is replaced; cookies go through js-cookie against a tiny cookie jar below.
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/api-client.ts')>()),
-  api: vi.fn(),
-}));
+// Only the network call is replaced (tests/helpers/api-client-mock.ts); cookies go through js-cookie against a tiny cookie jar below.
+vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 
-const { api, ApiError } = await import('../../../lib/api-client.ts');
+const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
 const { $feed, loadFeedPage, resetFeed, startFeed, DEFAULT_FEED_ERROR } = await import('./feed.store.ts');
-const apiMock = vi.mocked(api);
 
 const post = (id: number): Post => ({
   id,

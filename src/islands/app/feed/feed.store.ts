@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import Cookies from 'js-cookie';
 import { ACCESS_COOKIE, api, ApiError, errorMessage, getAccessToken } from '../../../lib/api-client.ts';
 import type { Paged, Post } from '../../../lib/api-types.ts';
+import { loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import { markSignedOut } from '../shell/viewer.store.ts';
 
 export type FeedSource = 'user' | 'public';
@@ -13,14 +14,10 @@ export const FEED_PATH: Record<FeedSource, string> = {
 
 export const DEFAULT_FEED_ERROR = 'Something went wrong';
 
-export type FeedState = {
+export type FeedState = PagedList<Post> & {
   /** 'verifying' while the token is checked (spec: 'Verifying authentication...'). */
   phase: 'idle' | 'verifying' | 'ready';
   source: FeedSource;
-  items: Post[];
-  page: number;
-  hasMore: boolean;
-  loading: boolean;
   error: string | null;
 };
 
@@ -54,20 +51,12 @@ export async function chooseFeedSource(): Promise<FeedSource> {
   }
 }
 
-/** Appends page `page` of the chosen feed, de-duplicated by post id; a failure stores the error and stops paging. */
+/** Appends the next page of the chosen feed (see lib/paged-list.ts); a failure stores the error and stops paging. */
 export async function loadFeedPage(): Promise<void> {
-  const state = $feed.get();
-  if (state.loading || !state.hasMore) return;
-  $feed.set({ ...state, loading: true, error: null });
   try {
-    const data = await api<Paged<Post>>(FEED_PATH[state.source], { query: { page: state.page } });
-    const current = $feed.get();
-    const seen = new Set(current.items.map((post) => post.id));
-    const fresh = data.results.filter((post) => !seen.has(post.id) && (seen.add(post.id), true));
-    $feed.set({ ...current, items: [...current.items, ...fresh], page: current.page + 1, hasMore: Boolean(data.next), loading: false });
+    await loadNextPage($feed, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { page: state.page } }));
   } catch (error) {
-    const message = error instanceof ApiError ? errorMessage(error.data, DEFAULT_FEED_ERROR) : DEFAULT_FEED_ERROR;
-    $feed.set({ ...$feed.get(), loading: false, hasMore: false, error: message });
+    $feed.setKey('error', error instanceof ApiError ? errorMessage(error.data, DEFAULT_FEED_ERROR) : DEFAULT_FEED_ERROR);
   }
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { openLogin } from '../../../stores/login.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
-import { joinButton, membersLabel } from '../channel/membership.ts';
+import { joinButton, membersLabel } from '../../../stores/membership.store.ts';
 import { channelHref } from '../post-card/media.ts';
 import { COMMUNITY_RULES, RULES_TITLE } from './community-rules.ts';
 import { $community, joinCommunity } from './post-detail.store.ts';

@@ -1,16 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Circle, Comment, CommentsResponse, Post } from '../../../lib/api-types.ts';
 
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/api-client.ts')>()),
-  api: vi.fn(),
-}));
+vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 vi.mock('../../../lib/toast.ts', () => ({ toast: vi.fn() }));
 
-const { api, ApiError } = await import('../../../lib/api-client.ts');
+const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
 const { toast } = await import('../../../lib/toast.ts');
 const store = await import('./post-detail.store.ts');
-const apiMock = vi.mocked(api);
 
 const post = { id: 7, title: 'T', comment_count: 2, circle: { id: 3, name: 'Udupi Talks', channel_type: 'public' } } as Post;
 const comment = (id: number) => ({ id, post: 7, body: `c${id}` }) as Comment;

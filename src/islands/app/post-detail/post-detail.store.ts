@@ -1,9 +1,10 @@
 import { atom } from 'nanostores';
 import { api } from '../../../lib/api-client.ts';
 import type { Circle, Comment, CommentsResponse, Post } from '../../../lib/api-types.ts';
-import { joinChannel } from '../../../stores/circles.store.ts';
-import { applyJoinOutcome } from '../channel/membership.ts';
+import { joinChannel } from '../../../stores/membership.store.ts';
+import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { uploadKindOf } from '../media-types.ts';
+import { appendNew } from '../../../lib/paged-list.ts';
 
 export const COMMENT_EMPTY = 'Please enter a comment or select media.';
 export const MEDIA_TYPE_ERROR = 'Please select an image or video file.';
@@ -59,10 +60,9 @@ export async function loadMoreComments(postId: string): Promise<void> {
   try {
     const { comments } = await fetchPage(postId, state.nextPage);
     const current = $detail.get() as ReadyDetail;
-    const seen = new Set(current.comments.map((c) => c.id));
     $detail.set({
       ...current,
-      comments: [...current.comments, ...comments.results.filter((c) => !seen.has(c.id))],
+      comments: appendNew(current.comments, comments.results),
       nextPage: nextPageOf(comments.next, state.nextPage),
       loadingMore: false,
     });

@@ -1,14 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchResponse } from '../../../lib/api-types.ts';
 
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/api-client.ts')>()),
-  api: vi.fn(),
-}));
+vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 
-const { api, ApiError } = await import('../../../lib/api-client.ts');
+const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
 const { $search, $searchOpen, EMPTY_RESULTS, SEARCH_DEBOUNCE_MS, closeSearch, openSearch, setSearchQuery, searchHref } = await import('./search.store.ts');
-const apiMock = vi.mocked(api);
 
 const answer = (title: string): SearchResponse => ({
   search: {

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $popular, channelHref, joinPopular, joinStateOf, loadPopularPage, type JoinState } from './popular.store.ts';
+import { $popular, channelHref, joinPopular, joinButtonState, loadPopularPage, type JoinButtonState } from './popular.store.ts';
 
-const LABEL: Record<JoinState, string> = { join: 'Join', joining: 'Joining...', joined: 'Joined', requested: 'Requested' };
+const LABEL: Record<JoinButtonState, string> = { none: 'Join', joining: 'Joining...', member: 'Joined', pending: 'Requested' };
 
 /** The Popular Channels panel (large screens): name, 'N members', Join / Joining... / Joined, Show More. */
 export default function PopularChannels() {
-  const { items, hasMore, loading, joins } = useStore($popular);
+  const { items, hasMore, loading, joining } = useStore($popular);
 
   useEffect(() => {
     if ($popular.get().items.length === 0) void loadPopularPage();
@@ -17,7 +17,7 @@ export default function PopularChannels() {
       <h2 id="popular-heading" className="mb-3 text-base font-bold text-ink">Popular Channels</h2>
       <ul className="flex flex-col gap-1">
         {items.map((circle) => {
-          const state = joinStateOf(circle, joins);
+          const state = joinButtonState(circle, joining);
           return (
             <li key={circle.id} className="flex items-center justify-between gap-2 rounded-lg px-2 py-2 hover:bg-canvas">
               <a href={channelHref(circle.name)} className="min-w-0 flex-1">
@@ -26,11 +26,11 @@ export default function PopularChannels() {
               </a>
               <button
                 type="button"
-                disabled={state !== 'join'}
+                disabled={state !== 'none'}
                 onClick={() => void joinPopular(circle)}
                 aria-label={`${LABEL[state]} ${circle.name}`}
                 className={
-                  state === 'join'
+                  state === 'none'
                     ? 'shrink-0 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-700'
                     : 'shrink-0 rounded-full border border-line px-3 py-1 text-xs font-semibold text-muted'
                 }

@@ -13,13 +13,6 @@ export const SearchIcon = () => <Icon><circle cx="11" cy="11" r="7" /><path d="m
 export const BellIcon = () => <Icon><path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" /></Icon>;
 export const MenuIcon = () => <Icon><path d="M4 6h16M4 12h16M4 18h16" /></Icon>;
 export const CloseIcon = () => <Icon><path d="M18 6 6 18M6 6l12 12" /></Icon>;
-export const HomeIcon = () => <Icon><path d="m3 10 9-7 9 7v10a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" /></Icon>;
-export const PlusCircleIcon = () => <Icon><circle cx="12" cy="12" r="9" /><path d="M12 8v8M8 12h8" /></Icon>;
-export const CompassIcon = () => <Icon><circle cx="12" cy="12" r="9" /><path d="m15.5 8.5-2 5-5 2 2-5z" /></Icon>;
-export const TrendIcon = () => <Icon><path d="m3 17 6-6 4 4 8-8" /><path d="M14 7h7v7" /></Icon>;
-export const ListIcon = () => <Icon><path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" /></Icon>;
-export const UsersIcon = () => <Icon><circle cx="9" cy="8" r="4" /><path d="M2 21a7 7 0 0 1 14 0" /><path d="M16 4a4 4 0 0 1 0 8M22 21a7 7 0 0 0-4-6.3" /></Icon>;
-export const ChevronIcon = ({ left = false }: { left?: boolean }) => <Icon>{left ? <path d="m15 18-6-6 6-6" /> : <path d="m9 18 6-6-6-6" />}</Icon>;
 export const ThumbUpIcon = ({ filled = false }: { filled?: boolean }) => (
   <Icon fill={filled ? 'currentColor' : 'none'}><path d="M7 10v11H3V10zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.1 21H7" /></Icon>
 );

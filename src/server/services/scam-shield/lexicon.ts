@@ -353,5 +353,5 @@ export const warning = anyOf([
 export const helpSeeking = /(?:(?<![a-z])(?:koi|anyone|someone|somebody|can (?:someone|anyone)|kya koi|how (?:do|to|can|should)|kaise|kaun|where|which)(?![a-z])|कोई|कैसे)[^.!?\n]{0,40}$/;
 
 export const negationNear =
-  /(?:(?<![a-z])(?:never|don't|do not|dont|not|no one|nobody|mat|nahi|nhi|na|mt|kabhi)(?![a-z])|मत|नहीं|कभी|(?<![\u0900-\u097f])न(?![\u0900-\u097f]))[^a-z0-9\u0900-\u097f]*(?:[^\s]+\s+){0,4}$/;
-export const negationAfter = /^[^a-z0-9\u0900-\u097f]*(?:[^\s]+\s+){0,3}(?:(?<![a-z])(?:mat|nahi|nhi|mt)(?![a-z])|मत|नहीं|(?<![\u0900-\u097f])न(?![\u0900-\u097f]))/;
+  /(?:(?<![a-z])(?:never|don't|do not|dont|not|no one|nobody|mat|nahi|nhi|na|mt|kabhi)(?![a-z])|मत|नहीं|कभी|(?<![\u0900-\u097f])न(?![\u0900-\u097f]))[^\u0900-\u097fa-z0-9]*(?:[^\s]+\s+){0,4}$/;
+export const negationAfter = /^[^\u0900-\u097fa-z0-9]*(?:[^\s]+\s+){0,3}(?:(?<![a-z])(?:mat|nahi|nhi|mt)(?![a-z])|मत|नहीं|(?<![\u0900-\u097f])न(?![\u0900-\u097f]))/;

@@ -167,8 +167,8 @@ function asksForSecret(text: string): boolean {
 }
 
 /** A fee demanded, not a fee reported ("processing fee was ₹999") nor an exam's fee. */
-const FEE_REPORTED_AFTER = /^[^a-z0-9\u0900-\u097f]*(?:[^\s]+\s+){0,2}(?:was|were|tha|thi|lagi|laga|lage|paid|charged|deducted|गया|था|थी|लगा|लगी|लगे)(?![a-z])/;
-const EXAM_BEFORE = /(exam|examination|परीक्षा)[^a-z\u0900-\u097f]*$/;
+const FEE_REPORTED_AFTER = /^[^\u0900-\u097fa-z0-9]*(?:[^\s]+\s+){0,2}(?:was|were|tha|thi|lagi|laga|lage|paid|charged|deducted|गया|था|थी|लगा|लगी|लगे)(?![a-z])/;
+const EXAM_BEFORE = /(exam|examination|परीक्षा)[^\u0900-\u097fa-z]*$/;
 function asksForFee(text: string): boolean {
   fee.lastIndex = 0;
   for (const match of text.matchAll(fee)) {

@@ -1,5 +1,35 @@
-import type { Circle } from '../../../lib/api-types.ts';
-import type { JoinOutcome } from '../../../stores/circles.store.ts';
+/** Joining circles (docs/glossary.md, Membership): the join call with the spec's toasts, what its outcome does to
+ * the circle on screen, and the join button's face. */
+import { api, ApiError } from '../lib/api-client.ts';
+import type { Circle, JoinResult } from '../lib/api-types.ts';
+import { toast } from '../lib/toast.ts';
+
+export type JoinOutcome = 'joined' | 'pending' | 'already' | 'failed';
+
+/**
+ * Joins a channel by name with the toasts of spec section 8:
+ * success 'Joined channel {name} successfully!', 400 "You've already joined {name}", else 'Failed to join {name}'.
+ * A private channel answers 202: the request waits for the owner.
+ */
+export async function joinChannel(name: string): Promise<JoinOutcome> {
+  try {
+    const result = await api<JoinResult>('/api/circles/join-by-name/', { method: 'POST', body: { circle_name: name } });
+    if (result.status === 'pending') {
+      void toast(`Request to join ${name} sent. The owner will review it.`, 'info');
+      return 'pending';
+    }
+    void toast(`Joined channel ${name} successfully!`, 'success');
+    return 'joined';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) {
+      void toast(`You've already joined ${name}`, 'info');
+      return 'already';
+    }
+    console.error(`Failed to join ${name}`, error);
+    void toast(`Failed to join ${name}`, 'error');
+    return 'failed';
+  }
+}
 
 /** The circle as it stands after a join attempt: joining adds one member locally (spec section 4). */
 export function applyJoinOutcome(circle: Circle, outcome: JoinOutcome): Circle {

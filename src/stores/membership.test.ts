@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Circle } from '../../../lib/api-types.ts';
-import { applyJoinOutcome, joinButton, membersLabel } from './membership.ts';
+import type { Circle } from '../lib/api-types.ts';
+import { applyJoinOutcome, joinButton, membersLabel } from './membership.store.ts';
 
 const circle = (over: Partial<Circle> = {}): Circle => ({
   id: 1, name: 'Science Hub', description: '', channel_type: 'public', channel_name: 'Science Hub', members_count: 4,
