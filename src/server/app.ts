@@ -32,6 +32,7 @@ import circleRoutes from './routes/circles.ts';
 import searchRoutes from './routes/search.ts';
 import contactRoutes from './routes/contact.ts';
 import grievanceRoutes from './routes/grievances.ts';
+import memberSafetyRoutes from './routes/member-safety.ts';
 import healthRoutes from './routes/health.ts';
 import docsRoutes from './routes/docs.ts';
 import staffRoutes from './routes/staff.ts';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     grievanceRoutes,
     moderationRoutes,
     staffRoutes,
+    memberSafetyRoutes,
   ]) {
     await app.register(routes);
   }

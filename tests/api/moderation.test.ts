@@ -291,3 +291,61 @@ describe('GET /api/modlog/', () => {
     expect(asOwner.results[0]).toMatchObject({ action: 'warn', excerpt: 'Members only secret' });
   });
 });
+
+describe('what the scam shield held', () => {
+  it('waits in the staff queue without reports; staff release it, its channel owner may not', async () => {
+    const scammer = await createUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      headers: scammer.headers,
+      payload: {
+        circle: circle.id,
+        title: 'Receive ₹5000 cashback',
+        description: 'Scan this QR code and enter your UPI PIN to receive the money in your account. Collect request sent, approve it now.',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().moderation_status).toBe('held');
+    const postId = res.json().id as number;
+    const queue = (await get('/api/staff/reports/', moderator.headers)).json();
+    const held = queue.results.find((c: { item: { id: number; kind: string } }) => c.item.kind === 'post' && c.item.id === postId);
+    expect(held).toMatchObject({ reports_count: 0, reasons: [], item: { moderation_status: 'held', moderation_label: null } });
+
+    expect((await act(owner, { post: postId, action: 'restore' })).statusCode).toBe(403);
+    const released = await act(moderator, { post: postId, action: 'restore', reason: 'A real bank offer' });
+    expect(released.statusCode).toBe(200);
+    expect(released.json().item.moderation_status).toBe('visible');
+    expect((await get(`/api/posts/${postId}/`)).json().moderation_status).toBe('visible');
+  });
+});
+
+describe('what readers see', () => {
+  it('hides an item its reports hid from everyone but its author ("Hidden pending review") and staff; a removed one keeps its place with the reason', async () => {
+    const postId = await newPost('Reported thrice');
+    const commentId = await newComment(postId, 'A reply that stays');
+    for (const m of members.slice(0, 3)) await report(m, { post: postId, reason: 'spam' });
+    expect((await get(`/api/posts/${postId}/`)).statusCode).toBe(404);
+    expect((await get(`/api/posts/${postId}/`, members[4].headers)).statusCode).toBe(404);
+    const feed = (await get(`/api/posts/public/feed/?circle=${circle.id}`)).json();
+    expect(feed.results.map((p: { id: number }) => p.id)).not.toContain(postId);
+    const mine = (await get(`/api/posts/${postId}/`, author.headers)).json();
+    expect(mine).toMatchObject({ moderation_status: 'held', hidden_pending_review: true, title: 'Reported thrice' });
+    expect((await get(`/api/posts/${postId}/`, moderator.headers)).json()).toMatchObject({ moderation_status: 'held', hidden_pending_review: true });
+
+    await act(moderator, { post: postId, action: 'remove', reason: 'Spam ring' });
+    const removed = (await get(`/api/posts/${postId}/`)).json();
+    expect(removed).toMatchObject({ moderation_status: 'removed', removed_reason: 'Spam ring', title: '', description: '' });
+    expect(removed.hidden_pending_review).toBeUndefined();
+    const thread = (await get(`/api/posts/comments/list/?post_id=${postId}`)).json();
+    expect(thread.comments.results.map((c: { id: number }) => c.id)).toContain(commentId);
+
+    await act(owner, { comment: commentId, action: 'remove', reason: 'Off topic' });
+    const after = (await get(`/api/posts/comments/list/?post_id=${postId}`)).json();
+    expect(after.comments.results.find((c: { id: number }) => c.id === commentId)).toMatchObject({
+      moderation_status: 'removed',
+      removed_reason: 'Off topic',
+      body: '',
+    });
+  });
+});

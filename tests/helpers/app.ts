@@ -20,6 +20,19 @@ export function movableClock(start = new Date()) {
 export type TestApp = { app: FastifyInstance; config: Config; close: () => Promise<void> };
 
 /**
+ * Write limits far above what any test writes, so tests of other rules are not cut short by them;
+ * tests/api/write-limits.test.ts sets its own.
+ */
+const ROOMY_WRITE_LIMITS = {
+  POSTS_PER_HOUR: '10000',
+  COMMENTS_PER_HOUR: '10000',
+  CIRCLES_PER_DAY: '10000',
+  REPORTS_PER_HOUR: '10000',
+  REACTIONS_PER_HOUR: '10000',
+  JOIN_REQUESTS_PER_HOUR: '10000',
+};
+
+/**
  * A fresh app on a fresh database: in-memory PGlite by default, or a fresh schema on
  * PostgreSQL when DATABASE_URL is set (CI runs the API tests both ways).
  */
@@ -30,7 +43,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-test-'));
   const config = loadConfig(
-    { SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env },
+    { SEED_DEMO: '0', LOG_LEVEL: 'silent', ...ROOMY_WRITE_LIMITS, ...env },
     { dataDir, jwtSecret: 'test-secret', identitySecret: 'test-identity', serveSite: false, seedDemo: false, ...overrides },
   );
   const database = await openTestDatabase();

@@ -16,6 +16,20 @@ import {
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
+/**
+ * What the scam shield and the moderators decided about a piece of writing. `moderation_status`: 'visible' |
+ * 'held' (its author and staff only) | 'removed' (shown as "Removed by moderators: <reason>"); `scam_verdict`:
+ * 'ok' | 'warn' (readers see a banner) | 'held'; `moderation_reasons` are the shield's reasons, for staff only.
+ */
+const moderationColumns = () => ({
+  moderationStatus: text('moderation_status').notNull().default('visible'),
+  scamVerdict: text('scam_verdict').notNull().default('ok'),
+  moderationReasons: jsonb('moderation_reasons').$type<string[]>().notNull().default([]),
+  removedReason: text('removed_reason'),
+  /** Held because AUTO_HIDE_REPORTS members reported it (not by the shield): its author sees "Hidden pending review". */
+  hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
+});
+
 /** An account never stores the e-mail address: only its keyed hash and the class of what was verified. */
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -28,6 +42,8 @@ export const users = pgTable('users', {
   profileImage: text('profile_image'),
   isAadhaarVerified: boolean('is_aadhaar_verified').notNull().default(false),
   profileCreatedAt: timestamp('profile_created_at', { withTimezone: true, mode: 'date' }),
+  /** Words whose posts collapse for this member ("Hidden: contains a muted word"), lower case. */
+  mutedWords: jsonb('muted_words').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 
@@ -66,8 +82,11 @@ export const circles = pgTable(
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     themeColors: jsonb('theme_colors').$type<{ primary: string; secondary: string }>().notNull(),
     membersCount: integer('members_count').notNull().default(0),
-    /** Kept by a trigger on posts (migration 0001), so a feed's total is a sum over circles, not a scan of posts. */
+    /** Kept by a trigger on posts, counting visible posts only, so a feed's total is a sum over circles, not a scan of posts. */
     postsCount: integer('posts_count').notNull().default(0),
+    /** The scam shield on the description: 'ok' | 'warn' | 'held' (a held description is shown to its owner and staff only). */
+    descriptionVerdict: text('description_verdict').notNull().default('ok'),
+    descriptionReasons: jsonb('description_reasons').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector')
       .notNull()
@@ -118,13 +137,9 @@ export const posts = pgTable(
     videos: jsonb('videos').$type<string[]>().notNull().default([]),
     likeCount: integer('like_count').notNull().default(0),
     dislikeCount: integer('dislike_count').notNull().default(0),
+    /** Visible comments only, kept by a trigger on comments. */
     commentCount: integer('comment_count').notNull().default(0),
-    /** 'visible' | 'held' (the scam shield, or hidden by reports pending review) | 'removed' (by a moderator or the owner) */
-    moderationStatus: text('moderation_status').notNull().default('visible'),
-    /** Why it was removed, shown in its place: "Removed by moderators: <reason>". */
-    removedReason: text('removed_reason'),
-    /** Held because AUTO_HIDE_REPORTS members reported it: its author sees "Hidden pending review". */
-    hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
+    ...moderationColumns(),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector')
       .notNull()
@@ -163,14 +178,22 @@ export const comments = pgTable(
     mediaKind: text('media_kind'),
     mediaUrl: text('media_url'),
     upvoteCount: integer('upvote_count').notNull().default(0),
-    /** As posts.moderation_status: a removed comment keeps its place in the thread, its text replaced by the reason. */
-    moderationStatus: text('moderation_status').notNull().default('visible'),
-    removedReason: text('removed_reason'),
-    hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
+    ...moderationColumns(),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple', coalesce(body, ''))`),
   },
   (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt.desc(), t.id.desc()), index('comments_search_idx').using('gin', t.searchVector)],
+);
+
+/** A member who no longer sees another's posts and comments, and whose posts that other may not comment on. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId)],
 );
 
 export const contactMessages = pgTable('contact_messages', {

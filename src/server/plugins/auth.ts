@@ -5,7 +5,8 @@ import { users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { TokenError } from '../services/tokens-service.ts';
 
-export type AuthUser = { id: number; username: string };
+/** `createdAt` tells a new account (stricter write limits, links held more readily). */
+export type AuthUser = { id: number; username: string; createdAt: Date };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +51,7 @@ async function authPlugin(app: FastifyInstance) {
         messages: [{ token_class: 'AccessToken', token_type: 'access', message: error.message }],
       });
     }
-    const [user] = await app.ctx.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+    const [user] = await app.ctx.db.select({ id: users.id, username: users.username, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw unauthorized({ detail: 'User not found', code: 'user_not_found' });
     return user;
   }

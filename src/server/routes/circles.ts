@@ -25,6 +25,7 @@ import {
   listPendingRequests,
   type Decision,
 } from '../services/join-requests-service.ts';
+import { writeLimitsFor } from '../services/write-limits.ts';
 
 /** Letters and digits of any script (with their combining marks), spaces, hyphens and underscores. */
 const NAME_PATTERN = /^[\p{L}\p{M}\p{N} _-]+$/u;
@@ -82,7 +83,8 @@ const circleRefSchema = {
 } as const;
 
 export default async function circlesRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
+  const limits = writeLimitsFor(app);
 
   app.get(
     '/api/circles/',
@@ -138,7 +140,12 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = parseInput(createBody, request.body);
-      const circle = await createCircle(db, request.user!.id, { name: input.name, description: input.description, channelType: input.channel_type });
+      await limits.check('channel', request.user!);
+      const circle = await createCircle(
+        db,
+        { ...request.user!, newAccountHours: config.newAccountHours },
+        { name: input.name, description: input.description, channelType: input.channel_type },
+      );
       return reply.code(201).send(circle);
     },
   );
@@ -165,6 +172,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { circle_name } = parseInput(joinBody, request.body);
+      await limits.check('join-request', request.user!);
       const { httpStatus, ...result } = await joinByName(db, request.user!.id, circle_name);
       return reply.code(httpStatus).send(result);
     },

@@ -4,6 +4,7 @@ import { NOT_A_STRING, positiveId } from '../../lib/validation.ts';
 import { fieldErrors } from '../http-errors.ts';
 import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, createComment, listComments } from '../services/comments-service.ts';
 import { INVALID_MEDIA, withRequestForm } from '../services/media-service.ts';
+import { writeLimitsFor } from '../services/write-limits.ts';
 
 const listQuery = z.object({ post_id: positiveId });
 
@@ -20,7 +21,8 @@ const createCommentBody = z.object({
 });
 
 export default async function commentsRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
+  const limits = writeLimitsFor(app);
 
   app.get(
     '/api/posts/comments/list/',
@@ -65,9 +67,19 @@ export default async function commentsRoutes(app: FastifyInstance) {
           const input = createCommentBody.parse(fields);
           const media = files[0]?.media ?? null;
           if (input.body === '' && !media) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
-          return createComment(db, { postId: input.post, authorId, body: input.body, media }, app.ctx.suspensions.assertMayWrite);
+          await limits.check('comment', request.user!);
+          await app.ctx.suspensions.assertMayWriteOnPost(authorId, input.post);
+          return createComment(db, {
+            postId: input.post,
+            authorId,
+            body: input.body,
+            media,
+            authorCreatedAt: request.user!.createdAt,
+            newAccountHours: config.newAccountHours,
+          });
         },
       );
+      if (comment.moderation_status === 'held') await app.ctx.moderation.queueHeld({ kind: 'comment', id: comment.id });
       return reply.code(201).send(comment);
     },
   );

@@ -17,6 +17,7 @@ import { parseInput } from '../request-validation.ts';
 import { MESSAGES, type ItemRef } from '../services/moderation-service.ts';
 import { findCircle } from '../services/posts-service.ts';
 import { staffRoleOf } from '../services/staff-service.ts';
+import { writeLimitsFor } from '../services/write-limits.ts';
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -64,6 +65,7 @@ const itemProperties = {
 
 export default async function moderationRoutes(app: FastifyInstance) {
   const { db, moderation } = app.ctx;
+  const limits = writeLimitsFor(app);
 
   app.post(
     '/api/reports/',
@@ -84,6 +86,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = parseInput(reportBody, request.body);
+      await limits.check('report', request.user!);
       const { created, report } = await moderation.report(request.user!.id, itemRef(input), { reason: input.reason, note: input.note });
       return reply.code(created ? 201 : 200).send(report);
     },

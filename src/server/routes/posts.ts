@@ -4,6 +4,7 @@ import { NOT_A_STRING, TITLE_MAX_LENGTH, parseId, positiveId, requiredString } f
 import { INVALID_IMAGE, INVALID_VIDEO, withRequestForm, type MediaKind } from '../services/media-service.ts';
 import { createPost, getVisiblePost, listPosts } from '../services/posts-service.ts';
 import { react, type ReactionKind } from '../services/reactions-service.ts';
+import { writeLimitsFor } from '../services/write-limits.ts';
 
 const optionalString = z.preprocess(
   (value) => (value === null ? undefined : value),
@@ -37,7 +38,8 @@ const postIdQuery = { type: 'object', properties: { post_id: { description: 'The
 
 
 export default async function postsRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
+  const limits = writeLimitsFor(app);
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
 
   app.get(
@@ -94,7 +96,9 @@ export default async function postsRoutes(app: FastifyInstance) {
         },
         handler: async (request) => {
           const { post_id } = reactionQuery.parse(request.query);
-          return react(db, { postId: post_id, userId: request.user!.id, kind, on: method === 'POST' }, app.ctx.suspensions.assertMayWrite);
+          if (method === 'POST') await limits.check('reaction', request.user!);
+          await app.ctx.suspensions.assertMayWriteOnPost(request.user!.id, post_id);
+          return react(db, { postId: post_id, userId: request.user!.id, kind, on: method === 'POST' });
         },
       });
     }
@@ -139,10 +143,20 @@ export default async function postsRoutes(app: FastifyInstance) {
         { images: { accept: ANY_MEDIA, invalid: INVALID_IMAGE }, videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO } },
         async ({ fields, files }) => {
           const input = createPostBody.parse(fields);
+          await limits.check('post', request.user!);
+          await app.ctx.suspensions.assertMayWriteInCircle(userId, input.circle);
           const urls = (kind: MediaKind) => files.filter((f) => f.media.kind === kind).map((f) => f.media.url);
-          return createPost(db, { ...input, authorId: userId, images: urls('image'), videos: urls('video') }, app.ctx.suspensions.assertMayWrite);
+          return createPost(db, {
+            ...input,
+            authorId: userId,
+            images: urls('image'),
+            videos: urls('video'),
+            authorCreatedAt: request.user!.createdAt,
+            newAccountHours: config.newAccountHours,
+          });
         },
       );
+      if (post.moderation_status === 'held') await app.ctx.moderation.queueHeld({ kind: 'post', id: post.id });
       return reply.code(201).send(post);
     },
   );

@@ -380,6 +380,16 @@ export function createModerationService(deps: ModerationDeps) {
       return { created: true, report: toReportView(outcome.created) };
     },
 
+    /** Puts an item the scam shield held in the review queue (a case without reports), for staff to release or remove. */
+    async queueHeld(ref: ItemRef): Promise<void> {
+      const item = await loadItem(ref);
+      if (!item || item.status !== 'held') return;
+      await db
+        .insert(moderationCases)
+        .values({ postId: item.postId, commentId: item.commentId, circleId: item.circleId, authorId: item.authorId, openedAt: clock.now() })
+        .onConflictDoNothing();
+    },
+
     /** The review queue: open cases (most reported first, then oldest) or closed ones, everywhere or in one channel. */
     async cases(options: { circleId?: number; status: 'open' | 'closed' }): Promise<Listing<CaseView>> {
       const where = and(eq(moderationCases.status, options.status), options.circleId === undefined ? undefined : eq(moderationCases.circleId, options.circleId));

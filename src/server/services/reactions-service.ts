@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { circles, postReactions, posts } from '../db/schema.ts';
-import { postNotFound, type WriteGuard } from './posts-service.ts';
-import { circleVisibleTo } from './visibility.ts';
+import { postNotFound } from './posts-service.ts';
+import { circleVisibleTo, postOpenFor } from './visibility.ts';
 
 export type ReactionKind = 'like' | 'dislike';
 
@@ -24,20 +24,14 @@ const delta = (kind: ReactionKind, before: string | null, after: string | null) 
 export async function react(
   db: Db,
   input: { postId: number; userId: number; kind: ReactionKind; on: boolean },
-  mayWrite?: WriteGuard,
 ): Promise<ReactionState> {
   const { postId, userId, kind } = input;
-  if (mayWrite) {
-    // Checked before the transaction: the guard reads on its own connection, which an embedded database shares.
-    const [target] = await db.select({ circleId: posts.circleId }).from(posts).where(eq(posts.id, postId)).limit(1);
-    if (target) await mayWrite(userId, target.circleId);
-  }
   return db.transaction(async (tx) => {
     const [post] = await tx
       .select({ likeCount: posts.likeCount, dislikeCount: posts.dislikeCount })
       .from(posts)
       .innerJoin(circles, eq(circles.id, posts.circleId))
-      .where(and(eq(posts.id, postId), circleVisibleTo(userId)))
+      .where(and(eq(posts.id, postId), circleVisibleTo(userId), postOpenFor(userId)))
       .for('update', { of: posts });
     if (!post) throw postNotFound();
 

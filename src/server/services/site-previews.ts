@@ -33,7 +33,7 @@ export function createSiteServices(db: Db, tokens: TokenService, config: Pick<Co
         .select({ id: posts.id, title: posts.title, description: posts.description, images: posts.images, circleName: circles.name })
         .from(posts)
         .innerJoin(circles, eq(circles.id, posts.circleId))
-        .where(and(eq(posts.id, id), eq(circles.channelType, 'public')))
+        .where(and(eq(posts.id, id), eq(circles.channelType, 'public'), eq(posts.moderationStatus, 'visible')))
         .limit(1);
       if (!row) return null;
       return { id: row.id, title: row.title, description: plainTextExcerpt(row.description), circleName: row.circleName, image: row.images[0] ?? null };
@@ -41,7 +41,11 @@ export function createSiteServices(db: Db, tokens: TokenService, config: Pick<Co
     async circlePreview(idOrName) {
       const byId = /^\d{1,9}$/.test(idOrName);
       const [row] = await db
-        .select({ id: circles.id, name: circles.name, description: circles.description })
+        .select({
+          id: circles.id,
+          name: circles.name,
+          description: sql<string>`case when ${circles.descriptionVerdict} = 'held' then '' else ${circles.description} end`,
+        })
         .from(circles)
         .where(and(byId ? eq(circles.id, Number(idOrName)) : sql`lower(${circles.name}) = lower(${idOrName})`, eq(circles.channelType, 'public')))
         .limit(1);

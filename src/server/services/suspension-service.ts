@@ -2,7 +2,8 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { SUSPENSION_DURATIONS, type SuspensionDuration } from '../../lib/moderation-rules.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { circles, suspensions } from '../db/schema.ts';
+import { circles, posts, suspensions } from '../db/schema.ts';
+import { findCircle } from './posts-service.ts';
 import { HttpError } from '../http-errors.ts';
 
 const DAY = 86_400_000;
@@ -55,6 +56,20 @@ export function createSuspensionService({ db, clock }: SuspensionDeps) {
     /** Throws the suspended member's 403 when they may not write (anywhere, or in this channel). */
     async assertMayWrite(userId: number, circleId: number | null = null): Promise<void> {
       const suspension = await active(userId, circleId);
+      if (suspension) throw suspendedError(suspension);
+    },
+
+    /** As assertMayWrite, in the channel of a post (commenting on it, reacting to it); an unknown post is left to its own 404. */
+    async assertMayWriteOnPost(userId: number, postId: number): Promise<void> {
+      const [post] = await db.select({ circleId: posts.circleId }).from(posts).where(eq(posts.id, postId)).limit(1);
+      const suspension = await active(userId, post?.circleId ?? null);
+      if (suspension) throw suspendedError(suspension);
+    },
+
+    /** As assertMayWrite, in a channel named by id or name (posting in it). */
+    async assertMayWriteInCircle(userId: number, circleRef: string | number): Promise<void> {
+      const circle = await findCircle(db, circleRef);
+      const suspension = await active(userId, circle?.id ?? null);
       if (suspension) throw suspendedError(suspension);
     },
 

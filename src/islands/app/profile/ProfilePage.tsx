@@ -4,6 +4,7 @@ import type { ProfileResponse } from '../../../lib/api-types.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { PostCard } from '../post-card/PostCard.tsx';
 import { channelHref } from '../post-card/media.ts';
+import SafetySettings from '../safety/SafetySettings.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { $profilePage, loadMore, loadProfilePage, PROFILE_ERROR, setProfileTab, type ProfileTab } from './profile.store.ts';
 
@@ -39,6 +40,7 @@ export default function ProfilePage() {
     <div className="flex flex-col gap-4">
       <ProfileHeader data={data} />
       <ProfileTabs data={data} />
+      <SafetySettings />
     </div>
   );
 }
