@@ -12,10 +12,8 @@ import bodyParsers from './plugins/body-parsers.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mediaPlugin from './plugins/media.ts';
 import sitePlugin from './plugins/site.ts';
-import { createTokenService, type TokenService } from './services/tokens-service.ts';
-import { createMailService, type MailService } from './services/mail-service.ts';
-import { createSiteServices } from './services/site-previews.ts';
-import { seedDemoData } from './services/demo-seed.ts';
+import { createServices, type Services } from './services.ts';
+import { seedDemoData } from './db/seed/demo-seed.ts';
 import authRoutes from './routes/auth.ts';
 import tokenRoutes from './routes/tokens.ts';
 import profileRoutes from './routes/profile.ts';
@@ -32,8 +30,7 @@ export type AppContext = {
   config: Config;
   database: Database;
   db: Db;
-  tokens: TokenService;
-  mail: MailService;
+  services: Services;
 };
 
 declare module 'fastify' {
@@ -77,13 +74,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
-  const tokens = createTokenService({
-    db: database.db,
-    secret: config.jwtSecret,
-    accessSeconds: config.accessTokenSeconds,
-    refreshSeconds: config.refreshTokenSeconds,
-  });
-  app.decorate('ctx', { config, database, db: database.db, tokens, mail: createMailService(config, app.log) });
+  const services = createServices({ config, db: database.db, log: app.log });
+  app.decorate('ctx', { config, database, db: database.db, services });
+  app.addHook('onClose', () => services.rateLimiter.close());
 
   if (config.seedDemo) await seedDemoData(database.db, app.log);
 
@@ -118,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(sitePlugin, {
     distDir: options.distDir ?? path.resolve('dist'),
-    siteServices: createSiteServices(database.db),
+    siteServices: services.site,
     enabled: config.serveSite,
   });
   app.setNotFoundHandler((request, reply) => {

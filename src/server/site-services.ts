@@ -8,6 +8,6 @@ export type CirclePreview = { id: number; name: string; description: string };
 export type SiteServices = {
   /** A post of a public circle, for `<title>` and OpenGraph tags; null when missing or private. */
   postPreview: (id: number) => Promise<PostPreview | null>;
-  /** A public circle by id or name; null when missing or private. */
-  circlePreview: (idOrName: string) => Promise<CirclePreview | null>;
+  /** A public circle by the channel page's address (its id, or its name from `?key=`); null when missing or private. */
+  circlePreview: (address: { id: string } | { name: string }) => Promise<CirclePreview | null>;
 };

@@ -184,6 +184,6 @@ describe('channel descriptions', () => {
     expect(forOwner.results.find((c) => c.id === res.json().id)?.description).toMatch(/Guaranteed/);
     const found = (await searchIds('Crypto Kings', reader)).channels.find((c) => c.id === res.json().id);
     expect(found?.description).toBe('');
-    expect((await createSiteServices(t.app.ctx.db).circlePreview(String(res.json().id)))?.description).toBe('');
+    expect((await createSiteServices(t.app.ctx.db).circlePreview({ id: String(res.json().id) }))?.description).toBe('');
   });
 });

@@ -9,6 +9,8 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** A database handle or an open transaction: both run the same queries. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   db: Db;
