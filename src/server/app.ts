@@ -13,14 +13,9 @@ import errorsPlugin from './plugins/errors.ts';
 import mediaPlugin from './plugins/media.ts';
 import staffPlugin from './plugins/staff.ts';
 import sitePlugin from './plugins/site.ts';
-import { createTokenService, type TokenService } from './services/tokens-service.ts';
-import { createMailService, type MailService } from './services/mail-service.ts';
-import { createSiteServices } from './services/site-previews.ts';
-import { seedDemoData } from './services/demo-seed.ts';
-import { createGrievanceService, type GrievanceService } from './services/grievance-service.ts';
-import { systemClock, type Clock } from './clock.ts';
-import { createSuspensionService, type SuspensionService } from './services/suspension-service.ts';
-import { createModerationService, type ModerationService } from './services/moderation-service.ts';
+import { createServices, type Services } from './services.ts';
+import { seedDemoData } from './db/seed/demo-seed.ts';
+import type { Clock } from './clock.ts';
 import suspensionsPlugin from './plugins/suspensions.ts';
 import moderationRoutes from './routes/moderation.ts';
 import authRoutes from './routes/auth.ts';
@@ -41,12 +36,7 @@ export type AppContext = {
   config: Config;
   database: Database;
   db: Db;
-  tokens: TokenService;
-  mail: MailService;
-  clock: Clock;
-  grievances: GrievanceService;
-  suspensions: SuspensionService;
-  moderation: ModerationService;
+  services: Services;
 };
 
 declare module 'fastify' {
@@ -97,26 +87,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
-  const tokens = createTokenService({
-    db: database.db,
-    secret: config.jwtSecret,
-    accessSeconds: config.accessTokenSeconds,
-    refreshSeconds: config.refreshTokenSeconds,
-  });
-  const clock = options.clock ?? systemClock;
-  const mail = createMailService(config, app.log);
-  const suspensions = createSuspensionService({ db: database.db, clock });
-  app.decorate('ctx', {
-    config,
-    database,
-    db: database.db,
-    tokens,
-    mail,
-    clock,
-    grievances: createGrievanceService({ db: database.db, clock, mail, identitySecret: config.identitySecret, log: app.log }),
-    suspensions,
-    moderation: createModerationService({ db: database.db, clock, suspensions, autoHideReports: config.autoHideReports }),
-  });
+  const services = createServices({ config, db: database.db, log: app.log, clock: options.clock });
+  app.decorate('ctx', { config, database, db: database.db, services });
+  app.addHook('onClose', () => services.rateLimiter.close());
 
   if (config.seedDemo) await seedDemoData(database.db, app.log);
 
@@ -156,7 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(sitePlugin, {
     distDir: options.distDir ?? path.resolve('dist'),
-    siteServices: createSiteServices(database.db, tokens, config),
+    siteServices: services.site,
     enabled: config.serveSite,
   });
   app.setNotFoundHandler((request, reply) => {

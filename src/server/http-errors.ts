@@ -16,7 +16,6 @@ export class HttpError extends Error {
 export const detail = (statusCode: number, message: string, extra: ErrorBody = {}, headers: Record<string, string> = {}) =>
   new HttpError(statusCode, { detail: message, ...extra }, headers);
 
-export const badRequest = (message: string) => detail(400, message);
 export const notFound = (message = 'Not found.') => detail(404, message);
 export const forbidden = (message = 'You do not have permission to perform this action.') => detail(403, message);
 export const fieldErrors = (errors: Record<string, string[]>) => new HttpError(400, errors);

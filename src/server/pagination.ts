@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import type { Paged } from '../lib/api-types.ts';
 import { detail } from './http-errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
 
-export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+/** What a service answers for a paged list: the total, and how to load one slice of it. Routes page it with `paginate()`. */
+export type PageSource<T> = { count: number; load: (limit: number, offset: number) => Promise<T[]> };
 
 /** Reads a 1-based page number the way DRF does: anything that is not a positive integer is 'Invalid page.' (404). */
 export function readPageNumber(value: unknown): number {
@@ -29,13 +31,8 @@ function absoluteUrl(request: FastifyRequest, param: string, page: number | null
  */
 export async function paginate<T>(
   request: FastifyRequest,
-  options: {
-    param?: string;
-    pageSize?: number;
-    count: number;
-    load: (limit: number, offset: number) => Promise<T[]>;
-  },
-): Promise<Page<T>> {
+  options: PageSource<T> & { param?: string; pageSize?: number },
+): Promise<Paged<T>> {
   const param = options.param ?? 'page';
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const query = request.query as Record<string, unknown>;

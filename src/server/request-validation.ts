@@ -1,5 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
+import { zodToJsonSchema } from 'zod-to-json-schema';
 import { fieldErrors, zodToFieldErrors } from './http-errors.ts';
 
 /**
@@ -7,6 +8,21 @@ import { fieldErrors, zodToFieldErrors } from './http-errors.ts';
  * messages) live in zod, applied in the handler. Without this, Fastify's Ajv would answer first, in its words.
  */
 export const documentationOnly: FastifySchemaCompiler<unknown> = () => () => true;
+
+type JsonSchema = { type?: string; properties?: Record<string, unknown>; [key: string]: unknown };
+
+/**
+ * The JSON schema /api/docs shows for a request body or query: generated from the zod schema that validates it,
+ * so the two cannot drift. `paging` adds the page parameters, which `paginate()` reads rather than zod.
+ */
+export function documented(schema: z.ZodTypeAny, paging: Record<string, string> = {}): JsonSchema {
+  const json = zodToJsonSchema(schema, { target: 'openApi3', $refStrategy: 'none', effectStrategy: 'input' }) as JsonSchema;
+  const pages = Object.fromEntries(Object.entries(paging).map(([param, description]) => [param, { type: 'string', description }]));
+  return { ...json, properties: { ...json.properties, ...pages } };
+}
+
+/** The one page parameter of a paged list, for `documented()`. */
+export const PAGE = { page: 'Page number, from 1' };
 
 /** DRF's names for JSON types, for 'Invalid data. Expected a dictionary, but got list.' */
 function jsonTypeName(value: unknown): string {

@@ -115,7 +115,7 @@ describe('deadlines and status changes (the service staff use)', () => {
     const urgent = (await file(complaint({ category: 'non_consensual_intimate_imagery' }))).json();
 
     clock.advance(23 * HOUR); // 25 h after the first: its acknowledgement is late
-    const open = { results: await (await t.app.ctx.grievances.listForStaff('open')).load(50, 0) };
+    const open = { results: await (await t.app.ctx.services.grievances.listForStaff('open')).load(50, 0) };
     const first = open.results.find((g) => g.ticket === ticket)!;
     expect(first).toMatchObject({ deadline: 'acknowledge', overdue: true, due_in_seconds: -3600 });
     const urgentRow = open.results.find((g) => g.ticket === urgent.ticket)!;
@@ -124,29 +124,29 @@ describe('deadlines and status changes (the service staff use)', () => {
     expect(order.indexOf(ticket)).toBeLessThan(order.indexOf(urgent.ticket));
     expect(open.results.every((g, i) => i === 0 || g.due_at! >= open.results[i - 1].due_at!)).toBe(true);
 
-    const acknowledged = await t.app.ctx.grievances.changeStatus(ticket, { status: 'acknowledged', note: 'We are looking into it.' });
+    const acknowledged = await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'acknowledged', note: 'We are looking into it.' });
     expect(acknowledged).toMatchObject({ status: 'acknowledged', deadline: 'resolve', overdue: false });
     expect(outbox(t).at(-1)).toMatchObject({ subject: `Grievance ${ticket}: acknowledged`, to: 'meera@example.in' });
     expect(outbox(t).at(-1)!.text).toContain('We are looking into it.');
 
-    expect(await t.app.ctx.grievances.changeStatus(ticket, { status: 'resolved', note: '' })).toEqual({
+    expect(await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'resolved', note: '' })).toEqual({
       error: 'Say what was done when resolving a grievance.',
     });
     clock.advance(14 * 24 * HOUR + 2 * HOUR); // past the 15 days
-    expect((await t.app.ctx.grievances.getForStaff(ticket))!).toMatchObject({ overdue: true, deadline: 'resolve' });
-    const resolved = await t.app.ctx.grievances.changeStatus(ticket, { status: 'resolved', note: 'Removed.', actionTaken: 'content_removed' });
+    expect((await t.app.ctx.services.grievances.getForStaff(ticket))!).toMatchObject({ overdue: true, deadline: 'resolve' });
+    const resolved = await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'resolved', note: 'Removed.', actionTaken: 'content_removed' });
     expect(resolved).toMatchObject({ status: 'resolved', due_at: null, overdue: false, action_taken: 'content_removed' });
     expect(outbox(t).at(-1)!.text).toContain('What we did: Content removed.');
-    expect(await t.app.ctx.grievances.changeStatus(ticket, { status: 'rejected', note: '' })).toEqual({ error: 'This grievance is already closed.' });
+    expect(await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'rejected', note: '' })).toEqual({ error: 'This grievance is already closed.' });
 
     const tracked = (await track(ticket, keyOf(tracking_url))).json();
     expect(tracked.history.map((h: { status: string }) => h.status)).toEqual(['received', 'acknowledged', 'resolved']);
-    expect((await (await t.app.ctx.grievances.listForStaff('open')).load(50, 0)).map((g) => g.ticket)).not.toContain(ticket);
-    expect((await (await t.app.ctx.grievances.listForStaff('closed')).load(50, 0))[0].ticket).toBe(ticket);
+    expect((await (await t.app.ctx.services.grievances.listForStaff('open')).load(50, 0)).map((g) => g.ticket)).not.toContain(ticket);
+    expect((await (await t.app.ctx.services.grievances.listForStaff('closed')).load(50, 0))[0].ticket).toBe(ticket);
   });
 
   it('writes the monthly compliance report as CSV: received, resolved in time, actions taken', async () => {
-    const csv = await t.app.ctx.grievances.complianceReport('2026-11');
+    const csv = await t.app.ctx.services.grievances.complianceReport('2026-11');
     const [header, ...rows] = csv.trim().split('\r\n').map((line) => line.split(','));
     expect(header).toEqual([
       'month',
@@ -167,7 +167,7 @@ describe('deadlines and status changes (the service staff use)', () => {
     const all = row('all');
     expect(Number(all.received)).toBe(rows.filter((r) => r[1] !== 'all').reduce((sum, r) => sum + Number(r[2]), 0));
     expect(all.resolved).toBe('1');
-    expect((await t.app.ctx.grievances.complianceReport('2026-10')).split('\r\n').find((l) => l.startsWith('2026-10,all,'))).toBe(
+    expect((await t.app.ctx.services.grievances.complianceReport('2026-10')).split('\r\n').find((l) => l.startsWith('2026-10,all,'))).toBe(
       '2026-10,all,0,0,0,0,0,0,0,0,0,0',
     );
   });

@@ -87,8 +87,8 @@ describe('posts the scam shield reads', () => {
     expect(await feedIds('/api/posts/user/feed/', reader)).toEqual([honestId, warnedId]);
     const like = await t.app.inject({ method: 'POST', url: `/api/posts/likes/?post_id=${heldId}`, headers: reader.headers });
     expect(like.statusCode).toBe(404);
-    expect(await createSiteServices(t.app.ctx.db, t.app.ctx.tokens, t.config).postPreview(heldId)).toBeNull();
-    expect(await createSiteServices(t.app.ctx.db, t.app.ctx.tokens, t.config).postPreview(honestId)).not.toBeNull();
+    expect(await createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens, t.config).postPreview(heldId)).toBeNull();
+    expect(await createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens, t.config).postPreview(honestId)).not.toBeNull();
   });
 
   it('lets the author find their held post in their feeds, search and profile', async () => {
@@ -184,6 +184,6 @@ describe('channel descriptions', () => {
     expect(forOwner.results.find((c) => c.id === res.json().id)?.description).toMatch(/Guaranteed/);
     const found = (await searchIds('Crypto Kings', reader)).channels.find((c) => c.id === res.json().id);
     expect(found?.description).toBe('');
-    expect((await createSiteServices(t.app.ctx.db, t.app.ctx.tokens, t.config).circlePreview(String(res.json().id)))?.description).toBe('');
+    expect((await createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens, t.config).circlePreview({ id: String(res.json().id) }))?.description).toBe('');
   });
 });

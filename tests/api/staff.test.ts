@@ -109,11 +109,11 @@ describe('npm run admin', () => {
 
 describe('the /staff page check', () => {
   it('names the role of a staff member’s access or refresh token, and nothing for anyone else', async () => {
-    const site = createSiteServices(t.app.ctx.db, t.app.ctx.tokens, t.config);
-    const modTokens = t.app.ctx.tokens.issuePair(moderator.id);
+    const site = createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens, t.config);
+    const modTokens = t.app.ctx.services.tokens.issuePair(moderator.id);
     expect(await site.staffRole({ access: modTokens.access })).toBe('moderator');
     expect(await site.staffRole({ access: 'expired-or-forged', refresh: modTokens.refresh })).toBe('moderator');
-    expect(await site.staffRole({ access: t.app.ctx.tokens.issuePair(member.id).access })).toBeNull();
+    expect(await site.staffRole({ access: t.app.ctx.services.tokens.issuePair(member.id).access })).toBeNull();
     expect(await site.staffRole({})).toBeNull();
     // A refresh token does not pass for an access token's place, nor the other way round.
     expect(await site.staffRole({ access: modTokens.refresh })).toBeNull();

@@ -39,7 +39,7 @@ export async function createUser(
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
     .returning({ id: users.id, username: users.username, color: users.color });
-  const { access } = app.ctx.tokens.issuePair(user.id);
+  const { access } = app.ctx.services.tokens.issuePair(user.id);
   return { ...user, access, headers: { authorization: `Bearer ${access}` } };
 }
 

@@ -10,6 +10,8 @@ import * as schema from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** A database handle or an open transaction: both run the same queries. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   db: Db;

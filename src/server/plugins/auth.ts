@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
 import { HttpError } from '../http-errors.ts';
 import { TokenError } from '../services/tokens-service.ts';
 
@@ -42,7 +40,7 @@ async function authPlugin(app: FastifyInstance) {
     if (token === undefined) return null;
     let userId: number;
     try {
-      userId = (await app.ctx.tokens.validate(token, 'access')).user_id;
+      userId = (await app.ctx.services.tokens.validate(token, 'access')).user_id;
     } catch (error) {
       if (!(error instanceof TokenError)) throw error;
       throw unauthorized({
@@ -51,9 +49,9 @@ async function authPlugin(app: FastifyInstance) {
         messages: [{ token_class: 'AccessToken', token_type: 'access', message: error.message }],
       });
     }
-    const [user] = await app.ctx.db.select({ id: users.id, username: users.username, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
+    const user = await app.ctx.services.users.findById(userId);
     if (!user) throw unauthorized({ detail: 'User not found', code: 'user_not_found' });
-    return user;
+    return { id: user.id, username: user.username, createdAt: user.createdAt };
   }
 
   /**

@@ -15,7 +15,7 @@ async function suspensionsPlugin(app: FastifyInstance) {
     if (!request.user || READS.has(request.method)) return;
     const path = request.url.split('?')[0];
     if (!path.startsWith('/api/') || OPEN_TO_SUSPENDED.some((prefix) => path.startsWith(prefix))) return;
-    await app.ctx.suspensions.assertMayWrite(request.user.id);
+    await app.ctx.services.suspensions.assertMayWrite(request.user.id);
   });
 }
 

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailSchema, requiredString } from '../../lib/validation.ts';
-import { parseInput } from '../request-validation.ts';
-import { createOtpService, OTP_MESSAGES } from '../services/otp-service.ts';
-import { rateLimiterFor } from '../services/rate-limit.ts';
-import { findOrCreateUser } from '../services/users-service.ts';
+import { documented, parseInput } from '../request-validation.ts';
+import { OTP_MESSAGES } from '../services/otp-service.ts';
 
 const sendOtpBody = z.object({ email: emailSchema });
 // A code typed into a numeric field may arrive as a number; DRF's CharField reads it as text too.
@@ -12,10 +10,9 @@ const otpField = z.preprocess((value) => (typeof value === 'number' ? String(val
 const verifyOtpBody = z.object({ email: emailSchema, otp: otpField });
 
 const detailSchema = { type: 'object', properties: { detail: { type: 'string' } } } as const;
-const emailProperty = { type: 'string', format: 'email', maxLength: 254 } as const;
 
 export default async function authRoutes(app: FastifyInstance) {
-  const otp = createOtpService({ ...app.ctx, log: app.log, limiter: rateLimiterFor(app) });
+  const { otp, users, tokens } = app.ctx.services;
 
   app.post(
     '/api/auth/send-otp/',
@@ -24,7 +21,7 @@ export default async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Mail a 6-digit sign-in code to an address',
         description: 'Limits: one code per address every 60 s, 5 per address per hour, 50 per IP per 15 min; each answers 429 with Retry-After.',
-        body: { type: 'object', properties: { email: emailProperty } },
+        body: documented(sendOtpBody),
         response: { 200: detailSchema },
       },
     },
@@ -42,7 +39,7 @@ export default async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Exchange a sign-in code for tokens; creates the account on first sign-in',
         description: '`is_registered` is true exactly when this call created the account (the client then POSTs the profile).',
-        body: { type: 'object', properties: { email: emailProperty, otp: { type: 'string', maxLength: 6 } } },
+        body: documented(verifyOtpBody),
         response: {
           200: {
             type: 'object',
@@ -54,8 +51,8 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => {
       const { email, otp: code } = parseInput(verifyOtpBody, request.body);
       const account = await otp.verify(email, code);
-      const { user, created } = await findOrCreateUser(app.ctx.db, account);
-      return { ...app.ctx.tokens.issuePair(user.id), is_registered: created };
+      const { user, created } = await users.findOrCreate(account);
+      return { ...tokens.issuePair(user.id), is_registered: created };
     },
   );
 }

@@ -1,31 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Decision } from '../../lib/api-types.ts';
 import { BLANK, NOT_A_STRING, REQUIRED, parseId, requiredString, stringField } from '../../lib/validation.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
-import { parseInput } from '../request-validation.ts';
+import { PAGE, documented, parseInput } from '../request-validation.ts';
 import {
   CIRCLE_DESCRIPTION_MAX,
   CIRCLE_NAME_MAX,
   CIRCLE_NAME_MIN,
   MESSAGES,
-  countCircles,
-  createCircle,
-  joinByName,
-  listCircles,
-  requireCircle,
-  searchCirclesByName,
+  parseCircleRef,
   type CircleRef,
 } from '../services/circles-service.ts';
 import {
   REQUEST_MESSAGES,
   assertOwner,
-  countPendingRequests,
-  decideRequest,
-  listPendingRequests,
-  type Decision,
 } from '../services/join-requests-service.ts';
-import { writeLimitsFor } from '../services/write-limits.ts';
 
 /** Letters and digits of any script (with their combining marks), spaces, hyphens and underscores. */
 const NAME_PATTERN = /^[\p{L}\p{M}\p{N} _-]+$/u;
@@ -63,28 +54,19 @@ const circleRefQuery = z.object({ circle_id: optionalText, circle_name: optional
 /** `circle_id` wins over `circle_name`; an id that cannot exist is simply an unknown circle (404). */
 function readCircleRef(query: unknown): CircleRef {
   const { circle_id: idText = '', circle_name: name = '' } = circleRefQuery.parse(query ?? {});
-  if (idText.trim()) {
-    const id = parseId(idText);
-    if (id === null) throw detail(404, MESSAGES.notFound);
-    return { id };
-  }
-  if (name.trim()) return { name };
-  throw fieldErrors({ circle_name: [REQUIRED] });
+  const ref = parseCircleRef('id', idText) ?? parseCircleRef('name', name);
+  if (!ref) throw fieldErrors({ circle_name: [REQUIRED] });
+  return ref;
 }
 
 const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
 
 /** The schemas below document the API at /api/docs; zod does the validating so errors keep DRF's shape. */
 const bearer = [{ bearer: [] }];
-const pageQuery = { type: 'object', properties: { page: { type: 'integer', minimum: 1 } } } as const;
-const circleRefSchema = {
-  type: 'object',
-  properties: { circle_name: { type: 'string' }, circle_id: { type: 'integer' } },
-} as const;
 
 export default async function circlesRoutes(app: FastifyInstance) {
-  const { db, config } = app.ctx;
-  const limits = writeLimitsFor(app);
+  const { circles, joinRequests, writeLimits } = app.ctx.services;
+  const { config } = app.ctx;
 
   app.get(
     '/api/circles/',
@@ -94,12 +76,12 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Circles by popularity (members_count desc), 10 a page',
         description: 'Private circles are listed too (name, description, count) so people can ask to join; their content is not.',
-        querystring: pageQuery,
+        querystring: documented(z.object({}), PAGE),
       },
     },
     async (request) => {
       const viewerId = viewerOf(request);
-      return paginate(request, { count: await countCircles(db), load: (limit, offset) => listCircles(db, viewerId, limit, offset) });
+      return paginate(request, { count: await circles.count(), load: (limit, offset) => circles.list(viewerId, limit, offset) });
     },
   );
 
@@ -109,12 +91,12 @@ export default async function circlesRoutes(app: FastifyInstance) {
       schema: {
         tags: ['circles'],
         summary: 'Circles whose name contains q (case-insensitive), most members first, at most 20',
-        querystring: { type: 'object', properties: { q: { type: 'string' } } },
+        querystring: documented(nameSearchQuery),
       },
     },
     async (request) => {
       const { q = '' } = nameSearchQuery.parse(request.query ?? {});
-      const results = await searchCirclesByName(db, q);
+      const results = await circles.searchByName(q);
       return { count: results.length, next: null, previous: null, results };
     },
   );
@@ -127,22 +109,13 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Create a circle; the creator becomes its owner and first member',
         security: bearer,
-        body: {
-          type: 'object',
-          required: ['name', 'description'],
-          properties: {
-            name: { type: 'string', minLength: CIRCLE_NAME_MIN, maxLength: CIRCLE_NAME_MAX },
-            description: { type: 'string', maxLength: CIRCLE_DESCRIPTION_MAX },
-            channel_type: { type: 'string', enum: ['public', 'private'], default: 'public' },
-          },
-        },
+        body: documented(createBody),
       },
     },
     async (request, reply) => {
       const input = parseInput(createBody, request.body);
-      await limits.check('channel', request.user!);
-      const circle = await createCircle(
-        db,
+      await writeLimits.check('channel', request.user!);
+      const circle = await circles.create(
         { ...request.user!, newAccountHours: config.newAccountHours },
         { name: input.name, description: input.description, channelType: input.channel_type },
       );
@@ -154,9 +127,9 @@ export default async function circlesRoutes(app: FastifyInstance) {
     '/api/circles/members/',
     {
       preHandler: app.optionalUser,
-      schema: { tags: ['circles'], summary: 'One circle by circle_name or circle_id, with the viewer’s membership', querystring: circleRefSchema },
+      schema: { tags: ['circles'], summary: 'One circle by circle_name or circle_id, with the viewer’s membership', querystring: documented(circleRefQuery) },
     },
-    async (request) => requireCircle(db, viewerOf(request), readCircleRef(request.query)),
+    async (request) => circles.require(viewerOf(request), readCircleRef(request.query)),
   );
 
   app.post(
@@ -167,14 +140,14 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Join a public circle (200) or ask to join a private one (202); 400 when already a member',
         security: bearer,
-        body: { type: 'object', required: ['circle_name'], properties: { circle_name: { type: 'string' } } },
+        body: documented(joinBody),
       },
     },
     async (request, reply) => {
       const { circle_name } = parseInput(joinBody, request.body);
-      await limits.check('join-request', request.user!);
-      const { httpStatus, ...result } = await joinByName(db, request.user!.id, circle_name);
-      return reply.code(httpStatus).send(result);
+      await writeLimits.check('join-request', request.user!);
+      const result = await circles.joinByName(request.user!.id, circle_name);
+      return reply.code(result.status === 'pending' ? 202 : 200).send(result);
     },
   );
 
@@ -186,22 +159,22 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: 'Pending join requests of a circle, oldest first (owner only)',
         security: bearer,
-        querystring: { ...circleRefSchema, properties: { ...circleRefSchema.properties, ...pageQuery.properties } },
+        querystring: documented(circleRefQuery, PAGE),
       },
     },
     async (request) => {
-      const circle = await requireCircle(db, request.user!.id, readCircleRef(request.query));
+      const circle = await circles.require(request.user!.id, readCircleRef(request.query));
       assertOwner(circle);
       return paginate(request, {
-        count: await countPendingRequests(db, circle.id),
-        load: (limit, offset) => listPendingRequests(db, circle.id, limit, offset),
+        count: await joinRequests.countPending(circle.id),
+        load: (limit, offset) => joinRequests.listPending(circle.id, limit, offset),
       });
     },
   );
 
   const decide = (decision: Decision, summary: string) =>
     app.post<{ Params: { id: string } }>(
-      `/api/circles/requests/:id/${decision === 'approved' ? 'approve' : 'reject'}/`,
+      `/api/circles/requests/:id/${decision}/`,
       {
         onRequest: app.requireUser,
         schema: { tags: ['circles'], summary, security: bearer, params: { type: 'object', properties: { id: { type: 'integer' } } } },
@@ -209,9 +182,9 @@ export default async function circlesRoutes(app: FastifyInstance) {
       async (request) => {
         const id = parseId(request.params.id);
         if (id === null) throw detail(404, REQUEST_MESSAGES.notFound);
-        return decideRequest(db, request.user!.id, id, decision);
+        return joinRequests.decide(request.user!.id, id, decision);
       },
     );
-  decide('approved', 'Approve a pending join request: the requester becomes a member (owner only)');
-  decide('rejected', 'Reject a pending join request (owner only); the person may ask again later');
+  decide('approve', 'Approve a pending join request: the requester becomes a member (owner only)');
+  decide('reject', 'Reject a pending join request (owner only); the person may ask again later');
 }

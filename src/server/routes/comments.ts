@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, positiveId } from '../../lib/validation.ts';
 import { fieldErrors } from '../http-errors.ts';
-import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, createComment, listComments } from '../services/comments-service.ts';
+import { paginate } from '../pagination.ts';
+import { documented } from '../request-validation.ts';
+import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT } from '../services/comments-service.ts';
 import { INVALID_MEDIA, withRequestForm } from '../services/media-service.ts';
-import { writeLimitsFor } from '../services/write-limits.ts';
 
 const listQuery = z.object({ post_id: positiveId });
 
@@ -21,8 +22,8 @@ const createCommentBody = z.object({
 });
 
 export default async function commentsRoutes(app: FastifyInstance) {
-  const { db, config } = app.ctx;
-  const limits = writeLimitsFor(app);
+  const { comments: commentsService, writeLimits } = app.ctx.services;
+  const { config } = app.ctx;
 
   app.get(
     '/api/posts/comments/list/',
@@ -32,15 +33,13 @@ export default async function commentsRoutes(app: FastifyInstance) {
         tags: ['comments'],
         summary: 'A post and its comments',
         description: '{post, comments} with comments newest first, 10 a page; 404 "Post not found." for hidden or unknown posts.',
-        querystring: {
-          type: 'object',
-          properties: { post_id: { description: 'The post id' }, page: { description: 'Page of comments, from 1' } },
-        },
+        querystring: documented(listQuery, { page: 'Page of comments, from 1' }),
       },
     },
     async (request) => {
       const { post_id } = listQuery.parse(request.query);
-      return listComments(db, post_id, request.user?.id ?? null, request);
+      const { post, comments } = await commentsService.list(post_id, request.user?.id ?? null);
+      return { post, comments: await paginate(request, comments) };
     },
   );
 
@@ -67,9 +66,9 @@ export default async function commentsRoutes(app: FastifyInstance) {
           const input = createCommentBody.parse(fields);
           const media = files[0]?.media ?? null;
           if (input.body === '' && !media) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
-          await limits.check('comment', request.user!);
-          await app.ctx.suspensions.assertMayWriteOnPost(authorId, input.post);
-          return createComment(db, {
+          await writeLimits.check('comment', request.user!);
+          await app.ctx.services.suspensions.assertMayWriteOnPost(authorId, input.post);
+          return commentsService.create({
             postId: input.post,
             authorId,
             body: input.body,
@@ -79,7 +78,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
           });
         },
       );
-      if (comment.moderation_status === 'held') await app.ctx.moderation.queueHeld({ kind: 'comment', id: comment.id });
+      if (comment.moderation_status === 'held') await app.ctx.services.moderation.queueHeld({ kind: 'comment', id: comment.id });
       return reply.code(201).send(comment);
     },
   );

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requiredString } from '../../lib/validation.ts';
-import { parseInput } from '../request-validation.ts';
-import { CONTACT_RECEIVED, receiveContactMessage } from '../services/contact-service.ts';
-import { enforceLimit, rateLimiterFor } from '../services/rate-limit.ts';
+import { documented, parseInput } from '../request-validation.ts';
+import { CONTACT_RECEIVED } from '../services/contact-service.ts';
+import { enforceLimit } from '../services/rate-limit.ts';
 
 export const CONTACT_MESSAGE_MAX = 5000;
 // The spec's form checks only that the e-mail is present, so the server takes any text rather than lose the message.
 const contactBody = z.object({ email: requiredString({ max: 254 }), message: requiredString({ max: CONTACT_MESSAGE_MAX }) });
 
 export default async function contactRoutes(app: FastifyInstance) {
-  const limiter = rateLimiterFor(app);
+  const { rateLimiter: limiter, contact: messages } = app.ctx.services;
   const { contact } = app.ctx.config;
 
   app.post(
@@ -20,13 +20,7 @@ export default async function contactRoutes(app: FastifyInstance) {
         tags: ['contact'],
         summary: 'Send a message to support (stored, then mailed to SUPPORT_EMAIL with Reply-To the sender)',
         description: `Limited to ${contact.perIpPerWindow} messages per IP per ${contact.windowMs / 60_000} minutes (429 with Retry-After).`,
-        body: {
-          type: 'object',
-          properties: {
-            email: { type: 'string', maxLength: 254 },
-            message: { type: 'string', maxLength: CONTACT_MESSAGE_MAX },
-          },
-        },
+        body: documented(contactBody),
         response: { 201: { type: 'object', properties: { detail: { type: 'string' } } } },
       },
     },
@@ -38,7 +32,7 @@ export default async function contactRoutes(app: FastifyInstance) {
         windowMs: contact.windowMs,
         message: 'Too many messages from this network.',
       });
-      await receiveContactMessage({ ...app.ctx, log: request.log }, input);
+      await messages.receive(input);
       return reply.code(201).send({ detail: CONTACT_RECEIVED });
     },
   );

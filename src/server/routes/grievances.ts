@@ -13,7 +13,7 @@ import { detail } from '../http-errors.ts';
 import { parseInput } from '../request-validation.ts';
 import { GRIEVANCE_NOT_FOUND } from '../services/grievance-service.ts';
 import { paginate } from '../pagination.ts';
-import { enforceLimit, rateLimiterFor } from '../services/rate-limit.ts';
+import { enforceLimit } from '../services/rate-limit.ts';
 
 const fileBody = z.object({
   category: choice(Object.keys(GRIEVANCE_CATEGORIES) as GrievanceCategory[]),
@@ -47,8 +47,8 @@ export const siteOrigin = (request: FastifyRequest, publicSiteUrl?: string) =>
 const ticketParam = { type: 'object', properties: { ticket: { type: 'string' } } } as const;
 
 export default async function grievanceRoutes(app: FastifyInstance) {
-  const limiter = rateLimiterFor(app);
-  const { config, grievances } = app.ctx;
+  const { config } = app.ctx;
+  const { rateLimiter: limiter, grievances } = app.ctx.services;
 
   app.post(
     '/api/grievances/',

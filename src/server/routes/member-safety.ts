@@ -3,15 +3,7 @@ import { z } from 'zod';
 import { NOT_A_STRING } from '../../lib/validation.ts';
 import { paginate } from '../pagination.ts';
 import { parseInput } from '../request-validation.ts';
-import {
-  MAX_MUTED_WORD_LENGTH,
-  MAX_MUTED_WORDS,
-  blockMember,
-  getMutedWords,
-  listBlocks,
-  setMutedWords,
-  unblockMember,
-} from '../services/member-safety-service.ts';
+import { MAX_MUTED_WORD_LENGTH, MAX_MUTED_WORDS } from '../services/member-safety-service.ts';
 
 const security = [{ bearer: [] }];
 const username = z.string({ required_error: 'This field is required.', invalid_type_error: NOT_A_STRING }).trim().min(1, 'This field may not be blank.').max(150);
@@ -28,12 +20,12 @@ const mutedWordsBody = z.object({
 });
 
 export default async function memberSafetyRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { memberSafety } = app.ctx.services;
 
   app.get(
     '/api/users/me/blocks/',
     { onRequest: app.requireUser, schema: { tags: ['safety'], summary: 'Members the signed-in person blocked, newest first, paged', security } },
-    async (request) => paginate(request, await listBlocks(db, request.user!.id)),
+    async (request) => paginate(request, await memberSafety.listBlocks(request.user!.id)),
   );
 
   app.post(
@@ -50,7 +42,7 @@ export default async function memberSafetyRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = parseInput(blockBody, request.body);
-      const { block, created } = await blockMember(db, request.user!.id, input.username);
+      const { block, created } = await memberSafety.block(request.user!.id, input.username);
       return reply.code(created ? 201 : 200).send(block);
     },
   );
@@ -63,7 +55,7 @@ export default async function memberSafetyRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { username: name } = parseInput(blockBody, request.params);
-      await unblockMember(db, request.user!.id, name);
+      await memberSafety.unblock(request.user!.id, name);
       return reply.code(204).send();
     },
   );
@@ -71,7 +63,7 @@ export default async function memberSafetyRoutes(app: FastifyInstance) {
   app.get(
     '/api/users/me/muted-words/',
     { onRequest: app.requireUser, schema: { tags: ['safety'], summary: 'Words whose posts collapse for the signed-in person', security } },
-    async (request) => ({ words: await getMutedWords(db, request.user!.id) }),
+    async (request) => ({ words: await memberSafety.getMutedWords(request.user!.id) }),
   );
 
   app.put(
@@ -87,7 +79,7 @@ export default async function memberSafetyRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const input = parseInput(mutedWordsBody, request.body);
-      return { words: await setMutedWords(db, request.user!.id, input.words) };
+      return { words: await memberSafety.setMutedWords(request.user!.id, input.words) };
     },
   );
 }

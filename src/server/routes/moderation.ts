@@ -15,9 +15,8 @@ import { detail, fieldErrors, forbidden } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
 import { parseInput } from '../request-validation.ts';
 import { MESSAGES, type ItemRef } from '../services/moderation-service.ts';
-import { findCircle } from '../services/posts-service.ts';
+import { findCircle, parseCircleRef } from '../services/circles-service.ts';
 import { staffRoleOf } from '../services/staff-service.ts';
-import { writeLimitsFor } from '../services/write-limits.ts';
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -64,8 +63,13 @@ const itemProperties = {
 } as const;
 
 export default async function moderationRoutes(app: FastifyInstance) {
-  const { db, moderation } = app.ctx;
-  const limits = writeLimitsFor(app);
+  const { db } = app.ctx;
+  const { moderation, writeLimits: limits } = app.ctx.services;
+  /** A channel by the key a path or query gives (its id, or its name). */
+  const circleByKey = async (key: string, viewerId: number | null) => {
+    const ref = parseCircleRef('key', key);
+    return ref ? findCircle(db, viewerId, ref) : null;
+  };
 
   app.post(
     '/api/reports/',
@@ -124,7 +128,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const circle = await findCircle(db, (request.params as { id: string }).id);
+      const circle = await circleByKey((request.params as { id: string }).id, request.user!.id);
       if (!circle) throw detail(404, 'Circle not found.');
       const { status } = parseInput(queueQuery, request.query);
       const isStaff = (await staffRoleOf(db, request.user!.id)) !== null;
@@ -187,8 +191,8 @@ export default async function moderationRoutes(app: FastifyInstance) {
       const viewerId = request.user?.id ?? null;
       let circleId: number | undefined;
       if (circle !== undefined && circle.trim() !== '') {
-        const found = await findCircle(db, circle);
-        const visible = found && (found.channelType === 'public' || (viewerId !== null && (await moderation.isMember(viewerId, found.id))));
+        const found = await circleByKey(circle, viewerId);
+        const visible = found && (found.channel_type === 'public' || found.is_member);
         if (!found || !visible) throw detail(404, 'Circle not found.');
         circleId = found.id;
       }

@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, parseId, positiveId, requiredString } from '../../lib/validation.ts';
 import { INVALID_IMAGE, INVALID_VIDEO, withRequestForm, type MediaKind } from '../services/media-service.ts';
-import { createPost, getVisiblePost, listPosts } from '../services/posts-service.ts';
-import { react, type ReactionKind } from '../services/reactions-service.ts';
-import { writeLimitsFor } from '../services/write-limits.ts';
+import { paginate } from '../pagination.ts';
+import { PAGE, documented } from '../request-validation.ts';
+import type { ReactionKind } from '../services/reactions-service.ts';
 
 const optionalString = z.preprocess(
   (value) => (value === null ? undefined : value),
   z.string({ invalid_type_error: NOT_A_STRING }).optional(),
 );
 
-const feedQuery = z.object({ circle: optionalString });
+const feedQuery = z.object({ circle: optionalString.describe('Only this circle: its id or its name (any case)') });
 
 /** `circle` may be sent as a number (an id) or a string (an id or a name). */
 const createPostBody = z.object({
@@ -25,21 +25,13 @@ const reactionQuery = z.object({ post_id: positiveId });
 const ANY_MEDIA: readonly MediaKind[] = ['image', 'video'];
 
 const bearer = [{ bearer: [] }];
-// Query parameters are described for the docs without a JSON-schema type: zod checks them, so a
-// wrong value gets DRF's field error rather than Fastify's validation message.
-const pageAndCircle = {
-  type: 'object',
-  properties: {
-    page: { description: 'Page number, from 1' },
-    circle: { description: 'Only this circle: its id or its name (any case)' },
-  },
-} as const;
-const postIdQuery = { type: 'object', properties: { post_id: { description: 'The post id' } } } as const;
+const pageAndCircle = documented(feedQuery, PAGE);
+const postIdQuery = documented(reactionQuery);
 
 
 export default async function postsRoutes(app: FastifyInstance) {
-  const { db, config } = app.ctx;
-  const limits = writeLimitsFor(app);
+  const { posts, reactions: reactionsService, writeLimits } = app.ctx.services;
+  const { config } = app.ctx;
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
 
   app.get(
@@ -55,7 +47,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { circle } = feedQuery.parse(request.query);
-      return listPosts(db, { viewerId: viewerOf(request.user), circle, publicOnly: true }, request);
+      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle, publicOnly: true }));
     },
   );
 
@@ -73,7 +65,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { circle } = feedQuery.parse(request.query);
-      return listPosts(db, { viewerId: viewerOf(request.user), circle }, request);
+      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle }));
     },
   );
 
@@ -96,9 +88,9 @@ export default async function postsRoutes(app: FastifyInstance) {
         },
         handler: async (request) => {
           const { post_id } = reactionQuery.parse(request.query);
-          if (method === 'POST') await limits.check('reaction', request.user!);
-          await app.ctx.suspensions.assertMayWriteOnPost(request.user!.id, post_id);
-          return react(db, { postId: post_id, userId: request.user!.id, kind, on: method === 'POST' });
+          if (method === 'POST') await writeLimits.check('reaction', request.user!);
+          await app.ctx.services.suspensions.assertMayWriteOnPost(request.user!.id, post_id);
+          return reactionsService.react({ postId: post_id, userId: request.user!.id, kind, on: method === 'POST' });
         },
       });
     }
@@ -118,7 +110,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const id = parseId((request.params as { id: string }).id);
       if (id === null) return app.apiNotFound(request, reply);
-      return getVisiblePost(db, id, viewerOf(request.user));
+      return posts.getVisible(id, viewerOf(request.user));
     },
   );
 
@@ -143,10 +135,10 @@ export default async function postsRoutes(app: FastifyInstance) {
         { images: { accept: ANY_MEDIA, invalid: INVALID_IMAGE }, videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO } },
         async ({ fields, files }) => {
           const input = createPostBody.parse(fields);
-          await limits.check('post', request.user!);
-          await app.ctx.suspensions.assertMayWriteInCircle(userId, input.circle);
+          await writeLimits.check('post', request.user!);
+          await app.ctx.services.suspensions.assertMayWriteInCircle(userId, input.circle);
           const urls = (kind: MediaKind) => files.filter((f) => f.media.kind === kind).map((f) => f.media.url);
-          return createPost(db, {
+          return posts.create({
             ...input,
             authorId: userId,
             images: urls('image'),
@@ -156,7 +148,7 @@ export default async function postsRoutes(app: FastifyInstance) {
           });
         },
       );
-      if (post.moderation_status === 'held') await app.ctx.moderation.queueHeld({ kind: 'post', id: post.id });
+      if (post.moderation_status === 'held') await app.ctx.services.moderation.queueHeld({ kind: 'post', id: post.id });
       return reply.code(201).send(post);
     },
   );

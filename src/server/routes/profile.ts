@@ -1,16 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { createProfile, getProfile } from '../services/profile-service.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProfileResponse } from '../../lib/api-types.ts';
+import { z } from 'zod';
+import { paginate } from '../pagination.ts';
+import { documented } from '../request-validation.ts';
 
-const pages = {
-  type: 'object',
-  properties: {
-    channels_page: { type: 'string', description: 'Page of `circles` (from 1)' },
-    posts_page: { type: 'string', description: 'Page of `posts` (from 1)' },
-  },
-} as const;
+const pages = documented(z.object({}), { channels_page: 'Page of `circles` (from 1)', posts_page: 'Page of `posts` (from 1)' });
 const security = [{ bearer: [] }];
 
 export default async function profileRoutes(app: FastifyInstance) {
+  const { profile } = app.ctx.services;
+  /** The profile with its circles paged by `channels_page` and its posts by `posts_page`. */
+  const profilePage = async (request: FastifyRequest, userId: number): Promise<ProfileResponse> => {
+    const { circles, posts, ...person } = await profile.get(userId);
+    const [circlesPage, postsPage] = await Promise.all([
+      paginate(request, { ...circles, param: 'channels_page' }),
+      paginate(request, { ...posts, param: 'posts_page' }),
+    ]);
+    return { ...person, circles: circlesPage, posts: postsPage };
+  };
+
   app.post(
     '/api/users/me/profile/',
     {
@@ -24,8 +32,8 @@ export default async function profileRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const userId = request.user!.id;
-      const created = await createProfile(app.ctx.db, userId);
-      return reply.code(created ? 201 : 200).send(await getProfile(app.ctx.db, userId, request));
+      const created = await profile.create(userId);
+      return reply.code(created ? 201 : 200).send(await profilePage(request, userId));
     },
   );
 
@@ -40,6 +48,6 @@ export default async function profileRoutes(app: FastifyInstance) {
         security,
       },
     },
-    async (request) => getProfile(app.ctx.db, request.user!.id, request),
+    async (request) => profilePage(request, request.user!.id),
   );
 }

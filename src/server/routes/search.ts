@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING } from '../../lib/validation.ts';
-import { search } from '../services/search-service.ts';
+import { documented } from '../request-validation.ts';
 
 const searchQuery = z.object({ q: z.string({ invalid_type_error: NOT_A_STRING }).optional() });
 
@@ -17,12 +17,12 @@ export default async function searchRoutes(app: FastifyInstance) {
         description:
           'Only posts and comments the caller may read (public circles, or circles the caller is a member of). ' +
           'A blank query, or one with nothing searchable in it, answers three empty lists.',
-        querystring: { type: 'object', properties: { q: { type: 'string' } } },
+        querystring: documented(searchQuery),
       },
     },
     async (request) => {
       const { q = '' } = searchQuery.parse(request.query ?? {});
-      return { search: await search(app.ctx.db, request.user?.id ?? null, q) };
+      return { search: await app.ctx.services.search.search(request.user?.id ?? null, q) };
     },
   );
 }

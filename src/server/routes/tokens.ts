@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { REQUIRED, requiredString } from '../../lib/validation.ts';
 import { HttpError } from '../http-errors.ts';
-import { parseInput } from '../request-validation.ts';
+import { documented, parseInput } from '../request-validation.ts';
 import { TokenError, type TokenClaims, type TokenType } from '../services/tokens-service.ts';
 
 /**
@@ -25,7 +25,6 @@ const blacklistBody = z
 const invalidToken = (error: TokenError) =>
   new HttpError(401, { detail: error.message, code: 'token_not_valid' }, { 'WWW-Authenticate': 'Bearer realm="api"' });
 
-const tokenProperty = { type: 'string' } as const;
 const tokenErrors = {
   400: { description: 'Field errors, e.g. {"token":["This field is required."]}', type: 'object', additionalProperties: true },
   401: {
@@ -36,7 +35,7 @@ const tokenErrors = {
 } as const;
 
 export default async function tokenRoutes(app: FastifyInstance) {
-  const { tokens } = app.ctx;
+  const { tokens } = app.ctx.services;
 
   async function check(token: string, type?: TokenType): Promise<TokenClaims> {
     try {
@@ -53,7 +52,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
       schema: {
         tags: ['tokens'],
         summary: 'Check that a token (access or refresh) is valid and not blacklisted',
-        body: { type: 'object', properties: { token: tokenProperty } },
+        body: documented(verifyBody),
         response: { 200: { type: 'object', properties: {} }, ...tokenErrors },
       },
     },
@@ -70,7 +69,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
       schema: {
         tags: ['tokens'],
         summary: 'A new access token for a refresh token',
-        body: { type: 'object', properties: { refresh: tokenProperty } },
+        body: documented(refreshBody),
         response: { 200: { type: 'object', properties: { access: { type: 'string' } } }, ...tokenErrors },
       },
     },
@@ -89,7 +88,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
         tags: ['tokens'],
         summary: 'Blacklist tokens: `token` (access or refresh, as the spec client sends it) and/or `refresh`',
         description: 'Every valid token given is blacklisted; if any given token is invalid the answer is 401 after the valid ones are blacklisted.',
-        body: { type: 'object', properties: { token: tokenProperty, refresh: tokenProperty } },
+        body: documented(blacklistBody),
         response: { 200: { type: 'object', properties: {} }, ...tokenErrors },
       },
     },

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Circle, CircleSearchHit, JoinResult } from '../../lib/api-types.ts';
-import type { Db } from '../db/client.ts';
+import { parseId } from '../../lib/validation.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { circleMembers, circles, joinRequests } from '../db/schema.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { circleColumns, toCircle } from './circle-mapper.ts';
@@ -21,12 +22,34 @@ export const MESSAGES = {
   requested: (name: string) => `Request to join ${name} sent.`,
 } as const;
 
-/** A database handle or an open transaction: both run the same queries. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * How a caller names a circle: by id, by name (any case), or by `key`, a value that may be either
+ * (the feeds' and new post's `circle`): all digits is the circle with that id when one exists,
+ * otherwise the circle with that name. `parseCircleRef` reads every one of them; `findCircle` looks them up.
+ */
+export type CircleRef = { id: number } | { name: string } | { key: string };
 
-export type CircleRef = { id: number } | { name: string };
+/** No circle has id 0: an id that cannot exist reads as it, so the lookup simply finds nothing. */
+const NO_SUCH_ID = 0;
 
-const byRef = (ref: CircleRef) => ('id' in ref ? eq(circles.id, ref.id) : sql`lower(${circles.name}) = lower(${ref.name.trim()})`);
+/** The one reading of a circle reference as sent; null when the value is blank. */
+export function parseCircleRef(kind: 'id' | 'name' | 'key', value: string | number): CircleRef | null {
+  const text = String(value).trim();
+  if (text === '') return null;
+  if (kind === 'id') return { id: parseId(text) ?? NO_SUCH_ID };
+  return kind === 'name' ? { name: text } : { key: text };
+}
+
+const byName = (name: string) => sql`lower(${circles.name}) = lower(${name.trim()})`;
+
+/** The where clause and order that pick the one circle a reference names (an id wins over a name like it). */
+function byRef(ref: CircleRef): { where: SQL; order: SQL | typeof circles.id } {
+  if ('id' in ref) return { where: eq(circles.id, ref.id), order: circles.id };
+  if ('name' in ref) return { where: byName(ref.name), order: circles.id };
+  const id = parseId(ref.key);
+  if (id === null) return { where: byName(ref.key), order: circles.id };
+  return { where: or(eq(circles.id, id), byName(ref.key))!, order: sql`(${circles.id} = ${id}) desc` };
+}
 
 /** Postgres reports a unique-index violation as SQLSTATE 23505 (pg and PGlite alike; drizzle wraps it in `cause`). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -64,8 +87,10 @@ export async function searchCirclesByName(db: Db, query: string): Promise<Circle
   return rows.map((r) => ({ id: r.id, name: r.name, channel_type: r.channelType as CircleSearchHit['channel_type'], members_count: r.membersCount }));
 }
 
+/** The one lookup of a circle, as the viewer sees it (with their membership). */
 export async function findCircle(db: Executor, viewerId: number | null, ref: CircleRef): Promise<Circle | null> {
-  const [row] = await db.select(circleColumns(viewerId)).from(circles).where(byRef(ref)).limit(1);
+  const { where, order } = byRef(ref);
+  const [row] = await db.select(circleColumns(viewerId)).from(circles).where(where).orderBy(order).limit(1);
   return row ? toCircle(row, viewerId) : null;
 }
 
@@ -90,7 +115,7 @@ export async function createCircle(db: Db, owner: CircleAuthor, input: NewCircle
     authorCreatedAt: owner.createdAt,
     newAccountHours: owner.newAccountHours,
   });
-  const [taken] = await db.select({ id: circles.id }).from(circles).where(byRef({ name: input.name })).limit(1);
+  const [taken] = await db.select({ id: circles.id }).from(circles).where(byName(input.name)).limit(1);
   if (taken) throw fieldErrors({ name: [MESSAGES.duplicateName] });
   let id: number;
   try {
@@ -155,10 +180,8 @@ async function requestToJoin(db: Executor, circleId: number, userId: number): Pr
     });
 }
 
-export type JoinOutcome = JoinResult & { httpStatus: 200 | 202 };
-
-/** Joins a public circle at once; for a private one, leaves a request for the owner (202). */
-export async function joinByName(db: Db, userId: number, name: string): Promise<JoinOutcome> {
+/** Joins a public circle at once (`joined`); for a private one, leaves a request for the owner (`pending`). */
+export async function joinByName(db: Db, userId: number, name: string): Promise<JoinResult> {
   const circle = await requireCircle(db, userId, { name });
   if (circle.is_member) throw detail(400, MESSAGES.alreadyMember(circle.name));
 
@@ -169,11 +192,11 @@ export async function joinByName(db: Db, userId: number, name: string): Promise<
       await requestToJoin(tx, circle.id, userId);
     });
     const updated = await requireCircle(db, userId, { id: circle.id });
-    return { httpStatus: 202, detail: MESSAGES.requested(circle.name), status: 'pending', circle: updated };
+    return { detail: MESSAGES.requested(circle.name), status: 'pending', circle: updated };
   }
 
   const added = await db.transaction((tx) => addMember(tx, circle.id, userId));
   if (!added) throw detail(400, MESSAGES.alreadyMember(circle.name));
   const updated = await requireCircle(db, userId, { id: circle.id });
-  return { httpStatus: 200, detail: MESSAGES.joined(circle.name), status: 'joined', circle: updated };
+  return { detail: MESSAGES.joined(circle.name), status: 'joined', circle: updated };
 }

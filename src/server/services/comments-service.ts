@@ -1,10 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Comment, CommentsResponse } from '../../lib/api-types.ts';
+import type { Comment, Post } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, comments, posts, userBlocks, users } from '../db/schema.ts';
 import { forbidden } from '../http-errors.ts';
-import { paginate } from '../pagination.ts';
+import type { PageSource } from '../pagination.ts';
 import type { StoredMedia } from './media-service.ts';
 import { newestFirst } from './post-mapper.ts';
 import { getVisiblePost, postNotFound } from './posts-service.ts';
@@ -76,23 +75,25 @@ const selectComments = (db: Db, viewerId: number | null) =>
     .innerJoin(users, eq(users.id, comments.authorId))
     .$dynamic();
 
-/** A visible post and one page of its comments, newest first; 404 'Post not found.' when hidden or unknown. */
-export async function listComments(db: Db, postId: number, viewerId: number | null, request: FastifyRequest): Promise<CommentsResponse> {
+/** A visible post and its comments, newest first; 404 'Post not found.' when hidden or unknown. */
+export async function listComments(db: Db, postId: number, viewerId: number | null): Promise<{ post: Post; comments: PageSource<Comment> }> {
   const post = await getVisiblePost(db, postId, viewerId);
   const shown: SQL | undefined = and(eq(comments.postId, postId), commentShownTo(viewerId));
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(comments).where(shown);
-  const page = await paginate(request, {
-    count,
-    load: async (limit, offset) => {
-      const rows = await selectComments(db, viewerId)
-        .where(shown)
-        .orderBy(...newestFirst(comments.createdAt, comments.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map((row) => toComment(row));
+  return {
+    post,
+    comments: {
+      count,
+      load: async (limit, offset) => {
+        const rows = await selectComments(db, viewerId)
+          .where(shown)
+          .orderBy(...newestFirst(comments.createdAt, comments.id))
+          .limit(limit)
+          .offset(offset);
+        return rows.map((row) => toComment(row));
+      },
     },
-  });
-  return { post, comments: page };
+  };
 }
 
 export type NewComment = {

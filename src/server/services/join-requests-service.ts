@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Circle, JoinRequest } from '../../lib/api-types.ts';
+import type { Circle, Decision, JoinRequest, JoinRequestStatus } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, joinRequests, users } from '../db/schema.ts';
 import { detail } from '../http-errors.ts';
@@ -14,7 +14,8 @@ export const REQUEST_MESSAGES = {
   decided: 'This request has already been decided.',
 } as const;
 
-export type Decision = 'approved' | 'rejected';
+/** The request status each decision leaves behind. */
+const DECIDED: Record<Decision, JoinRequestStatus> = { approve: 'approved', reject: 'rejected' };
 
 type RequestRow = { id: number; circleId: number; username: string; status: string; createdAt: Date | string };
 
@@ -75,11 +76,11 @@ export async function decideRequest(db: Db, reviewerId: number, requestId: numbe
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(joinRequests)
-      .set({ status: decision, decidedAt: new Date() })
+      .set({ status: DECIDED[decision], decidedAt: new Date() })
       .where(and(eq(joinRequests.id, requestId), eq(joinRequests.status, 'pending')))
       .returning({ id: joinRequests.id });
     if (updated.length === 0) throw detail(400, REQUEST_MESSAGES.decided);
-    if (decision === 'approved') await addMember(tx, found.circleId, found.userId);
+    if (decision === 'approve') await addMember(tx, found.circleId, found.userId);
   });
 
   const [row] = await db.select(requestColumns).from(joinRequests).innerJoin(users, eq(users.id, joinRequests.userId)).where(eq(joinRequests.id, requestId));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MP4_LOCATION, makeMp4, mp4Box } from '../../../tests/helpers/fixtures.ts';
-import { scrubMp4Metadata } from './mp4-metadata.ts';
+import { MAX_CONTAINER_DEPTH, scrubMp4Metadata } from './mp4-metadata.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mp4-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,5 +49,18 @@ describe('scrubMp4Metadata', () => {
     expect(await scrubMp4Metadata(onDisk(Buffer.concat([ftyp, mp4Box('mdat', Buffer.alloc(8))])))).toBe(false);
     const lying = Buffer.concat([ftyp, Buffer.from([0, 0, 0, 4]), Buffer.from('moov')]);
     expect(await scrubMp4Metadata(onDisk(lying))).toBe(false);
+  });
+
+  it('refuses a file whose containers nest deeper than the limit, and scrubs one nested just within it', async () => {
+    const nested = (levels: number) => {
+      let box = mp4Box('udta', Buffer.from('deep secret'));
+      for (let i = 0; i < levels; i++) box = mp4Box(i === levels - 1 ? 'moov' : 'trak', box);
+      return Buffer.concat([mp4Box('ftyp', Buffer.from('mp42'), Buffer.alloc(4)), box, mp4Box('mdat', Buffer.alloc(8))]);
+    };
+    const tooDeep = onDisk(nested(MAX_CONTAINER_DEPTH + 1));
+    expect(await scrubMp4Metadata(tooDeep)).toBe(false);
+    const withinLimit = onDisk(nested(MAX_CONTAINER_DEPTH));
+    expect(await scrubMp4Metadata(withinLimit)).toBe(true);
+    expect(readFileSync(withinLimit).toString('latin1')).not.toContain('deep secret');
   });
 });

@@ -12,6 +12,11 @@ const CONTAINERS = new Set(['moov', 'trak', 'mdia', 'minf', 'edts']);
 const METADATA = new Set(['udta', 'meta']);
 const XMP_UUID = Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex');
 const ZEROS = Buffer.alloc(64 * 1024);
+/**
+ * Containers nest at most 4 deep in a real file (moov/trak/mdia/minf); a file nesting them deeper than
+ * this is refused, so a crafted upload cannot make the scrub recurse without end.
+ */
+export const MAX_CONTAINER_DEPTH = 8;
 
 type Box = { type: string; start: number; headerSize: number; end: number };
 
@@ -51,17 +56,18 @@ async function blank(handle: FileHandle, box: Box): Promise<void> {
   }
 }
 
-/** Blanks metadata boxes under `boxes`; returns how many it blanked, or null when the structure is broken. */
-async function scrub(handle: FileHandle, boxes: Box[]): Promise<number | null> {
+/** Blanks metadata boxes under `boxes`; returns how many it blanked, or null when the structure is broken or nests too deep. */
+async function scrub(handle: FileHandle, boxes: Box[], depth = 0): Promise<number | null> {
   let blanked = 0;
   for (const box of boxes) {
     if (METADATA.has(box.type) || (await isXmp(handle, box))) {
       await blank(handle, box);
       blanked++;
     } else if (CONTAINERS.has(box.type)) {
+      if (depth >= MAX_CONTAINER_DEPTH) return null;
       const children = await readBoxes(handle, box.start + box.headerSize, box.end);
       if (!children) return null;
-      const inner = await scrub(handle, children);
+      const inner = await scrub(handle, children, depth + 1);
       if (inner === null) return null;
       blanked += inner;
     }

@@ -1,11 +1,10 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Paged, Post } from '../../lib/api-types.ts';
-import { parseId } from '../../lib/validation.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Post } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
-import { circleMembers, circles, posts } from '../db/schema.ts';
+import { circles, posts } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
-import { paginate } from '../pagination.ts';
+import type { PageSource } from '../pagination.ts';
+import { MESSAGES, findCircle, parseCircleRef } from './circles-service.ts';
 import { newestFirst, selectPosts, toPost } from './post-mapper.ts';
 import { stripEmbeddedImageMetadata } from './media-service.ts';
 import { sanitizeDescription } from './sanitize-html.ts';
@@ -15,36 +14,14 @@ import { circleVisibleTo, postListedFor, postOpenFor } from './visibility.ts';
 export { toPost, selectPosts, newestFirst, type PostRow } from './post-mapper.ts';
 
 export const POST_NOT_FOUND = 'Post not found.';
-export const CIRCLE_NOT_FOUND = 'Circle not found.';
 export const MEMBERS_ONLY = 'Only members can post in this circle.';
 
 export const postNotFound = () => detail(404, POST_NOT_FOUND);
 
-export type CircleRef = { id: number; name: string; channelType: string };
-
-/** A circle by id (all digits) or by name, case-insensitive; an id wins over a circle named like one. */
-export async function findCircle(db: Db, idOrName: string | number): Promise<CircleRef | null> {
-  const text = String(idOrName).trim();
-  if (text === '') return null;
-  const byName = sql`lower(${circles.name}) = lower(${text})`;
-  const id = /^\d+$/.test(text) ? parseId(text) : null;
-  const [row] = await db
-    .select({ id: circles.id, name: circles.name, channelType: circles.channelType })
-    .from(circles)
-    .where(id !== null ? or(eq(circles.id, id), byName) : byName)
-    .orderBy(id !== null ? sql`(${circles.id} = ${id}) desc` : circles.id)
-    .limit(1);
-  return row ?? null;
-}
-
-export async function isMember(db: Db, circleId: number, userId: number | null): Promise<boolean> {
-  if (userId === null) return false;
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(circleMembers)
-    .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)))
-    .limit(1);
-  return rows.length > 0;
+/** The circle a `circle` value names (an id, or a name: see CircleRef's `key`); null when blank or unknown. */
+async function findCircleByKey(db: Db, viewerId: number | null, key: string | number) {
+  const ref = parseCircleRef('key', key);
+  return ref ? findCircle(db, viewerId, ref) : null;
 }
 
 export type ListPostsOptions = {
@@ -69,23 +46,16 @@ async function countPostRows(db: Db, where: SQL | undefined): Promise<number> {
 }
 
 /**
- * One page of posts, newest first, each as the spec's Post with the viewer's liked/disliked.
+ * Posts newest first, each as the spec's Post with the viewer's liked/disliked: their count and how to load a page.
  * Private circles' posts are included only for their members (and never when `publicOnly`).
  */
-export async function listPosts(
-  db: Db,
-  options: ListPostsOptions,
-  request: FastifyRequest,
-  pageParam = 'page',
-): Promise<Paged<Post>> {
+export async function listPosts(db: Db, options: ListPostsOptions): Promise<PageSource<Post>> {
   const { viewerId } = options;
   let circleId: number | undefined;
   if (options.circle !== undefined && String(options.circle).trim() !== '') {
-    const circle = await findCircle(db, options.circle);
-    const visible =
-      circle !== null &&
-      (circle.channelType === 'public' || (!options.publicOnly && (await isMember(db, circle.id, viewerId))));
-    if (!circle || !visible) throw detail(404, CIRCLE_NOT_FOUND);
+    const circle = await findCircleByKey(db, viewerId, options.circle);
+    const visible = circle !== null && (circle.channel_type === 'public' || (!options.publicOnly && circle.is_member));
+    if (!circle || !visible) throw detail(404, MESSAGES.notFound);
     circleId = circle.id;
   }
   const shownCircles =
@@ -94,14 +64,13 @@ export async function listPosts(
   const where = and(circleId !== undefined ? eq(posts.circleId, circleId) : shownCircles, byAuthor, postListedFor(viewerId));
   // An author's list counts its rows on the author index; a whole feed sums its circles' counters.
   const count = byAuthor ? await countPostRows(db, where) : await postsInCircles(db, shownCircles);
-  return paginate(request, {
-    param: pageParam,
+  return {
     count,
     load: async (limit, offset) => {
       const rows = await selectPosts(db, viewerId).where(where).orderBy(...newestFirst(posts.createdAt, posts.id)).limit(limit).offset(offset);
       return rows.map((row) => toPost(row, viewerId));
     },
-  });
+  };
 }
 
 /**
@@ -134,9 +103,9 @@ export type NewPost = {
  * then the scam shield reads title and description: a held post is seen only by its author and staff.
  */
 export async function createPost(db: Db, input: NewPost): Promise<Post> {
-  const circle = await findCircle(db, input.circle);
-  if (!circle) throw fieldErrors({ circle: [CIRCLE_NOT_FOUND] });
-  if (circle.channelType !== 'public' && !(await isMember(db, circle.id, input.authorId))) throw forbidden(MEMBERS_ONLY);
+  const circle = await findCircleByKey(db, input.authorId, input.circle);
+  if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
+  if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
   const description = await stripEmbeddedImageMetadata(sanitizeDescription(input.description));
   const screening = screenWriting({
     text: input.title,

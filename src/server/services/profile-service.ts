@@ -1,10 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { ChannelType, Paged, ProfileCircle, ProfileResponse } from '../../lib/api-types.ts';
+import type { ChannelType, Post, ProfileCircle, ProfileResponse } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circleMembers, circles, users } from '../db/schema.ts';
 import { notFound } from '../http-errors.ts';
-import { paginate } from '../pagination.ts';
+import type { PageSource } from '../pagination.ts';
 import { identityChips } from './identity-service.ts';
 import { listPosts } from './posts-service.ts';
 import { findUserById, type UserRow } from './users-service.ts';
@@ -19,12 +18,11 @@ export async function createProfile(db: Db, userId: number): Promise<boolean> {
   return marked.length > 0;
 }
 
-/** The circles a person belongs to, most recently joined first, paged by `channels_page`. */
-async function listMemberships(db: Db, userId: number, request: FastifyRequest): Promise<Paged<ProfileCircle>> {
+/** The circles a person belongs to, most recently joined first. */
+async function listMemberships(db: Db, userId: number): Promise<PageSource<ProfileCircle>> {
   const mine = eq(circleMembers.userId, userId);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(circleMembers).where(mine);
-  return paginate(request, {
-    param: 'channels_page',
+  return {
     count,
     load: async (limit, offset) => {
       const rows = await db
@@ -49,7 +47,7 @@ async function listMemberships(db: Db, userId: number, request: FastifyRequest):
         joined_at: row.joinedAt.toISOString(),
       }));
     },
-  });
+  };
 }
 
 function toProfile(user: UserRow): Omit<ProfileResponse, 'circles' | 'posts'> {
@@ -63,13 +61,12 @@ function toProfile(user: UserRow): Omit<ProfileResponse, 'circles' | 'posts'> {
   };
 }
 
-/** The spec's profile: who the person is shown as, their circles (`channels_page`) and their posts (`posts_page`). */
-export async function getProfile(db: Db, userId: number, request: FastifyRequest): Promise<ProfileResponse> {
+export type Profile = Omit<ProfileResponse, 'circles' | 'posts'> & { circles: PageSource<ProfileCircle>; posts: PageSource<Post> };
+
+/** The spec's profile: who the person is shown as, their circles and their posts. */
+export async function getProfile(db: Db, userId: number): Promise<Profile> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User not found.');
-  const [circlesPage, postsPage] = await Promise.all([
-    listMemberships(db, userId, request),
-    listPosts(db, { viewerId: userId, authorId: userId }, request, 'posts_page'),
-  ]);
-  return { ...toProfile(user), circles: circlesPage, posts: postsPage };
+  const [circles, posts] = await Promise.all([listMemberships(db, userId), listPosts(db, { viewerId: userId, authorId: userId })]);
+  return { ...toProfile(user), circles, posts };
 }

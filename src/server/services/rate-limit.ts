@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { tooManyRequests } from '../http-errors.ts';
 
@@ -91,20 +91,6 @@ export function createRateLimiter(options: { redisUrl?: string; prefix?: string;
       await redis.quit().catch(() => redis.disconnect());
     },
   };
-}
-
-const limiters = new WeakMap<object, RateLimiter>();
-
-/** One limiter per app (shared by every route module), closed with the app. */
-export function rateLimiterFor(app: FastifyInstance): RateLimiter {
-  let limiter = limiters.get(app.ctx);
-  if (!limiter) {
-    const created = createRateLimiter({ redisUrl: app.ctx.config.redisUrl, log: app.log });
-    limiters.set(app.ctx, created);
-    app.addHook('onClose', () => created.close());
-    limiter = created;
-  }
-  return limiter;
 }
 
 /** Counts one request against `key` and throws 429 with Retry-After once the window's limit is passed. */

@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { circles, posts } from '../db/schema.ts';
 import type { SiteServices } from '../site-services.ts';
+import { findCircle, parseCircleRef } from './circles-service.ts';
 import { staffRoleOf } from './staff-service.ts';
 import { TokenError, type TokenService } from './tokens-service.ts';
 import { plainTextExcerpt } from './search-service.ts';
@@ -38,18 +39,11 @@ export function createSiteServices(db: Db, tokens: TokenService, config: Pick<Co
       if (!row) return null;
       return { id: row.id, title: row.title, description: plainTextExcerpt(row.description), circleName: row.circleName, image: row.images[0] ?? null };
     },
-    async circlePreview(idOrName) {
-      const byId = /^\d{1,9}$/.test(idOrName);
-      const [row] = await db
-        .select({
-          id: circles.id,
-          name: circles.name,
-          description: sql<string>`case when ${circles.descriptionVerdict} = 'held' then '' else ${circles.description} end`,
-        })
-        .from(circles)
-        .where(and(byId ? eq(circles.id, Number(idOrName)) : sql`lower(${circles.name}) = lower(${idOrName})`, eq(circles.channelType, 'public')))
-        .limit(1);
-      return row ?? null;
+    async circlePreview(address) {
+      const ref = 'id' in address ? parseCircleRef('id', address.id) : parseCircleRef('name', address.name);
+      const circle = ref ? await findCircle(db, null, ref) : null;
+      if (!circle || circle.channel_type !== 'public') return null;
+      return { id: circle.id, name: circle.name, description: circle.description };
     },
   };
 }

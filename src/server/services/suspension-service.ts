@@ -3,7 +3,7 @@ import { SUSPENSION_DURATIONS, type SuspensionDuration } from '../../lib/moderat
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { circles, posts, suspensions } from '../db/schema.ts';
-import { findCircle } from './posts-service.ts';
+import { findCircle, parseCircleRef } from './circles-service.ts';
 import { HttpError } from '../http-errors.ts';
 
 const DAY = 86_400_000;
@@ -68,7 +68,8 @@ export function createSuspensionService({ db, clock }: SuspensionDeps) {
 
     /** As assertMayWrite, in a channel named by id or name (posting in it). */
     async assertMayWriteInCircle(userId: number, circleRef: string | number): Promise<void> {
-      const circle = await findCircle(db, circleRef);
+      const ref = parseCircleRef('key', circleRef);
+      const circle = ref ? await findCircle(db, null, ref) : null;
       const suspension = await active(userId, circle?.id ?? null);
       if (suspension) throw suspendedError(suspension);
     },

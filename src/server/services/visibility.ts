@@ -12,8 +12,8 @@ export function circleVisibleTo(viewerId: number | null): SQL {
 }
 
 /**
- * Whether the viewer is staff (moderator or admin), who see held and removed content as written. The one place
- * the staff roles are read for content.
+ * Whether the viewer is staff (moderator or admin), who see held and removed content as written: the one place
+ * content reads ask. This build has no staff roles, so no one is staff yet.
  */
 export function viewerIsStaff(viewerId: number | null): SQL {
   if (viewerId === null) return sql`false`;

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { detail } from '../http-errors.ts';
-import { rateLimiterFor, type RateLimiter } from './rate-limit.ts';
+import type { RateLimiter } from './rate-limit.ts';
 
 /**
  * Per-account limits on writing (posts, comments, channels, reports, reactions, join requests), counted in fixed
@@ -62,16 +61,3 @@ export function createWriteLimits(options: { limiter: RateLimiter; rules: WriteL
 }
 
 export type WriteLimits = ReturnType<typeof createWriteLimits>;
-
-const byApp = new WeakMap<object, WriteLimits>();
-
-/** One set of write limits per app, on the app's rate limiter. */
-export function writeLimitsFor(app: FastifyInstance): WriteLimits {
-  let limits = byApp.get(app.ctx);
-  if (!limits) {
-    const { config } = app.ctx;
-    limits = createWriteLimits({ limiter: rateLimiterFor(app), rules: config.writeLimits, newAccountHours: config.newAccountHours });
-    byApp.set(app.ctx, limits);
-  }
-  return limits;
-}

@@ -6,7 +6,6 @@ export function SafetyBanner({ warning }: { warning: SafetyWarning }) {
   if (!warning) return null;
   return (
     <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-      <span aria-hidden="true">⚠️ </span>
       {warning.message}
     </p>
   );

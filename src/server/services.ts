@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import * as circles from './services/circles-service.ts';
+import * as comments from './services/comments-service.ts';
+import { receiveContactMessage } from './services/contact-service.ts';
+import * as joinRequests from './services/join-requests-service.ts';
+import * as memberSafety from './services/member-safety-service.ts';
+import { createMailService } from './services/mail-service.ts';
+import { createOtpService } from './services/otp-service.ts';
+import * as posts from './services/posts-service.ts';
+import * as profile from './services/profile-service.ts';
+import { createRateLimiter } from './services/rate-limit.ts';
+import { react } from './services/reactions-service.ts';
+import { search } from './services/search-service.ts';
+import { createSiteServices } from './services/site-previews.ts';
+import { createTokenService } from './services/tokens-service.ts';
+import { findOrCreateUser, findUserById } from './services/users-service.ts';
+import { createWriteLimits } from './services/write-limits.ts';
+import { createGrievanceService } from './services/grievance-service.ts';
+import { createModerationService } from './services/moderation-service.ts';
+import { createSuspensionService } from './services/suspension-service.ts';
+import { systemClock, type Clock } from './clock.ts';
+
+/** The functions of a service module with their first argument (the database) already given. */
+type Bound<D, F> = { [K in keyof F]: F[K] extends (db: D, ...args: infer A) => infer R ? (...args: A) => R : never };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function bindTo<D, F extends Record<string, (db: D, ...args: any[]) => unknown>>(db: D, functions: F): Bound<D, F> {
+  return Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.bind(null, db)])) as Bound<D, F>;
+}
+
+/**
+ * Every service, built once per app from its dependencies (app.ts wires it into `app.ctx.services`);
+ * routes and plugins take what they need from there. Service modules take plain inputs and return data.
+ */
+export function createServices({ config, db, log, clock = systemClock }: { config: Config; db: Db; log: FastifyBaseLogger; clock?: Clock }) {
+  const tokens = createTokenService({
+    db,
+    secret: config.jwtSecret,
+    accessSeconds: config.accessTokenSeconds,
+    refreshSeconds: config.refreshTokenSeconds,
+  });
+  const mail = createMailService(config, log);
+  const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, log });
+  const suspensions = createSuspensionService({ db, clock });
+  return {
+    clock,
+    suspensions,
+    moderation: createModerationService({ db, clock, suspensions, autoHideReports: config.autoHideReports }),
+    grievances: createGrievanceService({ db, clock, mail, identitySecret: config.identitySecret, log }),
+    tokens,
+    mail,
+    rateLimiter,
+    writeLimits: createWriteLimits({ limiter: rateLimiter, rules: config.writeLimits, newAccountHours: config.newAccountHours }),
+    otp: createOtpService({ db, config, mail, log, limiter: rateLimiter }),
+    users: bindTo(db, { findById: findUserById, findOrCreate: findOrCreateUser }),
+    circles: bindTo(db, {
+      count: circles.countCircles,
+      list: circles.listCircles,
+      searchByName: circles.searchCirclesByName,
+      find: circles.findCircle,
+      require: circles.requireCircle,
+      create: circles.createCircle,
+      joinByName: circles.joinByName,
+    }),
+    joinRequests: bindTo(db, {
+      countPending: joinRequests.countPendingRequests,
+      listPending: joinRequests.listPendingRequests,
+      decide: joinRequests.decideRequest,
+    }),
+    posts: bindTo(db, { list: posts.listPosts, getVisible: posts.getVisiblePost, create: posts.createPost }),
+    reactions: bindTo(db, { react }),
+    comments: bindTo(db, { list: comments.listComments, create: comments.createComment }),
+    profile: bindTo(db, { create: profile.createProfile, get: profile.getProfile }),
+    search: bindTo(db, { search }),
+    memberSafety: bindTo(db, {
+      block: memberSafety.blockMember,
+      unblock: memberSafety.unblockMember,
+      listBlocks: memberSafety.listBlocks,
+      getMutedWords: memberSafety.getMutedWords,
+      setMutedWords: memberSafety.setMutedWords,
+    }),
+    contact: bindTo({ db, config, mail, log }, { receive: receiveContactMessage }),
+    site: createSiteServices(db, tokens, config),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
