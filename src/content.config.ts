@@ -17,6 +17,8 @@ const pages = defineCollection({
     updated: z.coerce.date(),
     /** 'wide' for pages built around cards (contact, pricing) rather than long text. (Not "layout": MDX reserves it.) */
     format: z.enum(['article', 'wide']).default('article'),
+    /** 'request' for a page that shows server configuration (the grievance officer): its own route renders it per request. */
+    rendered: z.enum(['build', 'request']).default('build'),
   }),
 });
 

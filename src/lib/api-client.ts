@@ -75,3 +75,17 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     throw error;
   }
 }
+
+/** Like `api()`, and also gives the status, for the calls whose 200 and 201 mean different things. */
+export async function apiWithStatus<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ status: number; data: T }> {
+  try {
+    const response = await raw.raw<T>(path, options as FetchOptions<'json'>);
+    return { status: response.status, data: response._data as T };
+  } catch (error) {
+    if (error instanceof FetchError) {
+      const status = error.response?.status ?? 0;
+      throw new ApiError(errorMessage(error.data, error.message), status, error.data);
+    }
+    throw error;
+  }
+}

@@ -20,7 +20,18 @@ export type Post = {
   like_count: number;
   dislike_count: number;
   comment_count: number;
+  /** 'held': seen only by its author ("Held for review") and staff; 'removed': content withheld, reason shown. */
+  moderation_status: ModerationStatus;
+  /** A banner for readers when the scam shield suspects fraud. */
+  safety_warning: SafetyWarning;
+  /** Why moderators removed it, when removed. */
+  removed_reason: string | null;
+  /** Present (true) only on a held item that members' reports hid: its author reads "Hidden pending review". */
+  hidden_pending_review?: true;
 };
+
+export type ModerationStatus = 'visible' | 'held' | 'removed';
+export type SafetyWarning = { kind: 'scam'; message: string } | null;
 
 export type ThemeColors = { primary: string; secondary: string };
 
@@ -64,6 +75,11 @@ export type Comment = {
   author_color: string;
   created_at: string;
   upvote_count: number;
+  moderation_status: ModerationStatus;
+  safety_warning: SafetyWarning;
+  removed_reason: string | null;
+  /** Present (true) only on a held item that members' reports hid: its author reads "Hidden pending review". */
+  hidden_pending_review?: true;
 };
 
 export type CommentsResponse = { post: Post; comments: Paged<Comment> };

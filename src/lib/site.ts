@@ -59,6 +59,7 @@ export const FOOTER_LINKS: { heading: string; links: NavLink[] }[] = [
       { label: 'Privacy Policy', href: '/privacy' },
       { label: 'Refund Policy', href: '/refund' },
       { label: 'Terms & Conditions', href: '/terms-conditions' },
+      { label: 'Grievance Officer', href: '/grievance' },
     ],
   },
 ];

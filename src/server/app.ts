@@ -14,6 +14,9 @@ import mediaPlugin from './plugins/media.ts';
 import sitePlugin from './plugins/site.ts';
 import { createServices, type Services } from './services.ts';
 import { seedDemoData } from './db/seed/demo-seed.ts';
+import type { Clock } from './clock.ts';
+import suspensionsPlugin from './plugins/suspensions.ts';
+import moderationRoutes from './routes/moderation.ts';
 import authRoutes from './routes/auth.ts';
 import tokenRoutes from './routes/tokens.ts';
 import profileRoutes from './routes/profile.ts';
@@ -22,6 +25,8 @@ import commentRoutes from './routes/comments.ts';
 import circleRoutes from './routes/circles.ts';
 import searchRoutes from './routes/search.ts';
 import contactRoutes from './routes/contact.ts';
+import grievanceRoutes from './routes/grievances.ts';
+import memberSafetyRoutes from './routes/member-safety.ts';
 import healthRoutes from './routes/health.ts';
 import docsRoutes from './routes/docs.ts';
 import staffPlugin from './plugins/staff.ts';
@@ -48,8 +53,8 @@ export type BuildOptions = {
   database?: Database;
   logger?: boolean | object;
   distDir?: string;
-  /** Defaults to the wall clock. */
-  clock?: () => Date;
+  /** The time the rules read (deadlines, suspensions); tests pass one they can move. */
+  clock?: Clock;
 };
 
 /** How often credential documents past their lifetime are looked for (also once at start). */
@@ -88,7 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
-  const services = createServices({ config, db: database.db, log: app.log, clock: options.clock ?? (() => new Date()) });
+  const services = createServices({ config, db: database.db, log: app.log, clock: options.clock });
   app.decorate('ctx', { config, database, db: database.db, services });
   app.addHook('onClose', () => services.rateLimiter.close());
   // Credential documents are deleted at a decision, and in any case after their lifetime: checked at start and hourly.
@@ -115,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(authPlugin);
   await app.register(staffPlugin);
+  await app.register(suspensionsPlugin);
   await app.register(mediaPlugin);
 
   // The docs plugin first: it documents the routes registered after it.
@@ -132,7 +138,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     verificationRoutes,
     institutionRoutes,
     staffVerificationRoutes,
+    grievanceRoutes,
+    moderationRoutes,
     staffRoutes,
+    memberSafetyRoutes,
   ]) {
     await app.register(routes);
   }

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { WriteLimitRules } from './services/write-limits.ts';
+
+const HOUR_MS = 3_600_000;
 
 const flag = z
   .string()
@@ -36,6 +39,19 @@ const envSchema = z.object({
   CREDENTIAL_DOCUMENT_MB: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: flag,
+  GRIEVANCE_OFFICER_NAME: z.string().default('Grievance Officer, Bharat Square Technologies Pvt. Ltd.'),
+  GRIEVANCE_OFFICER_ADDRESS: z
+    .string()
+    .default('4th Floor, Kalpataru Business Square, Baner Road, Baner, Pune, Maharashtra 411045, India'),
+  GRIEVANCE_OFFICER_EMAIL: z.string().default('grievance@bharatsquare.in'),
+  AUTO_HIDE_REPORTS: z.coerce.number().int().positive().default(3),
+  NEW_ACCOUNT_HOURS: z.coerce.number().nonnegative().default(24),
+  POSTS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  COMMENTS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  CIRCLES_PER_DAY: z.coerce.number().int().positive().default(5),
+  REPORTS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  REACTIONS_PER_HOUR: z.coerce.number().int().positive().default(300),
+  JOIN_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
 });
 
 export type Config = {
@@ -76,8 +92,16 @@ export type Config = {
   logLevel: string;
   /** Read the client IP from X-Forwarded-For (only behind a load balancer that sets it). */
   trustProxy: boolean;
+  /** Accounts younger than this have stricter write limits and their links held more readily; 0 turns that off. */
+  newAccountHours: number;
+  /** Per-account limits on writing; new accounts get a quarter of each (write-limits.ts). */
+  writeLimits: WriteLimitRules;
   /** Serve the built Astro site from dist/ (off in API tests). */
   serveSite: boolean;
+  /** Published on /grievance and in grievance mails (IT Rules 2021, rule 3(2)). */
+  grievanceOfficer: { name: string; address: string; email: string };
+  /** Distinct members whose reports hide an item until a moderator reviews it. */
+  autoHideReports: number;
 };
 
 function readEnvFile(file: string): Record<string, string> {
@@ -143,7 +167,18 @@ export function loadConfig(
     maxDocumentBytes: Math.round(e.CREDENTIAL_DOCUMENT_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    newAccountHours: e.NEW_ACCOUNT_HOURS,
+    writeLimits: {
+      post: { limit: e.POSTS_PER_HOUR, windowMs: HOUR_MS },
+      comment: { limit: e.COMMENTS_PER_HOUR, windowMs: HOUR_MS },
+      channel: { limit: e.CIRCLES_PER_DAY, windowMs: 24 * HOUR_MS },
+      report: { limit: e.REPORTS_PER_HOUR, windowMs: HOUR_MS },
+      reaction: { limit: e.REACTIONS_PER_HOUR, windowMs: HOUR_MS },
+      'join-request': { limit: e.JOIN_REQUESTS_PER_HOUR, windowMs: HOUR_MS },
+    },
     serveSite: true,
+    grievanceOfficer: { name: e.GRIEVANCE_OFFICER_NAME, address: e.GRIEVANCE_OFFICER_ADDRESS, email: e.GRIEVANCE_OFFICER_EMAIL },
+    autoHideReports: e.AUTO_HIDE_REPORTS,
     ...overrides,
   };
 }

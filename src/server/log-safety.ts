@@ -12,6 +12,9 @@ const MAX_DEPTH = 4;
 
 export const maskEmails = (text: string) => text.replace(EMAIL_LIKE, '[email]');
 
+/** A grievance's tracking key rides in its URL (`?key=`); the log keeps the ticket but never the key. */
+const SECRET_PARAMS = /([?&]key=)[^&#]*/gi;
+
 const scrubText = (text: string) => maskEmails(text.replace(QUERY_PARAMS, '\nparams: [hidden]'));
 
 type LoggedError = { type: string; message: string; stack: string; code?: unknown; cause?: LoggedError };
@@ -33,7 +36,7 @@ export function safeError(error: unknown, depth = 0): LoggedError {
 export function safeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: maskEmails(request.url),
+    url: maskEmails(request.url).replace(SECRET_PARAMS, '$1[hidden]'),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -5,6 +5,7 @@ import * as circles from './services/circles-service.ts';
 import * as comments from './services/comments-service.ts';
 import { receiveContactMessage } from './services/contact-service.ts';
 import * as joinRequests from './services/join-requests-service.ts';
+import * as memberSafety from './services/member-safety-service.ts';
 import { createMailService } from './services/mail-service.ts';
 import { createOtpService } from './services/otp-service.ts';
 import * as posts from './services/posts-service.ts';
@@ -18,6 +19,11 @@ import { findOrCreateUser, findUserById } from './services/users-service.ts';
 import { shippedInstitutions } from './institutions/institutions.ts';
 import { createVerificationService } from './services/verifications-service.ts';
 import { createCredentialService } from './services/credentials-service.ts';
+import { createWriteLimits } from './services/write-limits.ts';
+import { createGrievanceService } from './services/grievance-service.ts';
+import { createModerationService } from './services/moderation-service.ts';
+import { createSuspensionService } from './services/suspension-service.ts';
+import { systemClock, type Clock } from './clock.ts';
 
 /** The functions of a service module with their first argument (the database) already given. */
 type Bound<D, F> = { [K in keyof F]: F[K] extends (db: D, ...args: infer A) => infer R ? (...args: A) => R : never };
@@ -31,7 +37,7 @@ function bindTo<D, F extends Record<string, (db: D, ...args: any[]) => unknown>>
  * Every service, built once per app from its dependencies (app.ts wires it into `app.ctx.services`);
  * routes and plugins take what they need from there. Service modules take plain inputs and return data.
  */
-export function createServices({ config, db, log, clock = () => new Date() }: { config: Config; db: Db; log: FastifyBaseLogger; clock?: () => Date }) {
+export function createServices({ config, db, log, clock = systemClock }: { config: Config; db: Db; log: FastifyBaseLogger; clock?: Clock }) {
   const tokens = createTokenService({
     db,
     secret: config.jwtSecret,
@@ -40,17 +46,22 @@ export function createServices({ config, db, log, clock = () => new Date() }: { 
   });
   const mail = createMailService(config, log);
   const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, log });
+  const suspensions = createSuspensionService({ db, clock });
   const otp = createOtpService({ db, config, mail, log, limiter: rateLimiter });
   const institutions = shippedInstitutions();
+  const now = () => clock.now();
   return {
-    /** The time as the app sees it; tests move it (document retention). */
     clock,
     institutions,
-    verifications: createVerificationService({ db, config, institutions, otp, clock }),
-    credentials: createCredentialService({ db, config, clock, log }),
+    verifications: createVerificationService({ db, config, institutions, otp, clock: now }),
+    credentials: createCredentialService({ db, config, clock: now, log }),
+    suspensions,
+    moderation: createModerationService({ db, clock, suspensions, autoHideReports: config.autoHideReports }),
+    grievances: createGrievanceService({ db, clock, mail, identitySecret: config.identitySecret, log }),
     tokens,
     mail,
     rateLimiter,
+    writeLimits: createWriteLimits({ limiter: rateLimiter, rules: config.writeLimits, newAccountHours: config.newAccountHours }),
     otp,
     users: bindTo(db, { findById: findUserById, findOrCreate: findOrCreateUser }),
     circles: bindTo(db, {
@@ -73,8 +84,15 @@ export function createServices({ config, db, log, clock = () => new Date() }: { 
     comments: bindTo(db, { list: comments.listComments, create: comments.createComment }),
     profile: bindTo(db, { create: profile.createProfile, get: profile.getProfile }),
     search: bindTo(db, { search }),
+    memberSafety: bindTo(db, {
+      block: memberSafety.blockMember,
+      unblock: memberSafety.unblockMember,
+      listBlocks: memberSafety.listBlocks,
+      getMutedWords: memberSafety.getMutedWords,
+      setMutedWords: memberSafety.setMutedWords,
+    }),
     contact: bindTo({ db, config, mail, log }, { receive: receiveContactMessage }),
-    site: createSiteServices(db, tokens),
+    site: createSiteServices(db, tokens, config),
   };
 }
 

@@ -10,6 +10,8 @@ export type SiteServices = {
   postPreview: (id: number) => Promise<PostPreview | null>;
   /** A public circle by the channel page's address (its id, or its name from `?key=`); null when missing or private. */
   circlePreview: (address: { id: string } | { name: string }) => Promise<CirclePreview | null>;
+  /** The grievance officer's published details (GRIEVANCE_OFFICER_*), read per request so a change needs no rebuild. */
+  grievanceOfficer: () => { name: string; address: string; email: string };
   /** The staff role of whoever holds these tokens (the app's cookies); null for everyone else. */
   staffRole: (tokens: { access?: string; refresh?: string }) => Promise<'moderator' | 'admin' | null>;
 };

@@ -73,6 +73,9 @@ describe('public feed', () => {
       like_count: 0,
       dislike_count: 0,
       comment_count: 0,
+      moderation_status: 'visible',
+      safety_warning: null,
+      removed_reason: null,
     });
   });
 

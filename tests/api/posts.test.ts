@@ -48,6 +48,9 @@ describe('POST /api/posts/ (JSON)', () => {
       like_count: 0,
       dislike_count: 0,
       comment_count: 0,
+      moderation_status: 'visible',
+      safety_warning: null,
+      removed_reason: null,
     });
     expect(Date.now() - Date.parse(post.created_at)).toBeLessThan(60_000);
     const feed = (await t.app.inject({ method: 'GET', url: '/api/posts/public/feed/' })).json() as Paged<Post>;

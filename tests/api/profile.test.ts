@@ -152,6 +152,9 @@ describe('GET /api/users/me/profile/', () => {
       like_count: 0,
       dislike_count: 0,
       comment_count: 0,
+      moderation_status: 'visible',
+      safety_warning: null,
+      removed_reason: null,
     });
     expect(res.posts.results.some((p) => p.circle.channel_type === 'private')).toBe(true);
     const page2 = ((await profile(me, 'GET', '?posts_page=2')).json() as ProfileResponse).posts;

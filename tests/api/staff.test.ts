@@ -109,7 +109,7 @@ describe('npm run admin', () => {
 
 describe('the /staff page check', () => {
   it('names the role of a staff member’s access or refresh token, and nothing for anyone else', async () => {
-    const site = createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens);
+    const site = createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens, t.config);
     const modTokens = t.app.ctx.services.tokens.issuePair(moderator.id);
     expect(await site.staffRole({ access: modTokens.access })).toBe('moderator');
     expect(await site.staffRole({ access: 'expired-or-forged', refresh: modTokens.refresh })).toBe('moderator');

@@ -28,6 +28,7 @@ test.describe('header and footer', () => {
       ['Privacy Policy', '/privacy', 'Privacy Policy'],
       ['Refund Policy', '/refund', 'Refund Policy'],
       ['Terms & Conditions', '/terms-conditions', 'Terms & Conditions'],
+      ['Grievance Officer', '/grievance', 'Grievance Officer'],
       ['Contact Us', '/contactus', 'Contact Us'],
       ['Pricing', '/pricing-page', 'Pricing'],
       ['FAQ', '/faq', 'FAQ'],

@@ -5,8 +5,32 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import type { Clock } from '../../src/server/clock.ts';
+
+/** A clock a test moves by hand (deadlines of days pass in a line), starting at `start`. */
+export function movableClock(start = new Date()) {
+  let at = start.getTime();
+  return {
+    now: () => new Date(at),
+    advance: (ms: number) => void (at += ms),
+    set: (date: Date) => void (at = date.getTime()),
+  };
+}
 
 export type TestApp = { app: FastifyInstance; config: Config; close: () => Promise<void> };
+
+/**
+ * Write limits far above what any test writes, so tests of other rules are not cut short by them;
+ * tests/api/write-limits.test.ts sets its own.
+ */
+const ROOMY_WRITE_LIMITS = {
+  POSTS_PER_HOUR: '10000',
+  COMMENTS_PER_HOUR: '10000',
+  CIRCLES_PER_DAY: '10000',
+  REPORTS_PER_HOUR: '10000',
+  REACTIONS_PER_HOUR: '10000',
+  JOIN_REQUESTS_PER_HOUR: '10000',
+};
 
 /**
  * A fresh app on a fresh database: in-memory PGlite by default, or a fresh schema on
@@ -15,11 +39,11 @@ export type TestApp = { app: FastifyInstance; config: Config; close: () => Promi
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
-  options: { clock?: () => Date } = {},
+  options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-test-'));
   const config = loadConfig(
-    { SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env },
+    { SEED_DEMO: '0', LOG_LEVEL: 'silent', ...ROOMY_WRITE_LIMITS, ...env },
     { dataDir, jwtSecret: 'test-secret', identitySecret: 'test-identity', serveSite: false, seedDemo: false, ...overrides },
   );
   const database = await openTestDatabase();

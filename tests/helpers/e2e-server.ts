@@ -26,6 +26,12 @@ async function main() {
     OTP_RESEND_SECONDS: '0',
     OTP_PER_ADDRESS_PER_HOUR: '1000',
     OTP_PER_IP_PER_WINDOW: '100000',
+    // Journeys make many posts and channels as brand-new accounts; the write limits have their own API tests.
+    POSTS_PER_HOUR: '10000',
+    COMMENTS_PER_HOUR: '10000',
+    CIRCLES_PER_DAY: '10000',
+    REACTIONS_PER_HOUR: '10000',
+    JOIN_REQUESTS_PER_HOUR: '10000',
   });
   delete process.env.DATABASE_URL;
 

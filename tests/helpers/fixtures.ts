@@ -18,8 +18,15 @@ export type TestCircle = Circle;
 
 let sequence = 0;
 
-/** A signed-up person with a valid access token; `handle` starts the username (made unique). */
-export async function createUser(app: FastifyInstance, handle = 'user', options: { color?: string } = {}): Promise<TestUser> {
+/**
+ * A signed-up person with a valid access token; `handle` starts the username (made unique). `createdAt` in the past
+ * makes an established account (accounts younger than NEW_ACCOUNT_HOURS have stricter limits).
+ */
+export async function createUser(
+  app: FastifyInstance,
+  handle = 'user',
+  options: { color?: string; createdAt?: Date } = {},
+): Promise<TestUser> {
   sequence += 1;
   const [user] = await app.ctx.db
     .insert(users)
@@ -29,6 +36,7 @@ export async function createUser(app: FastifyInstance, handle = 'user', options:
       color: options.color ?? '#3366ff',
       animal: 'Tiger',
       profileCreatedAt: new Date(),
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
     .returning({ id: users.id, username: users.username, color: users.color });
   const { access } = app.ctx.services.tokens.issuePair(user.id);

@@ -24,6 +24,20 @@ export const STAFF_QUEUES: StaffQueue[] = [
     role: 'moderator',
     load: () => import('./CredentialQueue.tsx'),
   },
+  {
+    key: 'reports',
+    title: 'Reports',
+    summary: 'Reported posts and comments, and what the scam shield held: dismiss, remove with a reason, restore, warn or suspend the author.',
+    role: 'moderator',
+    load: () => import('../app/moderation/ReviewQueue.tsx').then((m) => ({ default: m.StaffReviewQueue })),
+  },
+  {
+    key: 'grievances',
+    title: 'Grievances',
+    summary: 'Complaints to the grievance officer, the overdue first: acknowledge within 24 hours, resolve within 15 days (intimate images within 24 hours).',
+    role: 'moderator',
+    load: () => import('../app/moderation/GrievanceQueue.tsx'),
+  },
 ];
 
 export const queuesFor = (role: StaffRoleName, queues: readonly StaffQueue[] = STAFF_QUEUES) =>

@@ -16,6 +16,20 @@ import {
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
+/**
+ * What the scam shield and the moderators decided about a piece of writing. `moderation_status`: 'visible' |
+ * 'held' (its author and staff only) | 'removed' (shown as "Removed by moderators: <reason>"); `scam_verdict`:
+ * 'ok' | 'warn' (readers see a banner) | 'held'; `moderation_reasons` are the shield's reasons, for staff only.
+ */
+const moderationColumns = () => ({
+  moderationStatus: text('moderation_status').notNull().default('visible'),
+  scamVerdict: text('scam_verdict').notNull().default('ok'),
+  moderationReasons: jsonb('moderation_reasons').$type<string[]>().notNull().default([]),
+  removedReason: text('removed_reason'),
+  /** Held because AUTO_HIDE_REPORTS members reported it (not by the shield): its author sees "Hidden pending review". */
+  hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
+});
+
 /** An account never stores the e-mail address: only its keyed hash and the class of what was verified. */
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -28,6 +42,8 @@ export const users = pgTable('users', {
   profileImage: text('profile_image'),
   isAadhaarVerified: boolean('is_aadhaar_verified').notNull().default(false),
   profileCreatedAt: timestamp('profile_created_at', { withTimezone: true, mode: 'date' }),
+  /** Words whose posts collapse for this member ("Hidden: contains a muted word"), lower case. */
+  mutedWords: jsonb('muted_words').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 
@@ -66,8 +82,11 @@ export const circles = pgTable(
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     themeColors: jsonb('theme_colors').$type<{ primary: string; secondary: string }>().notNull(),
     membersCount: integer('members_count').notNull().default(0),
-    /** Kept by a trigger on posts (migration 0001), so a feed's total is a sum over circles, not a scan of posts. */
+    /** Kept by a trigger on posts, counting visible posts only, so a feed's total is a sum over circles, not a scan of posts. */
     postsCount: integer('posts_count').notNull().default(0),
+    /** The scam shield on the description: 'ok' | 'warn' | 'held' (a held description is shown to its owner and staff only). */
+    descriptionVerdict: text('description_verdict').notNull().default('ok'),
+    descriptionReasons: jsonb('description_reasons').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     /** What members must have verified to join, post and comment: null, 'academic', 'institution' or 'credential'. */
     requirementKind: text('requirement_kind'),
@@ -122,7 +141,9 @@ export const posts = pgTable(
     videos: jsonb('videos').$type<string[]>().notNull().default([]),
     likeCount: integer('like_count').notNull().default(0),
     dislikeCount: integer('dislike_count').notNull().default(0),
+    /** Visible comments only, kept by a trigger on comments. */
     commentCount: integer('comment_count').notNull().default(0),
+    ...moderationColumns(),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector')
       .notNull()
@@ -161,10 +182,22 @@ export const comments = pgTable(
     mediaKind: text('media_kind'),
     mediaUrl: text('media_url'),
     upvoteCount: integer('upvote_count').notNull().default(0),
+    ...moderationColumns(),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple', coalesce(body, ''))`),
   },
   (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt.desc(), t.id.desc()), index('comments_search_idx').using('gin', t.searchVector)],
+);
+
+/** A member who no longer sees another's posts and comments, and whose posts that other may not comment on. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId)],
 );
 
 export const contactMessages = pgTable('contact_messages', {
@@ -267,4 +300,147 @@ export const staffAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('staff_audit_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * A complaint to the grievance officer (IT Rules 2021, rule 3(2)): anyone may file one, signed in or not.
+ * The complainant's reply address is sealed like a contact message's; the tracking key is kept only as a hash.
+ * `dueAt` is the next deadline while the ticket is open (null once closed), so the staff list is one indexed scan.
+ */
+export const grievances = pgTable(
+  'grievances',
+  {
+    id: serial('id').primaryKey(),
+    ticket: text('ticket').notNull().unique(),
+    keyHash: text('key_hash').notNull(),
+    category: text('category').notNull(),
+    contentLink: text('content_link').notNull(),
+    description: text('description').notNull(),
+    /** Sealed with contact-service `sealAddress`: the database holds no e-mail address. */
+    replyAddress: text('reply_address').notNull(),
+    /** 'received' | 'acknowledged' | 'resolved' | 'rejected' */
+    status: text('status').notNull().default('received'),
+    /** Set when resolved: 'content_removed' | 'account_suspended' | 'content_restricted' | 'no_action' */
+    actionTaken: text('action_taken'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acknowledgeBy: timestamp('acknowledge_by', { withTimezone: true, mode: 'date' }).notNull(),
+    resolveBy: timestamp('resolve_by', { withTimezone: true, mode: 'date' }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('grievances_due_idx').on(t.dueAt, t.id),
+    index('grievances_created_idx').on(t.createdAt, t.id),
+    index('grievances_resolved_idx').on(t.resolvedAt),
+  ],
+);
+
+/** Each status change of a grievance, shown to the complainant as its history. */
+export const grievanceEvents = pgTable(
+  'grievance_events',
+  {
+    id: serial('id').primaryKey(),
+    grievanceId: integer('grievance_id').notNull().references(() => grievances.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('grievance_events_grievance_idx').on(t.grievanceId, t.createdAt)],
+);
+
+/**
+ * One reported or held item awaiting review: reports of the same post or comment gather in its open case, so a queue
+ * row is the item with its reports counted. A case closes when a moderator or the channel's owner decides.
+ */
+export const moderationCases = pgTable(
+  'moderation_cases',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    /** Set for a comment's case; the post is then the comment's post. */
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'open' | 'closed' */
+    status: text('status').notNull().default('open'),
+    /** Distinct members who reported the item while the case was open. */
+    reportsCount: integer('reports_count').notNull().default(0),
+    /** 'dismissed' | 'removed' | 'restored' once closed. */
+    outcome: text('outcome'),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('moderation_cases_queue_idx').on(t.status, t.reportsCount.desc(), t.openedAt, t.id),
+    index('moderation_cases_circle_idx').on(t.circleId, t.status, t.reportsCount.desc(), t.openedAt, t.id),
+    uniqueIndex('moderation_cases_open_item_idx').on(t.postId, sql`coalesce(${t.commentId}, 0)`).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** A member's report of a post or a comment; one per member and item, ever. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    caseId: integer('case_id').notNull().references(() => moderationCases.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'spam' | 'scam' | 'harassment' | 'hate' | 'sexual' | 'misinformation' | 'other' */
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    /** 'open' | 'dismissed' | 'upheld': what the reporter is told of the outcome. */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('reports_reporter_item_idx').on(t.reporterId, t.postId, sql`coalesce(${t.commentId}, 0)`),
+    index('reports_case_idx').on(t.caseId, t.id),
+  ],
+);
+
+/**
+ * The public moderation log: every decision, by whom in role (a moderator, or a channel's owner), never who
+ * reported. The excerpt is the item's title (a comment's first words) as it was when the decision was taken.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: serial('id').primaryKey(),
+    /** 'dismiss' | 'remove' | 'restore' | 'warn' | 'suspend' */
+    action: text('action').notNull(),
+    reason: text('reason').notNull().default(''),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    /** The channel the decision was about; null for a site-wide suspension. */
+    circleId: integer('circle_id').references(() => circles.id, { onDelete: 'set null' }),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    excerpt: text('excerpt').notNull().default(''),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'moderator' | 'owner' */
+    actorRole: text('actor_role').notNull(),
+    /** For a suspension: when it ends (null: permanent). */
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('moderation_actions_circle_idx').on(t.circleId, t.createdAt.desc(), t.id.desc()),
+    index('moderation_actions_target_idx').on(t.targetUserId, t.createdAt.desc()),
+  ],
+);
+
+/** A member kept from writing: everywhere (circle null) or in one channel, until `endsAt` (null: for good). */
+export const suspensions = pgTable(
+  'suspensions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id').references(() => circles.id, { onDelete: 'cascade' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('suspensions_user_idx').on(t.userId, t.circleId)],
 );

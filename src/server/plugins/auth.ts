@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { HttpError } from '../http-errors.ts';
 import { TokenError } from '../services/tokens-service.ts';
 
-export type AuthUser = { id: number; username: string };
+/** `createdAt` tells a new account (stricter write limits, links held more readily). */
+export type AuthUser = { id: number; username: string; createdAt: Date };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +51,7 @@ async function authPlugin(app: FastifyInstance) {
     }
     const user = await app.ctx.services.users.findById(userId);
     if (!user) throw unauthorized({ detail: 'User not found', code: 'user_not_found' });
-    return { id: user.id, username: user.username };
+    return { id: user.id, username: user.username, createdAt: user.createdAt };
   }
 
   /**

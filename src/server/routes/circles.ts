@@ -103,7 +103,8 @@ const requirementSchema = {
 } as const;
 
 export default async function circlesRoutes(app: FastifyInstance) {
-  const { circles, joinRequests } = app.ctx.services;
+  const { circles, joinRequests, writeLimits } = app.ctx.services;
+  const { config } = app.ctx;
 
   app.get(
     '/api/circles/',
@@ -151,12 +152,11 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = parseInput(createBody, request.body);
-      const circle = await circles.create(request.user!.id, {
-        name: input.name,
-        description: input.description,
-        channelType: input.channel_type,
-        requirement: input.requirement,
-      });
+      await writeLimits.check('channel', request.user!);
+      const circle = await circles.create(
+        { ...request.user!, newAccountHours: config.newAccountHours },
+        { name: input.name, description: input.description, channelType: input.channel_type, requirement: input.requirement },
+      );
       return reply.code(201).send(circle);
     },
   );
@@ -202,6 +202,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { circle_name } = parseInput(joinBody, request.body);
+      await writeLimits.check('join-request', request.user!);
       const userId = request.user!.id;
       const result = await circles.joinByName(userId, circle_name, (circle) => app.ctx.services.verifications.assertMeets(userId, circle, 'join'));
       return reply.code(result.status === 'pending' ? 202 : 200).send(result);

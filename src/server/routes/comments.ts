@@ -22,7 +22,8 @@ const createCommentBody = z.object({
 });
 
 export default async function commentsRoutes(app: FastifyInstance) {
-  const { comments: commentsService } = app.ctx.services;
+  const { comments: commentsService, writeLimits } = app.ctx.services;
+  const { config } = app.ctx;
 
   app.get(
     '/api/posts/comments/list/',
@@ -65,10 +66,20 @@ export default async function commentsRoutes(app: FastifyInstance) {
           const input = createCommentBody.parse(fields);
           const media = files[0]?.media ?? null;
           if (input.body === '' && !media) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
+          await writeLimits.check('comment', request.user!);
+          await app.ctx.services.suspensions.assertMayWriteOnPost(authorId, input.post);
           await app.ctx.services.verifications.assertMeetsOnPost(authorId, input.post);
-          return commentsService.create({ postId: input.post, authorId, body: input.body, media });
+          return commentsService.create({
+            postId: input.post,
+            authorId,
+            body: input.body,
+            media,
+            authorCreatedAt: request.user!.createdAt,
+            newAccountHours: config.newAccountHours,
+          });
         },
       );
+      if (comment.moderation_status === 'held') await app.ctx.services.moderation.queueHeld({ kind: 'comment', id: comment.id });
       return reply.code(201).send(comment);
     },
   );

@@ -30,7 +30,8 @@ const postIdQuery = documented(reactionQuery);
 
 
 export default async function postsRoutes(app: FastifyInstance) {
-  const { posts, reactions: reactionsService } = app.ctx.services;
+  const { posts, reactions: reactionsService, writeLimits } = app.ctx.services;
+  const { config } = app.ctx;
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
 
   app.get(
@@ -87,6 +88,8 @@ export default async function postsRoutes(app: FastifyInstance) {
         },
         handler: async (request) => {
           const { post_id } = reactionQuery.parse(request.query);
+          if (method === 'POST') await writeLimits.check('reaction', request.user!);
+          await app.ctx.services.suspensions.assertMayWriteOnPost(request.user!.id, post_id);
           return reactionsService.react({ postId: post_id, userId: request.user!.id, kind, on: method === 'POST' });
         },
       });
@@ -132,11 +135,21 @@ export default async function postsRoutes(app: FastifyInstance) {
         { images: { accept: ANY_MEDIA, invalid: INVALID_IMAGE }, videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO } },
         async ({ fields, files }) => {
           const input = createPostBody.parse(fields);
+          await writeLimits.check('post', request.user!);
+          await app.ctx.services.suspensions.assertMayWriteInCircle(userId, input.circle);
           await app.ctx.services.verifications.assertMeetsInCircle(userId, input.circle, 'post');
           const urls = (kind: MediaKind) => files.filter((f) => f.media.kind === kind).map((f) => f.media.url);
-          return posts.create({ ...input, authorId: userId, images: urls('image'), videos: urls('video') });
+          return posts.create({
+            ...input,
+            authorId: userId,
+            images: urls('image'),
+            videos: urls('video'),
+            authorCreatedAt: request.user!.createdAt,
+            newAccountHours: config.newAccountHours,
+          });
         },
       );
+      if (post.moderation_status === 'held') await app.ctx.services.moderation.queueHeld({ kind: 'post', id: post.id });
       return reply.code(201).send(post);
     },
   );

@@ -5,6 +5,7 @@ const row = (overrides: Partial<CircleRow> = {}): CircleRow => ({
   id: 7,
   name: 'Science Hub',
   description: 'Labs and launches.',
+  descriptionVerdict: 'ok',
   channelType: 'public',
   ownerId: 1,
   membersCount: 3,

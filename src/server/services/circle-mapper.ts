@@ -26,6 +26,7 @@ export function circleColumns(viewerId: number | null) {
     id: circles.id,
     name: circles.name,
     description: circles.description,
+    descriptionVerdict: circles.descriptionVerdict,
     channelType: circles.channelType,
     ownerId: circles.ownerId,
     membersCount: circles.membersCount,
@@ -42,6 +43,7 @@ export type CircleRow = {
   id: number;
   name: string;
   description: string;
+  descriptionVerdict: string;
   channelType: string;
   ownerId: number | null;
   membersCount: number;
@@ -61,7 +63,8 @@ export function toCircle(row: CircleRow, viewerId: number | null): Circle {
   return {
     id: row.id,
     name: row.name,
-    description: row.description,
+    // A description the scam shield held is shown to the owner only until a moderator reviews it.
+    description: row.descriptionVerdict === 'held' && !(viewerId !== null && row.ownerId === viewerId) ? '' : row.description,
     channel_type: row.channelType as ChannelType,
     channel_name: row.name,
     members_count: row.membersCount,

@@ -6,6 +6,7 @@ import { circleMembers, circles, joinRequests } from '../db/schema.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { circleColumns, circleRequirement, toCircle } from './circle-mapper.ts';
 import { themeColorsFor } from '../../lib/theme-colors.ts';
+import { screenWriting } from './scam-shield/screen.ts';
 
 /** The circles rules: listing by popularity, name search, creation, lookup and joining. */
 
@@ -116,9 +117,20 @@ export async function requireCircle(db: Executor, viewerId: number | null, ref: 
 export type RequirementInput = { kind: 'academic' | 'institution' | 'credential'; value: string | null } | null;
 
 export type NewCircle = { name: string; description: string; channelType: 'public' | 'private'; requirement?: RequirementInput };
+/** When the owner's account was made, and NEW_ACCOUNT_HOURS, for the scam shield. */
+export type CircleAuthor = { id: number; createdAt: Date; newAccountHours: number };
 
-/** The creator becomes owner and first member in the same transaction; names are unique regardless of case. */
-export async function createCircle(db: Db, ownerId: number, input: NewCircle): Promise<Circle> {
+/**
+ * The creator becomes owner and first member in the same transaction; names are unique regardless of case.
+ * The scam shield reads name and description: a held description is shown to the owner only.
+ */
+export async function createCircle(db: Db, owner: CircleAuthor, input: NewCircle): Promise<Circle> {
+  const ownerId = owner.id;
+  const screening = screenWriting({
+    text: `${input.name}\n${input.description}`,
+    authorCreatedAt: owner.createdAt,
+    newAccountHours: owner.newAccountHours,
+  });
   const [taken] = await db.select({ id: circles.id }).from(circles).where(byName(input.name)).limit(1);
   if (taken) throw fieldErrors({ name: [MESSAGES.duplicateName] });
   let id: number;
@@ -134,6 +146,8 @@ export async function createCircle(db: Db, ownerId: number, input: NewCircle): P
           membersCount: 1,
           requirementKind: requirement?.kind ?? null,
           requirementValue: requirement?.value ?? null,
+          descriptionVerdict: screening.verdict,
+          descriptionReasons: screening.reasons,
         })
         .returning({ id: circles.id });
       await tx.insert(circleMembers).values({ circleId: created.id, userId: ownerId, role: 'owner' });

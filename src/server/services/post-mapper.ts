@@ -2,6 +2,8 @@ import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ChannelType, Post } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, postReactions, posts, users } from '../db/schema.ts';
+import { safetyWarningFor, type ModerationStatus } from './scam-shield/screen.ts';
+import { viewerIsStaff } from './visibility.ts';
 
 /**
  * ORDER BY matching the schema's `(created_at desc, id desc)` indexes, which drizzle creates as
@@ -28,6 +30,10 @@ export const postColumns = {
   circleId: circles.id,
   circleName: circles.name,
   circleType: circles.channelType,
+  moderationStatus: posts.moderationStatus,
+  scamVerdict: posts.scamVerdict,
+  removedReason: posts.removedReason,
+  hiddenByReports: posts.hiddenByReports,
 };
 
 export type PostRow = {
@@ -45,8 +51,14 @@ export type PostRow = {
   circleId: number;
   circleName: string;
   circleType: string;
+  moderationStatus: string;
+  scamVerdict: string;
+  removedReason: string | null;
+  hiddenByReports: boolean;
   /** The viewer's own reaction, when the query joined it. */
   reaction?: string | null;
+  /** Whether the viewer is staff (sees removed posts as written). */
+  viewerStaff?: boolean;
 };
 
 /**
@@ -56,14 +68,14 @@ export type PostRow = {
 export function selectPosts(db: Db, viewerId: number | null) {
   if (viewerId === null) {
     return db
-      .select({ ...postColumns, reaction: sql<string | null>`null` })
+      .select({ ...postColumns, reaction: sql<string | null>`null`, viewerStaff: sql<boolean>`false` })
       .from(posts)
       .innerJoin(circles, eq(circles.id, posts.circleId))
       .innerJoin(users, eq(users.id, posts.authorId))
       .$dynamic();
   }
   return db
-    .select({ ...postColumns, reaction: postReactions.kind })
+    .select({ ...postColumns, reaction: postReactions.kind, viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}` })
     .from(posts)
     .innerJoin(circles, eq(circles.id, posts.circleId))
     .innerJoin(users, eq(users.id, posts.authorId))
@@ -71,15 +83,20 @@ export function selectPosts(db: Db, viewerId: number | null) {
     .$dynamic();
 }
 
-/** The one mapper from a row to the spec's Post; liked/disliked are the viewer's own and false for a visitor. */
+/**
+ * The one mapper from a row to the spec's Post; liked/disliked are the viewer's own and false for a visitor.
+ * A removed post keeps its place without its content ("Removed by moderators: <reason>"), except for staff.
+ */
 export function toPost(row: PostRow, viewerId: number | null): Post {
   const reaction = viewerId === null ? null : (row.reaction ?? null);
+  const status = row.moderationStatus as ModerationStatus;
+  const hideContent = status === 'removed' && !row.viewerStaff;
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
-    images: row.images,
-    videos: row.videos,
+    title: hideContent ? '' : row.title,
+    description: hideContent ? '' : row.description,
+    images: hideContent ? [] : row.images,
+    videos: hideContent ? [] : row.videos,
     posted_by: row.authorName,
     posted_by_color: row.authorColor,
     created_at: row.createdAt.toISOString(),
@@ -89,5 +106,10 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     like_count: row.likeCount,
     dislike_count: row.dislikeCount,
     comment_count: row.commentCount,
+    moderation_status: status,
+    safety_warning: status === 'removed' ? null : safetyWarningFor(row.scamVerdict),
+    removed_reason: status === 'removed' ? (row.removedReason ?? '') : null,
+    // Only on an item its reports hid: its author (and staff) read "Hidden pending review" instead of "Held for review".
+    ...(status === 'held' && row.hiddenByReports ? { hidden_pending_review: true as const } : {}),
   };
 }

@@ -8,7 +8,8 @@ import { MESSAGES, findCircle, parseCircleRef } from './circles-service.ts';
 import { newestFirst, selectPosts, toPost } from './post-mapper.ts';
 import { stripEmbeddedImageMetadata } from './media-service.ts';
 import { sanitizeDescription } from './sanitize-html.ts';
-import { circleVisibleTo } from './visibility.ts';
+import { screenWriting } from './scam-shield/screen.ts';
+import { circleVisibleTo, postListedFor, postOpenFor } from './visibility.ts';
 
 export { toPost, selectPosts, newestFirst, type PostRow } from './post-mapper.ts';
 
@@ -60,7 +61,7 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Page
   const shownCircles =
     circleId !== undefined ? eq(circles.id, circleId) : options.publicOnly ? eq(circles.channelType, 'public') : circleVisibleTo(viewerId);
   const byAuthor = options.authorId !== undefined ? eq(posts.authorId, options.authorId) : undefined;
-  const where = and(circleId !== undefined ? eq(posts.circleId, circleId) : shownCircles, byAuthor);
+  const where = and(circleId !== undefined ? eq(posts.circleId, circleId) : shownCircles, byAuthor, postListedFor(viewerId));
   // An author's list counts its rows on the author index; a whole feed sums its circles' counters.
   const count = byAuthor ? await countPostRows(db, where) : await postsInCircles(db, shownCircles);
   return {
@@ -72,10 +73,13 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Page
   };
 }
 
-/** A post the viewer may see (public circle, or a member of its private circle); 404 'Post not found.' otherwise. */
+/**
+ * A post the viewer may see (public circle, or a member of its private circle; held ones only for their author and
+ * staff); 404 'Post not found.' otherwise. A removed post is found, without its content.
+ */
 export async function getVisiblePost(db: Db, id: number, viewerId: number | null): Promise<Post> {
   const [row] = await selectPosts(db, viewerId)
-    .where(and(eq(posts.id, id), circleVisibleTo(viewerId)))
+    .where(and(eq(posts.id, id), circleVisibleTo(viewerId), postOpenFor(viewerId)))
     .limit(1);
   if (!row) throw postNotFound();
   return toPost(row, viewerId);
@@ -88,17 +92,27 @@ export type NewPost = {
   description: string;
   images: string[];
   videos: string[];
+  /** When the author's account was made, and NEW_ACCOUNT_HOURS: a new account's links are held more readily. */
+  authorCreatedAt: Date;
+  newAccountHours: number;
 };
 
 /**
  * Creates a post in a circle the author may post in: anyone signed in for a public circle,
- * members only for a private one. The description is sanitised and its embedded images stripped.
+ * members only for a private one. The description is sanitised and its embedded images stripped,
+ * then the scam shield reads title and description: a held post is seen only by its author and staff.
  */
 export async function createPost(db: Db, input: NewPost): Promise<Post> {
   const circle = await findCircleByKey(db, input.authorId, input.circle);
   if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
   if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
   const description = await stripEmbeddedImageMetadata(sanitizeDescription(input.description));
+  const screening = screenWriting({
+    text: input.title,
+    html: description,
+    authorCreatedAt: input.authorCreatedAt,
+    newAccountHours: input.newAccountHours,
+  });
   const [created] = await db
     .insert(posts)
     .values({
@@ -108,6 +122,9 @@ export async function createPost(db: Db, input: NewPost): Promise<Post> {
       description,
       images: input.images,
       videos: input.videos,
+      moderationStatus: screening.status,
+      scamVerdict: screening.verdict,
+      moderationReasons: screening.reasons,
     })
     .returning({ id: posts.id });
   return getVisiblePost(db, created.id, input.authorId);

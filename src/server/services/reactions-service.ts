@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { circles, postReactions, posts } from '../db/schema.ts';
 import { postNotFound } from './posts-service.ts';
-import { circleVisibleTo } from './visibility.ts';
+import { circleVisibleTo, postOpenFor } from './visibility.ts';
 
 export type ReactionKind = 'like' | 'dislike';
 
@@ -31,7 +31,7 @@ export async function react(
       .select({ likeCount: posts.likeCount, dislikeCount: posts.dislikeCount })
       .from(posts)
       .innerJoin(circles, eq(circles.id, posts.circleId))
-      .where(and(eq(posts.id, postId), circleVisibleTo(userId)))
+      .where(and(eq(posts.id, postId), circleVisibleTo(userId), postOpenFor(userId)))
       .for('update', { of: posts });
     if (!post) throw postNotFound();
 

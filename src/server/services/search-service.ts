@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ChannelType, SearchResponse } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, comments, posts, users } from '../db/schema.ts';
-import { circleVisibleTo } from './visibility.ts';
+import { circleVisibleTo, commentListedFor, postListedFor } from './visibility.ts';
 import { circleRequirement } from './circle-mapper.ts';
 
 /**
@@ -81,14 +81,15 @@ export async function search(db: Db, viewerId: number | null, q: string): Promis
       .from(posts)
       .innerJoin(circles, eq(circles.id, posts.circleId))
       .innerJoin(users, eq(users.id, posts.authorId))
-      .where(and(sql`${posts.searchVector} @@ ${tsquery}`, circleVisibleTo(viewerId)))
+      .where(and(sql`${posts.searchVector} @@ ${tsquery}`, circleVisibleTo(viewerId), postListedFor(viewerId)))
       .orderBy(desc(rank(posts.searchVector)), desc(posts.createdAt), desc(posts.id))
       .limit(SEARCH_LIMIT),
     db
       .select({
         id: circles.id,
         name: circles.name,
-        description: circles.description,
+        // A description the scam shield held is not shown to searchers.
+        description: sql<string>`case when ${circles.descriptionVerdict} = 'held' then '' else ${circles.description} end`,
         channelType: circles.channelType,
         requirementKind: circles.requirementKind,
         requirementValue: circles.requirementValue,
@@ -103,7 +104,7 @@ export async function search(db: Db, viewerId: number | null, q: string): Promis
       .innerJoin(posts, eq(posts.id, comments.postId))
       .innerJoin(circles, eq(circles.id, posts.circleId))
       .innerJoin(users, eq(users.id, comments.authorId))
-      .where(and(sql`${comments.searchVector} @@ ${tsquery}`, circleVisibleTo(viewerId)))
+      .where(and(sql`${comments.searchVector} @@ ${tsquery}`, circleVisibleTo(viewerId), postListedFor(viewerId), commentListedFor(viewerId)))
       .orderBy(desc(rank(comments.searchVector)), desc(comments.createdAt), desc(comments.id))
       .limit(SEARCH_LIMIT),
   ]);

@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { circles, posts } from '../db/schema.ts';
 import type { SiteServices } from '../site-services.ts';
+import { findCircle, parseCircleRef } from './circles-service.ts';
 import { staffRoleOf } from './staff-service.ts';
 import { TokenError, type TokenService } from './tokens-service.ts';
-import { findCircle, parseCircleRef } from './circles-service.ts';
 import { plainTextExcerpt } from './search-service.ts';
 
 /** Read-only lookups for server-rendered pages: public content only, since their HTML may be shared anywhere. */
-export function createSiteServices(db: Db, tokens: TokenService): SiteServices {
+export function createSiteServices(db: Db, tokens: TokenService, config: Pick<Config, 'grievanceOfficer'>): SiteServices {
   /** The account a token names, or null when it is missing, expired, blacklisted or forged. */
   async function userIdOf(token: string | undefined, type: 'access' | 'refresh'): Promise<number | null> {
     if (!token) return null;
@@ -21,6 +22,7 @@ export function createSiteServices(db: Db, tokens: TokenService): SiteServices {
   }
 
   return {
+    grievanceOfficer: () => config.grievanceOfficer,
     async staffRole({ access, refresh }) {
       // An expired access token is renewed by the islands; the refresh token names the same person meanwhile.
       const userId = (await userIdOf(access, 'access')) ?? (await userIdOf(refresh, 'refresh'));
@@ -32,7 +34,7 @@ export function createSiteServices(db: Db, tokens: TokenService): SiteServices {
         .select({ id: posts.id, title: posts.title, description: posts.description, images: posts.images, circleName: circles.name })
         .from(posts)
         .innerJoin(circles, eq(circles.id, posts.circleId))
-        .where(and(eq(posts.id, id), eq(circles.channelType, 'public')))
+        .where(and(eq(posts.id, id), eq(circles.channelType, 'public'), eq(posts.moderationStatus, 'visible')))
         .limit(1);
       if (!row) return null;
       return { id: row.id, title: row.title, description: plainTextExcerpt(row.description), circleName: row.circleName, image: row.images[0] ?? null };

@@ -6,6 +6,7 @@ import ChannelHeader, { createPostButton } from './ChannelHeader.tsx';
 import ChannelPosts from './ChannelPosts.tsx';
 import JoinRequests from './JoinRequests.tsx';
 import ChannelSettings from './ChannelSettings.tsx';
+import { ChannelModlogLink, ChannelReports } from '../moderation/ChannelModeration.tsx';
 import { $channel, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
 import { membersLabel } from '../../../stores/membership.store.ts';
 
@@ -76,6 +77,7 @@ export default function ChannelPage({ channelRef }: { channelRef: ChannelRef }) 
         <div className="min-w-0 flex-1 space-y-4">
           {circle.is_owner && <ChannelSettings circle={circle} />}
           {circle.is_owner && circle.channel_type === 'private' && <JoinRequests />}
+          {circle.is_owner && <ChannelReports circleId={circle.id} />}
           <p className="text-sm text-muted">
             Sort by: <span className="font-semibold text-ink">Best</span>
           </p>
@@ -83,6 +85,7 @@ export default function ChannelPage({ channelRef }: { channelRef: ChannelRef }) 
         </div>
         <div className="w-full shrink-0 lg:w-80">
           <About circle={circle} />
+          <p className="mt-3 px-1"><ChannelModlogLink circleName={circle.name} /></p>
         </div>
       </div>
     </div>

@@ -24,6 +24,9 @@ const post = (id: number): Post => ({
   like_count: 0,
   dislike_count: 0,
   comment_count: 0,
+  moderation_status: 'visible',
+  safety_warning: null,
+  removed_reason: null,
 });
 
 const page = (ids: number[], next: string | null): Paged<Post> => ({ count: 99, next, previous: null, results: ids.map(post) });

@@ -1,11 +1,17 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { getAccessToken } from '../../../lib/api-client.ts';
 import type { Post } from '../../../lib/api-types.ts';
 import { relativeTime } from '../../../lib/format.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CommentIcon } from '../shell/icons.tsx';
+import { $mutedWords, containsMutedWord, loadMutedWords } from '../../../stores/muted-words.store.ts';
 import { MediaGrid } from './MediaGrid.tsx';
+import { ModerationNotice, SafetyBanner } from './ModerationNotice.tsx';
 import { channelHref, mediaOf, postHref } from './media.ts';
 import { ReactionButtons } from './ReactionButtons.tsx';
 import { ShareButton } from './ShareButton.tsx';
+import { ReportButton } from '../moderation/ReportButton.tsx';
 import './rich-text.css';
 
 export { MediaGrid } from './MediaGrid.tsx';
@@ -15,9 +21,29 @@ export { channelHref, postHref, mediaOf } from './media.ts';
 
 /**
  * One post in a list (feed, channel page): author, time, 'b/{name}', title, the description as HTML only when
- * there is no media (the server sanitises it), the media grid, and the actions.
+ * there is no media (the server sanitises it), the media grid, and the actions. A post containing one of the
+ * member's muted words collapses until tapped open.
  */
 export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?: 2 | 3 }) {
+  const mutedWords = useStore($mutedWords);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (getAccessToken()) void loadMutedWords();
+  }, []);
+  if (!shown && containsMutedWord(`${post.title} ${post.description}`, mutedWords)) {
+    return (
+      <article className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-muted" aria-label="Hidden post">
+        <span>Hidden: contains a muted word</span>
+        <button type="button" onClick={() => setShown(true)} className="rounded-full px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50">
+          Show
+        </button>
+      </article>
+    );
+  }
+  return <PostCardBody post={post} headingLevel={headingLevel} />;
+}
+
+function PostCardBody({ post, headingLevel }: { post: Post; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const hasMedia = mediaOf(post).length > 0;
   return (
@@ -31,6 +57,8 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
           b/{post.circle.name}
         </a>
       </header>
+      <ModerationNotice status={post.moderation_status} removedReason={post.removed_reason} hiddenPendingReview={post.hidden_pending_review} />
+      <SafetyBanner warning={post.safety_warning} />
       <Heading id={`post-${post.id}-title`} className="text-lg font-bold leading-snug text-ink break-words">
         {post.title}
       </Heading>
@@ -45,6 +73,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
           <span>{post.comment_count} Comments</span>
         </a>
         <ShareButton id={post.id} title={post.title} />
+        {post.moderation_status === 'visible' && <ReportButton target={{ kind: 'post', id: post.id }} />}
       </footer>
     </article>
   );

@@ -1,6 +1,8 @@
 import type { Comment } from '../../../lib/api-types.ts';
 import { relativeTime } from '../../../lib/format.ts';
+import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
+import { ReportButton } from '../moderation/ReportButton.tsx';
 
 function CommentMedia({ comment }: { comment: Comment }) {
   if (!comment.media_url) return null;
@@ -11,7 +13,7 @@ function CommentMedia({ comment }: { comment: Comment }) {
 /** One comment; its body is text, never HTML. Reply and Share have no behaviour yet (spec section 9). */
 function CommentItem({ comment }: { comment: Comment }) {
   return (
-    <li className="flex gap-3 py-3" data-testid="comment">
+    <li className="flex gap-3 py-3" data-testid="comment" id={`comment-${comment.id}`}>
       <Avatar name={comment.author} color={comment.author_color} />
       <div className="min-w-0 flex-1">
         <p className="text-sm">
@@ -20,6 +22,10 @@ function CommentItem({ comment }: { comment: Comment }) {
             <time dateTime={comment.created_at}>{relativeTime(comment.created_at)}</time>
           </span>
         </p>
+        <div className="mt-1 flex flex-col gap-1">
+          <ModerationNotice status={comment.moderation_status} removedReason={comment.removed_reason} hiddenPendingReview={comment.hidden_pending_review} />
+          <SafetyBanner warning={comment.safety_warning} />
+        </div>
         {comment.body && <p className="mt-1 break-words whitespace-pre-wrap">{comment.body}</p>}
         <CommentMedia comment={comment} />
         <div className="mt-2 flex items-center gap-3 text-sm text-muted">
@@ -30,6 +36,7 @@ function CommentItem({ comment }: { comment: Comment }) {
           <button type="button" className="rounded px-2 py-1 hover:bg-canvas">
             Share
           </button>
+          {comment.moderation_status === 'visible' && <ReportButton target={{ kind: 'comment', id: comment.id }} compact />}
         </div>
       </div>
     </li>

@@ -3,7 +3,9 @@ import { relativeTime } from '../../../lib/format.ts';
 import { channelHref } from '../post-card/media.ts';
 import { ReactionButtons } from '../post-card/ReactionButtons.tsx';
 import { ShareButton } from '../post-card/ShareButton.tsx';
+import { ReportButton } from '../moderation/ReportButton.tsx';
 import '../post-card/rich-text.css';
+import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CommentIcon } from '../shell/icons.tsx';
 
@@ -27,8 +29,10 @@ export default function PostArticle({ post }: { post: Post }) {
           {relativeTime(post.created_at)}
         </time>
       </header>
+      <ModerationNotice status={post.moderation_status} removedReason={post.removed_reason} hiddenPendingReview={post.hidden_pending_review} />
+      <SafetyBanner warning={post.safety_warning} />
       <h1 id="post-title" className="text-2xl font-bold break-words">
-        {post.title}
+        {post.moderation_status === 'removed' && !post.title ? 'Removed post' : post.title}
       </h1>
       {post.description && <div className="rich-text break-words" dangerouslySetInnerHTML={{ __html: post.description }} />}
       {post.images.map((url, index) => (
@@ -44,6 +48,7 @@ export default function PostArticle({ post }: { post: Post }) {
           {post.comment_count} Comments
         </span>
         <ShareButton id={post.id} title={post.title} />
+        {post.moderation_status === 'visible' && <ReportButton target={{ kind: 'post', id: post.id }} />}
       </footer>
     </article>
   );

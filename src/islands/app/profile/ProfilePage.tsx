@@ -4,6 +4,7 @@ import type { ProfileResponse } from '../../../lib/api-types.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { PostCard } from '../post-card/PostCard.tsx';
 import { channelHref } from '../post-card/media.ts';
+import SafetySettings from '../safety/SafetySettings.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import VerificationsSection from '../verifications/VerificationsSection.tsx';
 import { $profilePage, loadMore, loadProfilePage, PROFILE_ERROR, setProfileTab, type ProfileTab } from './profile.store.ts';
@@ -41,6 +42,7 @@ export default function ProfilePage() {
       <ProfileHeader data={data} />
       <VerificationsSection data={data} onChange={(profile) => $profilePage.setKey('data', profile)} />
       <ProfileTabs data={data} />
+      <SafetySettings />
     </div>
   );
 }

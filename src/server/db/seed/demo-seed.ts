@@ -106,7 +106,6 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
         description: p.html,
         likeCount: p.likes,
         dislikeCount: p.dislikes,
-        commentCount: p.comments.length,
         createdAt: at(p.hoursAgo * HOUR),
       })),
     )

@@ -1,4 +1,4 @@
-import { scoreText } from './scam-shield';
+import { scoreText } from './scam-shield.ts';
 
 /** One labelled example of the scam shield's corpus (tests/fixtures/scam-corpus*.json). */
 export type CorpusExample = {

@@ -68,7 +68,7 @@ export const urgency = anyOf([
 
 /** Threats of loss, closure or the law. */
 export const threat = anyOf([
-  'block(ed)?', 'will be block', 'suspend(ed)?', 'suspension', 'deactivat(e|ed|ion)', 'freez(e|ing)', 'frozen', 'on hold', 'disconnect(ed|ion)?',
+  'block(ed)?', 'will be block', 'restricted', 'temporarily (locked|limited|restricted|blocked|suspended)', 'locked', 'suspend(ed)?', 'suspension', 'deactivat(e|ed|ion)', 'freez(e|ing)', 'frozen', 'on hold', 'disconnect(ed|ion)?',
   'cut off', 'will be cut', 'will be closed', 'permanently closed', 'arrest(ed)?', 'warrant', 'fir\\b', 'legal action', 'case (registered|filed|has been)', 'court',
   'or else', 'otherwise', 'warna', 'varna', 'nahi to', 'nahi toh', 'nhi to', "if (you|u) (don't|dont|do not) (pay|send|transfer)", 'वरना', 'नहीं तो', '(nahi|nhi|नहीं) [^\\s]+ (to|toh|तो)(?![a-z])',
   'penalty', 'jail', 'police case', 'blacklist(ed)?', 'seized', 'money laundering', 'non[ -]?bailable', 'terminate(d)?',
@@ -157,7 +157,7 @@ export const schemes: Scheme[] = [
       'reward points', 'yono', 'income ?tax (refund|department)', 'tax refund', 'it refund', 'pf (withdrawal|claim|balance)', 'epfo', 'केवाईसी', 'पैन', 'खाता', 'अकाउंट', 'आयकर',
     ]),
     hook: anyOf([
-      'update (now|your|immediately|kyc|pan|karein|karo|kare|kijiye)', 'click', 'link (pe|par|per|below|here)', 'call', 'download', 'redeem', 'verify (now|your|kyc)',
+      'update (now|your|immediately|kyc|pan|karein|karo|kare|kijiye)', 'complete (your |the )?(e-?kyc|kyc|verification|re-?kyc)', 'click', 'link (pe|par|per|below|here)', 'call', 'download', 'redeem', 'verify (now|your|kyc)',
       'अपडेट करें', 'लिंक', 'कॉल',
     ]),
   },
@@ -197,11 +197,11 @@ export const schemes: Scheme[] = [
     topic: anyOf([
       'tasks?\\b', 'like (youtube |yt |insta |instagram |fb )?(videos?|posts?|reels?|pages?)', 'subscribe (channels?|youtube|yt)', 'rate (hotels?|restaurants?|products?|movies?)',
       'google reviews?', '(review|rating) (tasks?|jobs?|work)', 'follow (instagram|insta) (pages|accounts)', 'part[ -]?time', 'work from home', 'wfh', 'ghar baithe', 'ghar se kaam',
-      'prepaid task', 'merchant task', 'from home', 'ghar se', 'simple (work|job)', 'easy (work|job|money)', 'घर बैठे', 'टास्क', 'लाइक', 'पार्ट टाइम',
+      'prepaid task', 'merchant task', 'from home', 'ghar se', '(videos?|posts?|reels?) like (karo|karna|karke|karne)', 'har (video|like|task|review)', 'subscribe', 'सब्सक्राइब', 'चैनल', 'simple (work|job)', 'easy (work|job|money)', 'घर बैठे', 'टास्क', 'लाइक', 'पार्ट टाइम',
     ]),
     hook: anyOf([
       '(earn|kama|income|salary|payment|paid|commission|rs\\.?|₹|inr|\\d+ ?/-).{0,80}(per (day|task|like|video|review)|daily|roz|rozana|har din|prati din|प्रतिदिन|रोज)',
-      '(per (like|task|video|review)|har (like|task|video))', '(earn|kama|income|salary|rs\\.?|₹|inr)[^.!?\\n]{0,40}(per month|a month|/month|monthly|mahina|mahine|महीना|महीने)', '(₹|rs\\.?|inr) ?\\d+ ?(per|har|/)', 'telegram', 'whats ?app', 'no experience', 'no investment',
+      '(per (like|task|video|review)|har (like|task|video))', 'har (video|like|task|review) (ka|ke|pe|par)', '(\\d+ ?(rs|rupaye|rupees)|₹ ?\\d+) (milega|milenge|milta)', '(earn|kama|income|salary|rs\\.?|₹|inr)[^.!?\\n]{0,40}(per month|a month|/month|monthly|mahina|mahine|महीना|महीने)', '(₹|rs\\.?|inr) ?\\d+ ?(per|har|/)', 'telegram', 'whats ?app', 'no experience', 'no investment',
       'kamaye', 'kamao', 'कमाएं', 'कमाई',
     ]),
   },

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { judgeHost } from './domains';
-import { evaluateCorpus, type CorpusExample } from './evaluate';
-import { scoreText } from './scam-shield';
+import { judgeHost } from './domains.ts';
+import { evaluateCorpus, type CorpusExample } from './evaluate.ts';
+import { scoreText } from './scam-shield.ts';
 
 const load = (file: string) => JSON.parse(readFileSync(new URL(`../../../../tests/fixtures/${file}`, import.meta.url), 'utf8')) as CorpusExample[];
 const corpus = load('scam-corpus.json');
-const heldOut = load('scam-corpus-heldout.json');
+const heldOut = [...load('scam-corpus-heldout.json'), ...load('scam-corpus-heldout-2.json')];
 
 const SCHEMES = [
   'upi-collect', 'kyc-threat', 'bill-disconnection', 'digital-arrest', 'task-job', 'investment', 'lottery', 'loan-app',
@@ -37,7 +37,7 @@ describe('the labelled corpus', () => {
 
   it('meets the same goal on the examples written after tuning', () => {
     const report = evaluateCorpus(heldOut);
-    expect(heldOut.length).toBeGreaterThanOrEqual(90);
+    expect(heldOut.length).toBeGreaterThanOrEqual(150);
     expect(report.precision).toBeGreaterThanOrEqual(0.95);
     expect(report.recall).toBeGreaterThanOrEqual(0.9);
   });

@@ -1,4 +1,4 @@
-import { judgeHost, type LinkFinding } from './domains';
+import { judgeHost, type LinkFinding } from './domains.ts';
 import {
   fee,
   feeToRelease,
@@ -14,7 +14,7 @@ import {
   urgency,
   warning,
   type Pattern,
-} from './lexicon';
+} from './lexicon.ts';
 
 /**
  * The scam shield: scores a piece of writing for Indian payment and impersonation fraud, in process and without

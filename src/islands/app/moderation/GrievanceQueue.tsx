@@ -1,0 +1,59 @@
+/** Staff's grievance desk: open tickets with their countdowns (overdue first), status changes, the monthly report. */
+import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { GRIEVANCE_ACTIONS } from '../../../lib/grievance-rules.ts';
+import { $grievanceQueue, changeGrievance, countdown, downloadReport, loadGrievances, type StaffGrievance } from './grievance-queue.store.ts';
+
+function Ticket({ g }: { g: StaffGrievance }) {
+  const id = useId();
+  const [note, setNote] = useState('');
+  const [action, setAction] = useState<string>('content_removed');
+  const [busy, setBusy] = useState(false);
+  const move = async (status: string) => {
+    setBusy(true);
+    await changeGrievance(g.ticket, { status, note: note.trim(), ...(status === 'resolved' ? { action_taken: action } : {}) });
+    setBusy(false);
+  };
+  return (
+    <li className={`rounded-xl border p-4 ${g.overdue ? 'border-red-300 bg-red-50' : 'border-line bg-surface'}`} data-testid="grievance-ticket-row">
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <strong>{g.ticket}</strong>
+        <span>{g.category_label}</span>
+        <span className="rounded-full bg-canvas px-2 py-0.5 font-semibold">{g.status_label}</span>
+        <span className={`ml-auto font-semibold ${g.overdue ? 'text-red-800' : 'text-muted'}`}>{countdown(g)}</span>
+      </p>
+      <p className="mt-2 text-sm break-all"><a href={g.content_link} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 underline">{g.content_link}</a></p>
+      <p className="mt-1 text-sm whitespace-pre-line break-words">{g.description}</p>
+      <label htmlFor={`${id}-note`} className="mt-3 block text-sm font-semibold">Note to the complainant</label>
+      <textarea id={`${id}-note`} rows={2} value={note} onChange={(e) => setNote(e.target.value)} className="field-input mt-1" />
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        {g.status === 'received' && <button type="button" className="btn" disabled={busy} onClick={() => move('acknowledged')}>Acknowledge</button>}
+        <select aria-label="What was done" value={action} onChange={(e) => setAction(e.target.value)} className="field-input w-auto">
+          {Object.entries(GRIEVANCE_ACTIONS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </select>
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => move('resolved')}>Resolve</button>
+        <button type="button" className="btn" disabled={busy} onClick={() => move('rejected')}>Reject</button>
+      </div>
+    </li>
+  );
+}
+
+export default function GrievanceQueue() {
+  const { items: tickets, count, hasMore, loading, error } = useStore($grievanceQueue);
+  const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
+  useEffect(() => void loadGrievances(true), []);
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <label htmlFor="grievance-month" className="font-semibold">Compliance report for</label>
+        <input id="grievance-month" type="month" value={month} onChange={(e) => setMonth(e.target.value)} className="field-input w-auto" />
+        <button type="button" className="btn" onClick={() => void downloadReport(month)}>Download CSV</button>
+      </div>
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      <p className="text-sm text-muted" aria-live="polite">{count} open</p>
+      {!loading && tickets.length === 0 && !error && <p className="rounded-xl border border-line bg-surface p-6 text-center text-sm text-muted">No open grievances.</p>}
+      <ul className="grid gap-3">{tickets.map((g) => <Ticket key={g.ticket} g={g} />)}</ul>
+      {hasMore && tickets.length > 0 && <button type="button" className="btn self-start" disabled={loading} onClick={() => void loadGrievances()}>Show more</button>}
+    </div>
+  );
+}

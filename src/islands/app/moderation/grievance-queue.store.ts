@@ -1,0 +1,84 @@
+/** The grievance officer's desk in /staff: open tickets by deadline, status changes, and the monthly CSV. */
+import { map } from 'nanostores';
+import { api, ApiError, getAccessToken, API_BASE } from '../../../lib/api-client.ts';
+import type { Paged } from '../../../lib/api-types.ts';
+import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
+import { toast } from '../../../lib/toast.ts';
+
+export type StaffGrievance = {
+  /** The ticket, as the paged list's row id. */
+  id: string;
+  ticket: string;
+  category_label: string;
+  status: string;
+  status_label: string;
+  created_at: string;
+  content_link: string;
+  description: string;
+  due_at: string | null;
+  due_in_seconds: number | null;
+  overdue: boolean;
+  deadline: 'acknowledge' | 'resolve' | null;
+};
+
+export type GrievanceQueueState = PagedList<StaffGrievance> & { count: number; error: string | null };
+
+export const $grievanceQueue = map<GrievanceQueueState>({ ...emptyPagedList<StaffGrievance>(), count: 0, error: null });
+
+/** '5 h left to acknowledge' / 'Overdue by 2 d to resolve': the countdown staff read first. */
+export function countdown(g: Pick<StaffGrievance, 'due_in_seconds' | 'deadline'>): string {
+  if (g.due_in_seconds === null || !g.deadline) return '';
+  const seconds = Math.abs(g.due_in_seconds);
+  const span = seconds >= 86_400 ? `${Math.floor(seconds / 86_400)} d ${Math.floor((seconds % 86_400) / 3600)} h` : seconds >= 3600 ? `${Math.floor(seconds / 3600)} h` : `${Math.max(1, Math.floor(seconds / 60))} min`;
+  return g.due_in_seconds < 0 ? `Overdue by ${span} to ${g.deadline}` : `${span} left to ${g.deadline}`;
+}
+
+export async function loadGrievances(reset = false): Promise<void> {
+  if (reset) $grievanceQueue.set({ ...emptyPagedList<StaffGrievance>(), count: 0, error: null });
+  try {
+    await loadNextPage($grievanceQueue, async (state) => {
+      const answer = await api<Paged<Omit<StaffGrievance, 'id'>>>('/api/staff/grievances/', { query: { page: state.page } });
+      $grievanceQueue.setKey('count', answer.count);
+      return { ...answer, results: answer.results.map((g) => ({ ...g, id: g.ticket })) };
+    });
+  } catch (error) {
+    $grievanceQueue.setKey('error', error instanceof ApiError ? error.message : 'The tickets could not be loaded.');
+  }
+}
+
+/** Moves a ticket on; the complainant is mailed by the server. A closed ticket leaves the list. */
+export async function changeGrievance(ticket: string, input: { status: string; note: string; action_taken?: string }): Promise<boolean> {
+  try {
+    const answer = await api<Omit<StaffGrievance, 'id'>>(`/api/staff/grievances/${ticket}/status/`, { method: 'POST', body: input });
+    const updated: StaffGrievance = { ...answer, id: answer.ticket };
+    const state = $grievanceQueue.get();
+    const closed = updated.due_at === null;
+    $grievanceQueue.set({
+      ...state,
+      items: closed ? state.items.filter((g) => g.ticket !== ticket) : state.items.map((g) => (g.ticket === ticket ? updated : g)),
+      count: closed ? Math.max(0, state.count - 1) : state.count,
+    });
+    void toast(`Grievance ${ticket}: ${updated.status_label}. The complainant was mailed.`, 'success');
+    return true;
+  } catch (error) {
+    void toast(error instanceof ApiError ? error.message : 'The change could not be saved.', 'error');
+    return false;
+  }
+}
+
+/** Downloads the month's compliance report (the API wants the bearer token, so a plain link would not do). */
+export async function downloadReport(month: string): Promise<void> {
+  const response = await fetch(`${API_BASE}/api/staff/grievances/report/?month=${encodeURIComponent(month)}`, {
+    headers: { Authorization: `Bearer ${getAccessToken() ?? ''}` },
+  });
+  if (!response.ok) {
+    void toast('The report could not be downloaded.', 'error');
+    return;
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: `grievances-${month}.csv` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,96 @@
+/**
+ * A review queue (all channels for staff, one channel for its owner): the open cases page by page, and the
+ * decisions taken on them. A decided case leaves the list; the answer's message goes to a toast.
+ */
+import { map } from 'nanostores';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import type { Paged } from '../../../lib/api-types.ts';
+import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
+import type { ModerationAction, SuspensionDuration, SuspensionScope } from '../../../lib/moderation-rules.ts';
+import { toast } from '../../../lib/toast.ts';
+
+export type CaseItem = {
+  kind: 'post' | 'comment';
+  id: number;
+  post_id: number;
+  title: string;
+  excerpt: string;
+  author: string;
+  circle: { id: number; name: string };
+  moderation_status: 'visible' | 'held' | 'removed';
+  moderation_label: string | null;
+  created_at: string;
+  url: string;
+};
+
+export type ReviewCase = {
+  id: number;
+  status: 'open' | 'closed';
+  outcome: string | null;
+  opened_at: string;
+  item: CaseItem;
+  reports_count: number;
+  reasons: { reason: string; label: string; count: number }[];
+  notes: { reason: string; note: string; created_at: string }[];
+  author: {
+    username: string;
+    recent: { kind: 'post' | 'comment'; id: number; post_id: number; excerpt: string; moderation_status: string; created_at: string }[];
+    warnings: number;
+    removals: number;
+    suspensions: number;
+    suspended_site_wide: boolean;
+  };
+};
+
+export type QueueScope = { kind: 'staff' } | { kind: 'circle'; circleId: number };
+
+/** The queue as a paged list, with the total left to review and the load error a screen shows. */
+export type QueueState = PagedList<ReviewCase> & { count: number; error: string | null };
+
+export const DECIDED: Record<ModerationAction, string> = {
+  dismiss: 'Reports dismissed.',
+  remove: 'Removed.',
+  restore: 'Restored.',
+  warn: 'The author was warned.',
+  suspend: 'The author was suspended.',
+};
+
+export function createQueueStore(scope: QueueScope) {
+  const $queue = map<QueueState>({ ...emptyPagedList<ReviewCase>(), count: 0, error: null });
+  const path = scope.kind === 'staff' ? '/api/staff/reports/' : `/api/circles/${scope.circleId}/reports/`;
+
+  /** Loads the next page (or the first again), each case once. */
+  async function load(reset = false) {
+    if (reset) $queue.set({ ...emptyPagedList<ReviewCase>(), count: 0, error: null });
+    try {
+      await loadNextPage($queue, async (state) => {
+        const answer = await api<Paged<ReviewCase>>(path, { query: { page: state.page } });
+        $queue.setKey('count', answer.count);
+        return answer;
+      });
+    } catch (error) {
+      $queue.setKey('error', error instanceof ApiError ? error.message : 'The queue could not be loaded.');
+    }
+  }
+
+  /** Decides on a case's item; remove, restore and dismiss close the case, so it leaves the list. */
+  async function decide(
+    item: CaseItem,
+    input: { action: ModerationAction; reason: string; duration?: SuspensionDuration; scope?: SuspensionScope },
+  ): Promise<boolean> {
+    try {
+      await api('/api/moderation/actions/', { method: 'POST', body: { [item.kind]: item.id, ...input } });
+      void toast(DECIDED[input.action], 'success');
+      if (input.action === 'remove' || input.action === 'restore' || input.action === 'dismiss') {
+        const state = $queue.get();
+        $queue.set({ ...state, items: state.items.filter((c) => !(c.item.kind === item.kind && c.item.id === item.id)), count: Math.max(0, state.count - 1) });
+      }
+      return true;
+    } catch (error) {
+      void toast(error instanceof ApiError ? error.message : 'The decision could not be sent. Please try again.', 'error');
+      return false;
+    }
+  }
+
+  return { $queue, load, decide };
+}

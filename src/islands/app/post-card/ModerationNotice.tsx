@@ -1,0 +1,40 @@
+import type { ModerationStatus, SafetyWarning } from '../../../lib/api-types.ts';
+import { HIDDEN_PENDING_REVIEW } from '../../../lib/moderation-rules.ts';
+
+/** The scam shield's banner on a post or comment it suspects ("This may be a scam. …"). */
+export function SafetyBanner({ warning }: { warning: SafetyWarning }) {
+  if (!warning) return null;
+  return (
+    <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+      {warning.message}
+    </p>
+  );
+}
+
+/** What the author sees on their own held item, and what everyone sees in place of a removed one. */
+export function ModerationNotice({
+  status,
+  removedReason,
+  hiddenPendingReview = false,
+}: {
+  status: ModerationStatus;
+  removedReason: string | null;
+  /** Held because members reported it, not by the scam shield. */
+  hiddenPendingReview?: boolean;
+}) {
+  if (status === 'held') {
+    return (
+      <p className="inline-flex w-fit items-center rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800" data-testid="held-notice">
+        {hiddenPendingReview ? HIDDEN_PENDING_REVIEW : 'Held for review'}
+      </p>
+    );
+  }
+  if (status === 'removed') {
+    return (
+      <p className="rounded-lg bg-canvas px-3 py-2 text-sm italic text-muted" data-testid="removed-notice">
+        Removed by moderators: {removedReason}
+      </p>
+    );
+  }
+  return null;
+}

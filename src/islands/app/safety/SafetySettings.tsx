@@ -1,0 +1,128 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { $mutedWords } from '../../../stores/muted-words.store.ts';
+import { Avatar } from '../shell/Avatar.tsx';
+import { $safety, addMutedWord, blockMember, loadMoreBlocks, loadSafety, removeMutedWord, unblockMember } from './safety.store.ts';
+
+const field = 'min-w-0 flex-1 rounded-full border border-line bg-surface px-4 py-2 text-sm';
+const button = 'rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
+
+/** The profile's safety settings: muted words (posts containing one collapse) and blocked members. */
+export default function SafetySettings() {
+  const { loaded, error } = useStore($safety);
+  useEffect(() => {
+    void loadSafety();
+  }, []);
+  return (
+    <section className="flex flex-col gap-5 rounded-xl border border-line bg-surface p-5" aria-labelledby="safety-heading">
+      <h2 id="safety-heading" className="text-lg font-bold">
+        Safety settings
+      </h2>
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      {loaded && (
+        <>
+          <MutedWords />
+          <BlockedMembers />
+        </>
+      )}
+    </section>
+  );
+}
+
+function MutedWords() {
+  const words = useStore($mutedWords);
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.trim()) return;
+    const failure = await addMutedWord(draft);
+    setProblem(failure);
+    if (!failure) setDraft('');
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-semibold">Muted words</h3>
+      <p className="text-sm text-muted">Posts containing a muted word are hidden in your feeds until you tap to show them.</p>
+      <form onSubmit={submit} className="flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Word to mute
+        </label>
+        <input id={inputId} value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={50} placeholder="Add a word or phrase" className={field} />
+        <button type="submit" className={button}>
+          Mute
+        </button>
+      </form>
+      {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
+      {words.length === 0 ? (
+        <p className="text-sm text-muted">No muted words.</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2" aria-label="Muted words">
+          {words.map((word) => (
+            <li key={word} className="flex items-center gap-1 rounded-full bg-canvas py-1 pl-3 pr-1 text-sm">
+              {word}
+              <button type="button" onClick={() => void removeMutedWord(word)} aria-label={`Unmute ${word}`} className="rounded-full px-2 text-muted hover:bg-brand-50 hover:text-ink">
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function BlockedMembers() {
+  const { blocks, next } = useStore($safety);
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.trim()) return;
+    const failure = await blockMember(draft.trim());
+    setProblem(failure);
+    if (!failure) setDraft('');
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-semibold">Blocked members</h3>
+      <p className="text-sm text-muted">You will not see their posts or comments, and they cannot comment on your posts.</p>
+      <form onSubmit={submit} className="flex gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Member to block
+        </label>
+        <input id={inputId} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Their handle, e.g. BlueTiger1234" className={field} />
+        <button type="submit" className={button}>
+          Block
+        </button>
+      </form>
+      {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
+      {blocks.length === 0 ? (
+        <p className="text-sm text-muted">You have not blocked anyone.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line" aria-label="Blocked members">
+          {blocks.map((member) => (
+            <li key={member.username} className="flex items-center gap-3 py-2">
+              <Avatar name={member.username} color={member.color} />
+              <span className="min-w-0 flex-1 truncate font-medium">{member.username}</span>
+              <button type="button" onClick={() => void unblockMember(member.username)} className="rounded-full border border-line px-3 py-1 text-sm font-semibold hover:bg-canvas">
+                Unblock
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {next && (
+        <button type="button" onClick={() => void loadMoreBlocks()} className="mx-auto rounded-full border border-line px-4 py-1.5 text-sm font-semibold hover:bg-canvas">
+          Show More
+        </button>
+      )}
+    </div>
+  );
+}

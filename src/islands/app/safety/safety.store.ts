@@ -1,0 +1,73 @@
+import { map } from 'nanostores';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { loadMutedWords, saveMutedWords, $mutedWords } from '../../../stores/muted-words.store.ts';
+
+export type BlockedMember = { username: string; color: string; blocked_at: string };
+type BlockPage = { count: number; next: string | null; results: BlockedMember[] };
+
+/** The profile's safety settings: members the person blocked, and their muted words ($mutedWords). */
+export const $safety = map<{ blocks: BlockedMember[]; next: string | null; loaded: boolean; error: string | null }>({
+  blocks: [],
+  next: null,
+  loaded: false,
+  error: null,
+});
+
+const failure = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+export async function loadSafety() {
+  try {
+    const [page] = await Promise.all([api<BlockPage>('/api/users/me/blocks/'), loadMutedWords()]);
+    $safety.set({ blocks: page.results, next: page.next, loaded: true, error: null });
+  } catch (error) {
+    $safety.set({ ...$safety.get(), loaded: true, error: failure(error, 'Could not load your safety settings.') });
+  }
+}
+
+export async function loadMoreBlocks() {
+  const { next, blocks } = $safety.get();
+  if (!next) return;
+  const page = await api<BlockPage>(next);
+  const known = new Set(blocks.map((b) => b.username));
+  $safety.set({ ...$safety.get(), blocks: [...blocks, ...page.results.filter((b) => !known.has(b.username))], next: page.next });
+}
+
+/** Blocks a member by handle; the answer's error (unknown handle, oneself) is returned to show beside the field. */
+export async function blockMember(username: string): Promise<string | null> {
+  try {
+    const block = await api<BlockedMember>('/api/users/me/blocks/', { method: 'POST', body: { username } });
+    const rest = $safety.get().blocks.filter((b) => b.username !== block.username);
+    $safety.setKey('blocks', [block, ...rest]);
+    return null;
+  } catch (error) {
+    return failure(error, 'Could not block this member.');
+  }
+}
+
+export async function unblockMember(username: string): Promise<string | null> {
+  try {
+    await api(`/api/users/me/blocks/${encodeURIComponent(username)}/`, { method: 'DELETE' });
+    $safety.setKey('blocks', $safety.get().blocks.filter((b) => b.username !== username));
+    return null;
+  } catch (error) {
+    return failure(error, 'Could not unblock this member.');
+  }
+}
+
+export async function addMutedWord(word: string): Promise<string | null> {
+  try {
+    await saveMutedWords([...$mutedWords.get(), word]);
+    return null;
+  } catch (error) {
+    return failure(error, 'Could not save your muted words.');
+  }
+}
+
+export async function removeMutedWord(word: string): Promise<string | null> {
+  try {
+    await saveMutedWords($mutedWords.get().filter((w) => w !== word));
+    return null;
+  } catch (error) {
+    return failure(error, 'Could not save your muted words.');
+  }
+}

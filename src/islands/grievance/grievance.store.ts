@@ -1,0 +1,98 @@
+/** The grievance form and the tracking page: filing a complaint, then following it by its private link. */
+import { atom } from 'nanostores';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { isValidEmail } from '../../lib/validation-rules.ts';
+
+export type GrievanceFields = { category: string; content_link: string; description: string; email: string };
+export type GrievanceErrors = Partial<Record<keyof GrievanceFields, string>>;
+
+export const FIELD_REQUIRED: Record<keyof GrievanceFields, string> = {
+  category: 'Choose what the complaint is about',
+  content_link: 'Link to the content, or say where it is',
+  description: 'Tell us what is wrong',
+  email: 'An e-mail address is needed to answer you',
+};
+export const GRIEVANCE_FAILED = 'Your complaint could not be sent. Please try again.';
+
+export type FilingState =
+  | { status: 'idle' }
+  | { status: 'sending' }
+  | { status: 'filed'; ticket: string; trackingUrl: string }
+  | { status: 'failed'; message: string; errors: GrievanceErrors };
+
+export const $filing = atom<FilingState>({ status: 'idle' });
+
+export function grievanceErrors(fields: GrievanceFields): GrievanceErrors {
+  const errors: GrievanceErrors = {};
+  for (const key of Object.keys(FIELD_REQUIRED) as (keyof GrievanceFields)[]) {
+    if (!fields[key].trim()) errors[key] = FIELD_REQUIRED[key];
+  }
+  if (!errors.email && !isValidEmail(fields.email)) errors.email = 'Enter a valid email address.';
+  return errors;
+}
+
+/** Files the complaint; the server's field errors come back per field. */
+export async function fileGrievance(fields: GrievanceFields): Promise<FilingState> {
+  if ($filing.get().status === 'sending') return $filing.get();
+  $filing.set({ status: 'sending' });
+  try {
+    const body = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()]));
+    const filed = await api<{ ticket: string; tracking_url: string }>('/api/grievances/', { method: 'POST', body });
+    $filing.set({ status: 'filed', ticket: filed.ticket, trackingUrl: filed.tracking_url });
+  } catch (error) {
+    const errors: GrievanceErrors = {};
+    if (error instanceof ApiError && error.data && typeof error.data === 'object') {
+      for (const [field, messages] of Object.entries(error.data as Record<string, unknown>)) {
+        if (field in FIELD_REQUIRED && Array.isArray(messages)) errors[field as keyof GrievanceFields] = String(messages[0]);
+      }
+    }
+    const message = error instanceof ApiError && error.status === 429 ? error.message : GRIEVANCE_FAILED;
+    $filing.set({ status: 'failed', message, errors });
+  }
+  return $filing.get();
+}
+
+export type GrievanceHistoryEntry = { status: string; label: string; note: string; at: string };
+export type GrievanceTracking = {
+  ticket: string;
+  category_label: string;
+  status: string;
+  status_label: string;
+  created_at: string;
+  acknowledge_by: string;
+  resolve_by: string;
+  acknowledged_at: string | null;
+  resolved_at: string | null;
+  action_taken: string | null;
+  history: GrievanceHistoryEntry[];
+};
+
+export type TrackingState =
+  | { status: 'loading' }
+  | { status: 'found'; grievance: GrievanceTracking }
+  | { status: 'missing' }
+  | { status: 'failed' };
+
+export const $tracking = atom<TrackingState>({ status: 'loading' });
+
+export const TRACKING_MISSING = 'We could not find this grievance. Check that you opened the whole link from your mail.';
+export const TRACKING_FAILED = 'The grievance could not be loaded. Please try again.';
+
+/** Loads a grievance by the ticket and key of its tracking link (`?ticket=…&key=…`). */
+export async function loadTracking(search: string): Promise<TrackingState> {
+  const params = new URLSearchParams(search);
+  const ticket = params.get('ticket') ?? '';
+  const key = params.get('key') ?? '';
+  if (!ticket || !key) {
+    $tracking.set({ status: 'missing' });
+    return $tracking.get();
+  }
+  $tracking.set({ status: 'loading' });
+  try {
+    const grievance = await api<GrievanceTracking>(`/api/grievances/${encodeURIComponent(ticket)}/`, { query: { key } });
+    $tracking.set({ status: 'found', grievance });
+  } catch (error) {
+    $tracking.set(error instanceof ApiError && error.status === 404 ? { status: 'missing' } : { status: 'failed' });
+  }
+  return $tracking.get();
+}

@@ -1,0 +1,46 @@
+/**
+ * The words of moderation shared by the islands and the server (no zod here, so islands stay small): why a member
+ * reports, what a moderator or a channel's owner can do, and how long a suspension lasts.
+ */
+export const REPORT_REASONS = {
+  spam: 'Spam',
+  scam: 'Scam or fraud',
+  harassment: 'Harassment',
+  hate: 'Hate',
+  sexual: 'Sexual content',
+  misinformation: 'Misinformation',
+  other: 'Something else',
+} as const;
+
+export type ReportReason = keyof typeof REPORT_REASONS;
+
+export const REPORT_NOTE_MAX = 500;
+export const MODERATION_REASON_MAX = 300;
+
+/** What a decision does: dismiss the reports, remove or restore the item, warn or suspend its author. */
+export const MODERATION_ACTIONS = {
+  dismiss: 'Dismissed reports',
+  remove: 'Removed',
+  restore: 'Restored',
+  warn: 'Warned the author',
+  suspend: 'Suspended the author',
+} as const;
+
+export type ModerationAction = keyof typeof MODERATION_ACTIONS;
+
+export const SUSPENSION_DURATIONS = {
+  '1d': { label: '1 day', days: 1 },
+  '7d': { label: '7 days', days: 7 },
+  '30d': { label: '30 days', days: 30 },
+  permanent: { label: 'Permanent', days: null },
+} as const;
+
+export type SuspensionDuration = keyof typeof SUSPENSION_DURATIONS;
+
+/** Where a suspension applies: the item's channel (owners and moderators) or the whole site (moderators only). */
+export type SuspensionScope = 'circle' | 'site';
+
+export const REMOVED_PREFIX = 'Removed by moderators: ';
+export const HIDDEN_PENDING_REVIEW = 'Hidden pending review';
+
+export const removedLabel = (reason: string | null) => `${REMOVED_PREFIX}${reason || 'no reason given'}`;

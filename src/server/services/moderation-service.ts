@@ -1,0 +1,527 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  HIDDEN_PENDING_REVIEW,
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  removedLabel,
+  type ModerationAction,
+  type ReportReason,
+  type SuspensionDuration,
+  type SuspensionScope,
+} from '../../lib/moderation-rules.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { circleMembers, circles, comments, moderationActions, moderationCases, posts, reports, users } from '../db/schema.ts';
+import { detail, fieldErrors, forbidden } from '../http-errors.ts';
+import { plainTextExcerpt } from './search-service.ts';
+import type { SuspensionService } from './suspension-service.ts';
+import { circleVisibleTo } from './visibility.ts';
+
+export const MESSAGES = {
+  postNotFound: 'Post not found.',
+  commentNotFound: 'Comment not found.',
+  reasonRequired: 'Give a reason: it is shown in place of the item and in the moderation log.',
+  durationRequired: 'Choose how long the suspension lasts.',
+  nothingToDismiss: 'There are no open reports on this item.',
+  notRemoved: 'This item is not removed or hidden.',
+  alreadyRemoved: 'This item is already removed.',
+  ownersCannotSuspendSiteWide: 'Only moderators can suspend a member from the whole site.',
+  ownersCannotUndoModerators: 'A moderator decided on this item; only a moderator can change it.',
+  notYourChannel: 'Only this channel’s owner or a moderator can review its reports.',
+} as const;
+
+const EXCERPT_MAX = 80;
+const HISTORY_ITEMS = 5;
+const NOTES_SHOWN = 5;
+
+export type ItemKind = 'post' | 'comment';
+export type ItemRef = { kind: ItemKind; id: number };
+/** Who decides: a moderator (staff, anywhere) or the owner of the item's channel. */
+export type Actor = { id: number; role: 'moderator' | 'owner' };
+
+export type ModerationStatus = 'visible' | 'held' | 'removed';
+
+type ItemRow = {
+  kind: ItemKind;
+  id: number;
+  postId: number;
+  commentId: number | null;
+  title: string;
+  body: string;
+  circleId: number;
+  circleName: string;
+  authorId: number;
+  authorName: string;
+  status: string;
+  removedReason: string | null;
+  hiddenByReports: boolean;
+  createdAt: Date;
+};
+
+export type ItemView = {
+  kind: ItemKind;
+  id: number;
+  post_id: number;
+  title: string;
+  excerpt: string;
+  author: string;
+  circle: { id: number; name: string };
+  moderation_status: ModerationStatus;
+  /** What a reader sees in its place: 'Removed by moderators: <reason>', 'Hidden pending review', or null. */
+  moderation_label: string | null;
+  created_at: string;
+  url: string;
+};
+
+export type ReportView = { id: number; post: number | null; comment: number | null; reason: ReportReason; note: string; status: string; created_at: string };
+
+export type CaseView = {
+  id: number;
+  status: 'open' | 'closed';
+  outcome: string | null;
+  opened_at: string;
+  closed_at: string | null;
+  item: ItemView;
+  reports_count: number;
+  reasons: { reason: ReportReason; label: string; count: number }[];
+  notes: { reason: ReportReason; note: string; created_at: string }[];
+  author: {
+    username: string;
+    recent: { kind: ItemKind; id: number; post_id: number; excerpt: string; moderation_status: ModerationStatus; created_at: string }[];
+    warnings: number;
+    removals: number;
+    suspensions: number;
+    suspended_site_wide: boolean;
+  };
+};
+
+export type LogEntry = {
+  id: number;
+  action: ModerationAction;
+  action_label: string;
+  reason: string;
+  excerpt: string;
+  post_id: number | null;
+  comment_id: number | null;
+  circle: { id: number; name: string } | null;
+  /** 'Moderator', or 'Owner of b/<channel>'. */
+  actor: string;
+  ends_at: string | null;
+  created_at: string;
+};
+
+const excerptOf = (text: string) => plainTextExcerpt(text, EXCERPT_MAX);
+
+function labelFor(row: Pick<ItemRow, 'status' | 'removedReason' | 'hiddenByReports'>): string | null {
+  if (row.status === 'removed') return removedLabel(row.removedReason);
+  if (row.status === 'held' && row.hiddenByReports) return HIDDEN_PENDING_REVIEW;
+  return null;
+}
+
+function toItemView(row: ItemRow): ItemView {
+  return {
+    kind: row.kind,
+    id: row.id,
+    post_id: row.postId,
+    title: row.title,
+    excerpt: excerptOf(row.body),
+    author: row.authorName,
+    circle: { id: row.circleId, name: row.circleName },
+    moderation_status: row.status as ModerationStatus,
+    moderation_label: labelFor(row),
+    created_at: row.createdAt.toISOString(),
+    url: `/home/comments/${row.postId}${row.commentId ? `#comment-${row.commentId}` : ''}`,
+  };
+}
+
+const toReportView = (row: typeof reports.$inferSelect): ReportView => ({
+  id: row.id,
+  post: row.commentId === null ? row.postId : null,
+  comment: row.commentId,
+  reason: row.reason as ReportReason,
+  note: row.note,
+  status: row.status,
+  created_at: row.createdAt.toISOString(),
+});
+
+const sameItem = (table: { postId: AnyColumn; commentId: AnyColumn }, item: ItemRow): SQL =>
+  and(eq(table.postId, item.postId), item.commentId === null ? isNull(table.commentId) : eq(table.commentId, item.commentId))!;
+
+/** A list's total and a loader for one page of it: routes page it with `paginate()`. */
+export type Listing<T> = { count: number; load: (limit: number, offset: number) => Promise<T[]> };
+
+export type ModerationDeps = { db: Db; clock: Clock; suspensions: SuspensionService; autoHideReports: number };
+
+export function createModerationService(deps: ModerationDeps) {
+  const { db, clock } = deps;
+
+  /** One post or comment with its channel and author; with a viewer, only if the viewer may read its channel. */
+  async function loadItem(ref: ItemRef, viewerId?: number): Promise<ItemRow | null> {
+    const visible = viewerId === undefined ? undefined : circleVisibleTo(viewerId);
+    if (ref.kind === 'post') {
+      const [row] = await db
+        .select({
+          id: posts.id,
+          postId: posts.id,
+          title: posts.title,
+          body: posts.description,
+          circleId: circles.id,
+          circleName: circles.name,
+          authorId: users.id,
+          authorName: users.username,
+          status: posts.moderationStatus,
+          removedReason: posts.removedReason,
+          hiddenByReports: posts.hiddenByReports,
+          createdAt: posts.createdAt,
+        })
+        .from(posts)
+        .innerJoin(circles, eq(circles.id, posts.circleId))
+        .innerJoin(users, eq(users.id, posts.authorId))
+        .where(and(eq(posts.id, ref.id), visible))
+        .limit(1);
+      return row ? { ...row, kind: 'post', commentId: null } : null;
+    }
+    const [row] = await db
+      .select({
+        id: comments.id,
+        postId: comments.postId,
+        body: comments.body,
+        circleId: circles.id,
+        circleName: circles.name,
+        authorId: users.id,
+        authorName: users.username,
+        status: comments.moderationStatus,
+        removedReason: comments.removedReason,
+        hiddenByReports: comments.hiddenByReports,
+        createdAt: comments.createdAt,
+      })
+      .from(comments)
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .innerJoin(users, eq(users.id, comments.authorId))
+      .where(and(eq(comments.id, ref.id), visible))
+      .limit(1);
+    return row ? { ...row, kind: 'comment', commentId: row.id, title: excerptOf(row.body) } : null;
+  }
+
+  const notFound = (ref: ItemRef) => detail(404, ref.kind === 'post' ? MESSAGES.postNotFound : MESSAGES.commentNotFound);
+
+  async function setItemState(item: ItemRow, state: { status: ModerationStatus; removedReason: string | null; hiddenByReports: boolean }) {
+    if (item.kind === 'post') await db.update(posts).set({ moderationStatus: state.status, removedReason: state.removedReason, hiddenByReports: state.hiddenByReports }).where(eq(posts.id, item.id));
+    else await db.update(comments).set({ moderationStatus: state.status, removedReason: state.removedReason, hiddenByReports: state.hiddenByReports }).where(eq(comments.id, item.id));
+  }
+
+  /** Closes the item's open case, if any, and tells its reports the outcome. */
+  async function closeCase(item: ItemRow, outcome: 'dismissed' | 'removed' | 'restored'): Promise<boolean> {
+    const now = clock.now();
+    const closed = await db
+      .update(moderationCases)
+      .set({ status: 'closed', outcome, closedAt: now })
+      .where(and(sameItem(moderationCases, item), eq(moderationCases.status, 'open')))
+      .returning({ id: moderationCases.id });
+    if (closed.length === 0) return false;
+    await db
+      .update(reports)
+      .set({ status: outcome === 'removed' ? 'upheld' : 'dismissed' })
+      .where(inArray(reports.caseId, closed.map((c) => c.id)));
+    return true;
+  }
+
+  async function log(item: ItemRow | null, actor: Actor, entry: { action: ModerationAction; reason: string; targetUserId?: number; circleId?: number | null; endsAt?: Date | null }) {
+    await db.insert(moderationActions).values({
+      action: entry.action,
+      reason: entry.reason,
+      postId: item?.postId ?? null,
+      commentId: item?.commentId ?? null,
+      circleId: entry.circleId === undefined ? (item?.circleId ?? null) : entry.circleId,
+      targetUserId: entry.targetUserId ?? item?.authorId ?? null,
+      excerpt: item?.title ?? '',
+      actorId: actor.id,
+      actorRole: actor.role,
+      endsAt: entry.endsAt ?? null,
+      createdAt: clock.now(),
+    });
+  }
+
+  /** A moderator's last word on an item, which a channel's owner may not overturn. */
+  async function moderatorDecided(item: ItemRow): Promise<boolean> {
+    const [last] = await db
+      .select({ role: moderationActions.actorRole })
+      .from(moderationActions)
+      .where(and(sameItem(moderationActions, item), inArray(moderationActions.action, ['remove', 'restore'])))
+      .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
+      .limit(1);
+    return last?.role === 'moderator';
+  }
+
+  async function caseViews(rows: (typeof moderationCases.$inferSelect)[]): Promise<CaseView[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const reasonRows = await db
+      .select({ caseId: reports.caseId, reason: reports.reason, count: sql<number>`count(*)::int` })
+      .from(reports)
+      .where(inArray(reports.caseId, ids))
+      .groupBy(reports.caseId, reports.reason);
+    const noteRows = await db
+      .select({ caseId: reports.caseId, reason: reports.reason, note: reports.note, createdAt: reports.createdAt })
+      .from(reports)
+      .where(and(inArray(reports.caseId, ids), sql`${reports.note} <> ''`))
+      .orderBy(desc(reports.id));
+    const views: CaseView[] = [];
+    for (const row of rows) {
+      const item = await loadItem(row.commentId === null ? { kind: 'post', id: row.postId } : { kind: 'comment', id: row.commentId });
+      if (!item) continue;
+      views.push({
+        id: row.id,
+        status: row.status as 'open' | 'closed',
+        outcome: row.outcome,
+        opened_at: row.openedAt.toISOString(),
+        closed_at: row.closedAt?.toISOString() ?? null,
+        item: toItemView(item),
+        reports_count: row.reportsCount,
+        reasons: reasonRows
+          .filter((r) => r.caseId === row.id)
+          .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
+          .map((r) => ({ reason: r.reason as ReportReason, label: REPORT_REASONS[r.reason as ReportReason] ?? r.reason, count: r.count })),
+        notes: noteRows
+          .filter((r) => r.caseId === row.id)
+          .slice(0, NOTES_SHOWN)
+          .map((r) => ({ reason: r.reason as ReportReason, note: r.note, created_at: r.createdAt.toISOString() })),
+        author: await authorHistory(item.authorId, item.authorName),
+      });
+    }
+    return views;
+  }
+
+  /** The author's latest posts and comments and the decisions taken about them before, for the reviewer. */
+  async function authorHistory(authorId: number, username: string): Promise<CaseView['author']> {
+    const recentPosts = await db
+      .select({ id: posts.id, text: posts.title, status: posts.moderationStatus, createdAt: posts.createdAt })
+      .from(posts)
+      .where(eq(posts.authorId, authorId))
+      .orderBy(desc(posts.createdAt))
+      .limit(HISTORY_ITEMS);
+    const recentComments = await db
+      .select({ id: comments.id, postId: comments.postId, text: comments.body, status: comments.moderationStatus, createdAt: comments.createdAt })
+      .from(comments)
+      .where(eq(comments.authorId, authorId))
+      .orderBy(desc(comments.createdAt))
+      .limit(HISTORY_ITEMS);
+    const recent = [
+      ...recentPosts.map((p) => ({ kind: 'post' as const, id: p.id, post_id: p.id, text: p.text, status: p.status, createdAt: p.createdAt })),
+      ...recentComments.map((c) => ({ kind: 'comment' as const, id: c.id, post_id: c.postId, text: c.text, status: c.status, createdAt: c.createdAt })),
+    ]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, HISTORY_ITEMS)
+      .map((r) => ({
+        kind: r.kind,
+        id: r.id,
+        post_id: r.post_id,
+        excerpt: excerptOf(r.text),
+        moderation_status: r.status as ModerationStatus,
+        created_at: r.createdAt.toISOString(),
+      }));
+    const counts = await db
+      .select({ action: moderationActions.action, count: sql<number>`count(*)::int` })
+      .from(moderationActions)
+      .where(eq(moderationActions.targetUserId, authorId))
+      .groupBy(moderationActions.action);
+    const count = (action: ModerationAction) => counts.find((c) => c.action === action)?.count ?? 0;
+    const suspended = await deps.suspensions.active(authorId, null);
+    return { username, recent, warnings: count('warn'), removals: count('remove'), suspensions: count('suspend'), suspended_site_wide: suspended !== null };
+  }
+
+  return {
+    loadItem,
+
+    /**
+     * A member reports an item they can read. The first report of an item opens its case; each member counts once,
+     * and a repeat answers the first report unchanged. At `autoHideReports` members the item is hidden from
+     * everyone but its author and staff until someone reviews it.
+     */
+    async report(reporterId: number, ref: ItemRef, input: { reason: ReportReason; note: string }): Promise<{ created: boolean; report: ReportView }> {
+      const item = await loadItem(ref, reporterId);
+      if (!item || (item.status !== 'visible' && item.authorId !== reporterId)) throw notFound(ref);
+      const existing = async () => {
+        const [row] = await db.select().from(reports).where(and(eq(reports.reporterId, reporterId), sameItem(reports, item))).limit(1);
+        return row;
+      };
+      const before = await existing();
+      if (before) return { created: false, report: toReportView(before) };
+
+      const now = clock.now();
+      const outcome = await db.transaction(async (tx) => {
+        await tx
+          .insert(moderationCases)
+          .values({ postId: item.postId, commentId: item.commentId, circleId: item.circleId, authorId: item.authorId, openedAt: now })
+          .onConflictDoNothing();
+        const [open] = await tx
+          .select({ id: moderationCases.id })
+          .from(moderationCases)
+          .where(and(sameItem(moderationCases, item), eq(moderationCases.status, 'open')))
+          .for('update');
+        const [created] = await tx
+          .insert(reports)
+          .values({ caseId: open.id, postId: item.postId, commentId: item.commentId, reporterId, reason: input.reason, note: input.note, createdAt: now })
+          .onConflictDoNothing()
+          .returning();
+        if (!created) return null;
+        const [{ reportsCount }] = await tx
+          .update(moderationCases)
+          .set({ reportsCount: sql`${moderationCases.reportsCount} + 1` })
+          .where(eq(moderationCases.id, open.id))
+          .returning({ reportsCount: moderationCases.reportsCount });
+        return { created, reportsCount };
+      });
+      if (!outcome) return { created: false, report: toReportView((await existing())!) };
+      if (outcome.reportsCount >= deps.autoHideReports && item.status === 'visible') {
+        await setItemState(item, { status: 'held', removedReason: null, hiddenByReports: true });
+      }
+      return { created: true, report: toReportView(outcome.created) };
+    },
+
+    /** Puts an item the scam shield held in the review queue (a case without reports), for staff to release or remove. */
+    async queueHeld(ref: ItemRef): Promise<void> {
+      const item = await loadItem(ref);
+      if (!item || item.status !== 'held') return;
+      await db
+        .insert(moderationCases)
+        .values({ postId: item.postId, commentId: item.commentId, circleId: item.circleId, authorId: item.authorId, openedAt: clock.now() })
+        .onConflictDoNothing();
+    },
+
+    /** The review queue: open cases (most reported first, then oldest) or closed ones, everywhere or in one channel. */
+    async cases(options: { circleId?: number; status: 'open' | 'closed' }): Promise<Listing<CaseView>> {
+      const where = and(eq(moderationCases.status, options.status), options.circleId === undefined ? undefined : eq(moderationCases.circleId, options.circleId));
+      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(moderationCases).where(where);
+      const load = async (limit: number, offset: number) => {
+        const rows = await db
+          .select()
+          .from(moderationCases)
+          .where(where)
+          .orderBy(
+            ...(options.status === 'open'
+              ? [sql`${moderationCases.reportsCount} desc nulls last`, asc(moderationCases.openedAt), asc(moderationCases.id)]
+              : [desc(moderationCases.closedAt), desc(moderationCases.id)]),
+          )
+          .limit(limit)
+          .offset(offset);
+        return caseViews(rows);
+      };
+      return { count, load };
+    },
+
+    async isOwner(userId: number, circleId: number): Promise<boolean> {
+      const [row] = await db.select({ ownerId: circles.ownerId }).from(circles).where(eq(circles.id, circleId)).limit(1);
+      return row?.ownerId === userId;
+    },
+
+    async isMember(userId: number, circleId: number): Promise<boolean> {
+      const rows = await db
+        .select({ one: sql`1` })
+        .from(circleMembers)
+        .where(and(eq(circleMembers.circleId, circleId), eq(circleMembers.userId, userId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** The actor's role for an item: a moderator anywhere, its channel's owner there; null for anyone else. */
+    async roleFor(userId: number, isStaff: boolean, ref: ItemRef): Promise<{ item: ItemRow; actor: Actor } | null> {
+      const item = await loadItem(ref);
+      if (!item) return null;
+      if (isStaff) return { item, actor: { id: userId, role: 'moderator' } };
+      const [circle] = await db.select({ ownerId: circles.ownerId }).from(circles).where(eq(circles.id, item.circleId)).limit(1);
+      return circle?.ownerId === userId ? { item, actor: { id: userId, role: 'owner' } } : null;
+    },
+
+    /**
+     * Carries out a decision on an item and writes it to the log. Remove and restore close the item's open case;
+     * dismiss closes it and unhides an item its reports hid. Warn and suspend act on the author and leave the case
+     * for a decision on the item itself.
+     */
+    async act(
+      item: ItemRow,
+      actor: Actor,
+      input: { action: ModerationAction; reason: string; duration?: SuspensionDuration; scope?: SuspensionScope },
+    ): Promise<{ item: ItemView; ends_at?: string | null }> {
+      const { action, reason } = input;
+      if ((action === 'remove' || action === 'warn') && !reason) throw fieldErrors({ reason: [MESSAGES.reasonRequired] });
+      if (actor.role === 'owner' && (action === 'remove' || action === 'restore' || action === 'dismiss')) {
+        if (await moderatorDecided(item)) throw forbidden(MESSAGES.ownersCannotUndoModerators);
+        // The scam shield's holds are for staff to lift: an owner cannot vouch for a post the detector held.
+        if (item.status === 'held' && !item.hiddenByReports && action !== 'remove') throw forbidden(MESSAGES.ownersCannotUndoModerators);
+      }
+      let endsAt: Date | null | undefined;
+      switch (action) {
+        case 'remove':
+          if (item.status === 'removed') throw detail(400, MESSAGES.alreadyRemoved);
+          await setItemState(item, { status: 'removed', removedReason: reason, hiddenByReports: false });
+          await closeCase(item, 'removed');
+          break;
+        case 'restore':
+          if (item.status === 'visible') throw detail(400, MESSAGES.notRemoved);
+          await setItemState(item, { status: 'visible', removedReason: null, hiddenByReports: false });
+          await closeCase(item, 'restored');
+          break;
+        case 'dismiss':
+          if (!(await closeCase(item, 'dismissed'))) throw detail(400, MESSAGES.nothingToDismiss);
+          if (item.status === 'held' && item.hiddenByReports) await setItemState(item, { status: 'visible', removedReason: null, hiddenByReports: false });
+          break;
+        case 'warn':
+          break;
+        case 'suspend': {
+          if (!input.duration) throw fieldErrors({ duration: [MESSAGES.durationRequired] });
+          const scope = input.scope ?? 'circle';
+          if (scope === 'site' && actor.role !== 'moderator') throw forbidden(MESSAGES.ownersCannotSuspendSiteWide);
+          endsAt = await deps.suspensions.suspend({
+            userId: item.authorId,
+            circleId: scope === 'site' ? null : item.circleId,
+            duration: input.duration,
+            reason,
+          });
+          await log(item, actor, { action, reason, circleId: scope === 'site' ? null : item.circleId, endsAt });
+          const fresh = (await loadItem({ kind: item.kind, id: item.id }))!;
+          return { item: toItemView(fresh), ends_at: endsAt ? endsAt.toISOString() : null };
+        }
+      }
+      await log(item, actor, { action, reason });
+      const fresh = (await loadItem({ kind: item.kind, id: item.id }))!;
+      return { item: toItemView(fresh) };
+    },
+
+    /** The public log, newest first: every channel the viewer can read, and site-wide decisions. */
+    async log(options: { viewerId: number | null; circleId?: number }): Promise<Listing<LogEntry>> {
+      const where = and(
+        options.circleId === undefined ? or(isNull(moderationActions.circleId), circleVisibleTo(options.viewerId)) : eq(moderationActions.circleId, options.circleId),
+      );
+      const base = () => db.select().from(moderationActions).leftJoin(circles, eq(circles.id, moderationActions.circleId)).where(where).$dynamic();
+      const [{ count }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(moderationActions)
+        .leftJoin(circles, eq(circles.id, moderationActions.circleId))
+        .where(where);
+      const load = async (limit: number, offset: number) => {
+        const rows = await base()
+          .orderBy(sql`${moderationActions.createdAt} desc nulls last`, sql`${moderationActions.id} desc nulls last`)
+          .limit(limit)
+          .offset(offset);
+        return rows.map(({ moderation_actions: a, circles: c }): LogEntry => ({
+          id: a.id,
+          action: a.action as ModerationAction,
+          action_label: MODERATION_ACTIONS[a.action as ModerationAction] ?? a.action,
+          reason: a.reason,
+          excerpt: a.excerpt,
+          post_id: a.postId,
+          comment_id: a.commentId,
+          circle: c ? { id: c.id, name: c.name } : null,
+          actor: a.actorRole === 'owner' && c ? `Owner of b/${c.name}` : 'Moderator',
+          ends_at: a.endsAt?.toISOString() ?? null,
+          created_at: a.createdAt.toISOString(),
+        }));
+      };
+      return { count, load };
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;

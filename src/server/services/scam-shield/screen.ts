@@ -1,0 +1,60 @@
+import type { ModerationStatus, SafetyWarning } from '../../../lib/api-types.ts';
+import { scoreText, type Verdict } from './scam-shield.ts';
+
+export type { ModerationStatus, SafetyWarning };
+
+/** What readers see on an item the shield warns about (the spec's words). */
+export const SCAM_WARNING_MESSAGE = 'This may be a scam. Never share an OTP or UPI PIN. Report fraud at 1930 or cybercrime.gov.in.';
+
+export type Screening = {
+  verdict: Verdict;
+  status: ModerationStatus;
+  /** Why, for staff only. */
+  reasons: string[];
+};
+
+export type ScreenInput = {
+  /** Plain text parts (a title, a comment's body, a channel's description). */
+  text?: string;
+  /** A post description's sanitised HTML: its text is read and its links' addresses judged. */
+  html?: string;
+  /** When the author's account was created; links from accounts younger than newAccountHours are held more readily. */
+  authorCreatedAt: Date;
+  now?: Date;
+  newAccountHours: number;
+};
+
+const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+
+/** The text a reader sees in sanitised HTML, and the addresses its links point to. */
+export function readHtml(html: string): { text: string; links: string[] } {
+  const links = [...html.matchAll(HREF)].map((m) => m[1] ?? m[2] ?? '').filter((href) => /^https?:\/\//i.test(href));
+  const text = html
+    .replace(/<\/(p|div|li|h\d|blockquote)>|<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'");
+  return { text, links };
+}
+
+/** Scores a piece of writing as it is written: a held verdict keeps it from everyone but its author and staff. */
+export function screenWriting(input: ScreenInput): Screening {
+  const fromHtml = input.html ? readHtml(input.html) : { text: '', links: [] };
+  const now = input.now ?? new Date();
+  const result = scoreText({
+    text: [input.text ?? '', fromHtml.text].filter(Boolean).join('\n'),
+    links: fromHtml.links,
+    authorAgeHours: (now.getTime() - input.authorCreatedAt.getTime()) / 3_600_000,
+    newAccountHours: input.newAccountHours,
+  });
+  return { verdict: result.verdict, status: result.verdict === 'held' ? 'held' : 'visible', reasons: result.reasons };
+}
+
+/** The banner readers get on an item the shield warned about; none on others (held items are seen only by author and staff). */
+export function safetyWarningFor(verdict: string | null | undefined): SafetyWarning {
+  return verdict === 'warn' || verdict === 'held' ? { kind: 'scam', message: SCAM_WARNING_MESSAGE } : null;
+}

@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Comment, CommentsResponse, Paged, Post } from '../../src/lib/api-types.ts';
+import { circles, comments, posts } from '../../src/server/db/schema.ts';
+import { SCAM_WARNING_MESSAGE } from '../../src/server/services/scam-shield/screen.ts';
+import { createSiteServices } from '../../src/server/services/site-previews.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { createCircle, createUser, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+
+let t: TestApp;
+let scammer: TestUser;
+let reader: TestUser;
+let circle: TestCircle;
+
+const MONTH_AGO = new Date(Date.now() - 30 * 24 * 3_600_000);
+const SCAM_TITLE = 'Your SBI account will be blocked today';
+const SCAM_BODY = '<p>Update KYC now at <a href="http://sbi-kyc-update.in/login">sbi-kyc-update.in</a> or call 9876543210 immediately.</p>';
+const WARNED_TITLE = 'Earn ₹3000 daily from home';
+const WARNED_BODY = '<p>Simple like and earn work, message on WhatsApp for details.</p>';
+
+const createPost = (user: TestUser, title: string, description = '') =>
+  t.app.inject({ method: 'POST', url: '/api/posts/', headers: user.headers, payload: { circle: circle.id, title, description } });
+const createComment = (user: TestUser, post: number, body: string) =>
+  t.app.inject({ method: 'POST', url: '/api/posts/comments/', headers: user.headers, payload: { post, body } });
+const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.headers });
+const feedIds = async (url: string, user?: TestUser) => ((await get(url, user)).json() as Paged<Post>).results.map((p) => p.id);
+const searchIds = async (q: string, user?: TestUser) => {
+  const res = await get(`/api/posts/search/?q=${encodeURIComponent(q)}`, user);
+  return res.json().search as { posts: { id: number }[]; comments: { id: number }[]; channels: { id: number; description: string }[] };
+};
+
+let heldId: number;
+let warnedId: number;
+let honestId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  scammer = await createUser(t.app, 'scammer', { createdAt: MONTH_AGO });
+  reader = await createUser(t.app, 'reader', { createdAt: MONTH_AGO });
+  circle = await createCircle(t.app, reader, 'Money Matters');
+});
+afterAll(() => t.close());
+
+describe('posts the scam shield reads', () => {
+  it('holds a scam: the 201 answer says held, with the banner, and the author sees it', async () => {
+    const res = await createPost(scammer, SCAM_TITLE, SCAM_BODY);
+    expect(res.statusCode).toBe(201);
+    const post = res.json() as Post;
+    expect(post.moderation_status).toBe('held');
+    expect(post.safety_warning).toEqual({ kind: 'scam', message: SCAM_WARNING_MESSAGE });
+    expect(post.removed_reason).toBeNull();
+    heldId = post.id;
+    const own = await get(`/api/posts/${heldId}/`, scammer);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: heldId, title: SCAM_TITLE, moderation_status: 'held' });
+  });
+
+  it('stores the verdict and the reasons for staff', async () => {
+    const [row] = await t.app.ctx.db.select().from(posts).where(eq(posts.id, heldId));
+    expect(row.scamVerdict).toBe('held');
+    expect(row.moderationReasons).toEqual(expect.arrayContaining(['scheme:kyc-threat', expect.stringMatching(/^link:lookalike sbi-kyc-update\.in/)]));
+  });
+
+  it('warns readers about a suspicious post without holding it', async () => {
+    const res = await createPost(scammer, WARNED_TITLE, WARNED_BODY);
+    expect(res.statusCode).toBe(201);
+    const post = res.json() as Post;
+    expect(post).toMatchObject({ moderation_status: 'visible', safety_warning: { kind: 'scam', message: SCAM_WARNING_MESSAGE } });
+    warnedId = post.id;
+    expect((await get(`/api/posts/${warnedId}/`)).json()).toMatchObject({ safety_warning: { kind: 'scam' } });
+  });
+
+  it('leaves an honest post and a warning about scams alone', async () => {
+    const honest = await createPost(reader, 'Beware of KYC update SMS', '<p>Banks never ask for your OTP. Report fraud at 1930 or <a href="https://cybercrime.gov.in">cybercrime.gov.in</a>.</p>');
+    expect(honest.json()).toMatchObject({ moderation_status: 'visible', safety_warning: null });
+    honestId = honest.json().id;
+  });
+
+  it('keeps the held post out of every read path for others', async () => {
+    for (const viewer of [undefined, reader]) {
+      expect((await get(`/api/posts/${heldId}/`, viewer)).statusCode).toBe(404);
+      expect(await feedIds('/api/posts/public/feed/', viewer)).not.toContain(heldId);
+      expect(await feedIds(`/api/posts/public/feed/?circle=${circle.id}`, viewer)).not.toContain(heldId);
+      expect((await searchIds('SBI account blocked', viewer)).posts).toEqual([]);
+      expect((await get(`/api/posts/comments/list/?post_id=${heldId}`, viewer)).statusCode).toBe(404);
+    }
+    expect(await feedIds('/api/posts/user/feed/', reader)).toEqual([honestId, warnedId]);
+    const like = await t.app.inject({ method: 'POST', url: `/api/posts/likes/?post_id=${heldId}`, headers: reader.headers });
+    expect(like.statusCode).toBe(404);
+    expect(await createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens, t.config).postPreview(heldId)).toBeNull();
+    expect(await createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens, t.config).postPreview(honestId)).not.toBeNull();
+  });
+
+  it('lets the author find their held post in their feeds, search and profile', async () => {
+    expect(await feedIds('/api/posts/user/feed/', scammer)).toContain(heldId);
+    expect((await searchIds('SBI account blocked', scammer)).posts.map((p) => p.id)).toEqual([heldId]);
+    const profile = (await get('/api/users/me/profile/', scammer)).json();
+    expect(profile.posts.results.map((p: Post) => p.id)).toContain(heldId);
+  });
+
+  it('does not count held posts in the circle’s posts count (nor the feed’s total)', async () => {
+    const [row] = await t.app.ctx.db.select({ postsCount: circles.postsCount }).from(circles).where(eq(circles.id, circle.id));
+    expect(row.postsCount).toBe(2);
+    expect(((await get('/api/posts/public/feed/')).json() as Paged<Post>).count).toBe(2);
+  });
+
+  it('shows a removed post in its place without its content, and lists it nowhere', async () => {
+    await t.app.ctx.db.update(posts).set({ moderationStatus: 'removed', removedReason: 'Spam' }).where(eq(posts.id, warnedId));
+    const res = await get(`/api/posts/${warnedId}/`, reader);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ moderation_status: 'removed', removed_reason: 'Spam', title: '', description: '', safety_warning: null });
+    expect(await feedIds('/api/posts/public/feed/', reader)).toEqual([honestId]);
+    const [row] = await t.app.ctx.db.select({ postsCount: circles.postsCount }).from(circles).where(eq(circles.id, circle.id));
+    expect(row.postsCount).toBe(1);
+    await t.app.ctx.db.update(posts).set({ moderationStatus: 'visible', removedReason: null }).where(eq(posts.id, warnedId));
+  });
+});
+
+describe('comments the scam shield reads', () => {
+  let heldComment: Comment;
+
+  it('holds a scam comment: visible to its author, not to others, and not counted', async () => {
+    const res = await createComment(scammer, honestId, 'Sir I sent 2000 by mistake, accept the collect request and enter UPI PIN to receive it back');
+    expect(res.statusCode).toBe(201);
+    heldComment = res.json();
+    expect(heldComment).toMatchObject({ moderation_status: 'held', safety_warning: { kind: 'scam', message: SCAM_WARNING_MESSAGE } });
+    const fine = await createComment(reader, honestId, 'Thanks for the warning, my uncle got the same SMS.');
+    expect(fine.json()).toMatchObject({ moderation_status: 'visible', safety_warning: null });
+
+    const forReader = (await get(`/api/posts/comments/list/?post_id=${honestId}`, reader)).json() as CommentsResponse;
+    expect(forReader.comments.results.map((c) => c.id)).toEqual([fine.json().id]);
+    expect(forReader.comments.count).toBe(1);
+    expect(forReader.post.comment_count).toBe(1);
+    const forAuthor = (await get(`/api/posts/comments/list/?post_id=${honestId}`, scammer)).json() as CommentsResponse;
+    expect(forAuthor.comments.results.map((c) => c.id)).toEqual([fine.json().id, heldComment.id]);
+    expect((await searchIds('collect request', reader)).comments).toEqual([]);
+  });
+
+  it('keeps a removed comment’s place in the thread without its words', async () => {
+    await t.app.ctx.db.update(comments).set({ moderationStatus: 'removed', removedReason: 'Scam' }).where(eq(comments.id, heldComment.id));
+    const thread = (await get(`/api/posts/comments/list/?post_id=${honestId}`, reader)).json() as CommentsResponse;
+    const removed = thread.comments.results.find((c) => c.id === heldComment.id);
+    expect(removed).toMatchObject({ moderation_status: 'removed', removed_reason: 'Scam', body: '', media_url: null });
+    expect(thread.post.comment_count).toBe(1);
+  });
+});
+
+describe('new accounts', () => {
+  const SHORT_LINK = 'Free recharge for everyone this week, details here: bit.ly/fr33-recharge';
+
+  it('hold a new account’s suspicious link that an established account only gets a warning for', async () => {
+    const newcomer = await createUser(t.app);
+    expect((await createPost(newcomer, 'Recharge offer', SHORT_LINK)).json()).toMatchObject({ moderation_status: 'held' });
+    expect((await createPost(reader, 'Recharge offer', SHORT_LINK)).json()).toMatchObject({ moderation_status: 'visible', safety_warning: { kind: 'scam' } });
+  });
+
+  it('NEW_ACCOUNT_HOURS=0 turns the readier holding off', async () => {
+    const relaxed = await buildTestApp({ newAccountHours: 0 });
+    try {
+      const owner = await createUser(relaxed.app);
+      const open = await createCircle(relaxed.app, owner);
+      const res = await relaxed.app.inject({ method: 'POST', url: '/api/posts/', headers: owner.headers, payload: { circle: open.id, title: 'Recharge offer', description: SHORT_LINK } });
+      expect(res.json()).toMatchObject({ moderation_status: 'visible', safety_warning: { kind: 'scam' } });
+    } finally {
+      await relaxed.close();
+    }
+    // A second app with its own database: slow on a busy machine.
+  }, 120_000);
+});
+
+describe('channel descriptions', () => {
+  it('hide a held description from everyone but the owner', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/circles/',
+      headers: scammer.headers,
+      payload: { name: 'Crypto Kings', description: 'Guaranteed 5% daily returns on crypto trading! Join our VIP Telegram t.me/cryptokings and double your money. Pay ₹4999 joining fee to 9876543210', channel_type: 'public' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().description).toMatch(/Guaranteed/);
+    const listed = (await get('/api/circles/', reader)).json() as Paged<{ id: number; description: string }>;
+    expect(listed.results.find((c) => c.id === res.json().id)?.description).toBe('');
+    const forOwner = (await get('/api/circles/', scammer)).json() as Paged<{ id: number; description: string }>;
+    expect(forOwner.results.find((c) => c.id === res.json().id)?.description).toMatch(/Guaranteed/);
+    const found = (await searchIds('Crypto Kings', reader)).channels.find((c) => c.id === res.json().id);
+    expect(found?.description).toBe('');
+    expect((await createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens, t.config).circlePreview({ id: String(res.json().id) }))?.description).toBe('');
+  });
+});

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { createCircle, createPost, signInMember } from './app-fixtures.ts';
+
+const BANNER = 'This may be a scam. Never share an OTP or UPI PIN. Report fraud at 1930 or cybercrime.gov.in.';
+
+test.describe('scam shield', () => {
+  test('a scam post is held: its author sees "Held for review", a reader finds nothing', async ({ page, browser }) => {
+    const author = await signInMember(page);
+    const circle = await createCircle(author);
+    const scam = await createPost(author, {
+      circle: circle.name,
+      title: 'Your SBI account will be blocked today',
+      description: '<p>Update your KYC now at sbi-kyc-update.in or call 9876543210 immediately.</p>',
+    });
+    expect(scam.moderation_status).toBe('held');
+    await createPost(author, { circle: circle.name, title: 'Which bank has the best FD rate?' });
+
+    await page.goto(`/home/comments/${scam.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your SBI account will be blocked today' })).toBeVisible();
+    await expect(page.getByText('Held for review')).toBeVisible();
+
+    const readerPage = await (await browser.newContext()).newPage();
+    await signInMember(readerPage);
+    await readerPage.goto(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
+    await expect(readerPage.getByRole('article', { name: 'Which bank has the best FD rate?' })).toBeVisible();
+    await expect(readerPage.getByText('Your SBI account will be blocked today')).toHaveCount(0);
+  });
+
+  test('a warned post shows the banner on its card and its page', async ({ page }) => {
+    const author = await signInMember(page);
+    const circle = await createCircle(author);
+    const warned = await createPost(author, { circle: circle.name, title: 'Earn ₹3000 daily from home', description: '<p>Simple like and earn work, message on WhatsApp for details.</p>' });
+    expect(warned.moderation_status).toBe('visible');
+
+    await page.goto(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
+    const card = page.getByRole('article', { name: 'Earn ₹3000 daily from home' });
+    await expect(card.getByRole('note')).toHaveText(BANNER);
+    await page.goto(`/home/comments/${warned.id}`);
+    await expect(page.getByRole('note')).toHaveText(BANNER);
+  });
+});
