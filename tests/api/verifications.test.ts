@@ -15,7 +15,7 @@ let now = Date.now();
 let t: TestApp;
 let staff: SignedIn;
 beforeAll(async () => {
-  t = await buildTestApp({ institutionChipMinMembers: K }, {}, { clock: () => new Date(now) });
+  t = await buildTestApp({ institutionChipMinMembers: K }, {}, { clock: { now: () => new Date(now) } });
   staff = await signIn(t);
   await runAdminCommand(t.app.ctx.db, ['grant', 'moderator', (await profileOf(staff)).profile.username]);
 });
