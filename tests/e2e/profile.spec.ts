@@ -7,7 +7,8 @@ test('profile of a new member: identity, badge, counts, tabs and empty states, t
   const name = page.getByRole('heading', { level: 1 });
   await expect(name).not.toBeEmpty();
   const handle = (await name.textContent())!;
-  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+  // A personal sign-in address proves nothing beyond itself: the badge reads Unverified until a verification is added.
+  await expect(page.getByText('Unverified', { exact: true })).toBeVisible();
   await expect(page.getByText('Colour')).toBeVisible();
   await expect(page.getByText('Animal')).toBeVisible();
   const counts = page.getByRole('list', { name: 'Counts' });
