@@ -44,3 +44,19 @@ export const REMOVED_PREFIX = 'Removed by moderators: ';
 export const HIDDEN_PENDING_REVIEW = 'Hidden pending review';
 
 export const removedLabel = (reason: string | null) => `${REMOVED_PREFIX}${reason || 'no reason given'}`;
+
+/** One row of the public moderation log, as the API answers it (never the reporter). */
+export type LogEntry = {
+  id: number;
+  action: ModerationAction;
+  action_label: string;
+  reason: string;
+  excerpt: string;
+  post_id: number | null;
+  comment_id: number | null;
+  circle: { id: number; name: string } | null;
+  /** 'Moderator', or 'Owner of b/<channel>'. */
+  actor: string;
+  ends_at: string | null;
+  created_at: string;
+};

@@ -8,6 +8,7 @@ import {
   type ReportReason,
   type SuspensionDuration,
   type SuspensionScope,
+  type LogEntry,
 } from '../../lib/moderation-rules.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -95,20 +96,6 @@ export type CaseView = {
   };
 };
 
-export type LogEntry = {
-  id: number;
-  action: ModerationAction;
-  action_label: string;
-  reason: string;
-  excerpt: string;
-  post_id: number | null;
-  comment_id: number | null;
-  circle: { id: number; name: string } | null;
-  /** 'Moderator', or 'Owner of b/<channel>'. */
-  actor: string;
-  ends_at: string | null;
-  created_at: string;
-};
 
 const excerptOf = (text: string) => plainTextExcerpt(text, EXCERPT_MAX);
 

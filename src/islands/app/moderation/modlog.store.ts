@@ -2,21 +2,10 @@
 import { map } from 'nanostores';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
+import type { LogEntry } from '../../../lib/moderation-rules.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 
-export type LogEntry = {
-  id: number;
-  action: string;
-  action_label: string;
-  reason: string;
-  excerpt: string;
-  post_id: number | null;
-  comment_id: number | null;
-  circle: { id: number; name: string } | null;
-  actor: string;
-  ends_at: string | null;
-  created_at: string;
-};
+export type { LogEntry };
 
 /** The log as a paged list, and the load error a screen words (a channel it cannot find, or a failure). */
 export type LogState = PagedList<LogEntry> & { error: string | null };
