@@ -1,11 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../http-errors.ts';
 
 /**
- * Fixed-window counters for the per-IP limits. In-process by default; with REDIS_URL every instance
- * behind a load balancer shares the same counters. If Redis cannot be reached the limiter counts
- * in-process instead (and says so in the log), so an outage never locks people out nor turns into 500s.
+ * Counters for the product's limits (sign-in codes per address, writes per member and action).
+ * They are counted on `rate-limiter-flexible`: in-process by default; with REDIS_URL every instance
+ * behind a load balancer shares the same counters, and if Redis cannot be reached the library's
+ * insurance limiter counts in-process instead (said once in the log), so an outage never locks people
+ * out nor turns into 500s.
+ *
+ * Why not `@fastify/rate-limit`: it limits requests per route and key generator, while these limits are
+ * rules of the services, keyed by what the rule counts (an address's keyed hash, a member and an
+ * action) and checked wherever the rule applies, whichever route reaches it.
  */
 
 export type Hit = { count: number; allowed: boolean; retryAfterMs: number };
@@ -15,80 +22,55 @@ export type RateLimiter = {
   close: () => Promise<void>;
 };
 
-type Counter = (key: string, windowMs: number) => Promise<{ count: number; ttlMs: number }>;
+const toHit = (result: RateLimiterRes, limit: number): Hit => ({
+  count: result.consumedPoints,
+  allowed: result.consumedPoints <= limit,
+  retryAfterMs: Math.max(0, result.msBeforeNext),
+});
 
-const toHit = (count: number, ttlMs: number, limit: number): Hit => ({ count, allowed: count <= limit, retryAfterMs: Math.max(0, ttlMs) });
-
-export function memoryCounter(now: () => number = Date.now): Counter & { size: () => number } {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = now();
-  const counter = async (key: string, windowMs: number) => {
-    const t = now();
-    // Forget finished windows now and then, so one-off addresses do not pile up.
-    if (t - lastSweep > 60_000) {
-      for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-      lastSweep = t;
-    }
-    let window = windows.get(key);
-    if (!window || window.resetAt <= t) {
-      window = { count: 0, resetAt: t + windowMs };
-      windows.set(key, window);
-    }
-    window.count += 1;
-    return { count: window.count, ttlMs: window.resetAt - t };
-  };
-  return Object.assign(counter, { size: () => windows.size });
-}
-
-/** INCR with the window set on the first hit; returns the count and the time left in the window. */
-const INCREMENT = `
-local count = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}`;
-
-export function redisCounter(redis: Redis, prefix: string): Counter {
-  return async (key, windowMs) => {
-    const [count, ttlMs] = (await redis.eval(INCREMENT, 1, `${prefix}${key}`, String(windowMs))) as [number, number];
-    return { count, ttlMs };
-  };
-}
+/** The library counts in whole seconds; a window shorter than one second counts as one. */
+const windowSeconds = (windowMs: number) => Math.max(1, Math.ceil(windowMs / 1000));
 
 export function createRateLimiter(options: { redisUrl?: string; prefix?: string; log: FastifyBaseLogger }): RateLimiter {
-  const memory = memoryCounter();
-  if (!options.redisUrl) {
-    return { hit: async (key, limit, windowMs) => {
-      const { count, ttlMs } = await memory(key, windowMs);
-      return toHit(count, ttlMs, limit);
-    }, close: async () => {} };
-  }
-  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false });
+  const keyPrefix = options.prefix ?? 'bsq:rl';
+  // One counter per (limit, window) pair; a rule's limit and window come from config and do not change.
+  const limiters = new Map<string, RateLimiterAbstract>();
+  let redis: Redis | undefined;
   let warned = false;
-  redis.on('error', (error) => {
-    if (!warned) options.log.warn({ err: error }, 'rate limit: Redis unavailable, counting in-process');
-    warned = true;
-  });
-  redis.on('ready', () => {
-    warned = false;
-  });
-  const shared = redisCounter(redis, options.prefix ?? 'bsq:rl:');
+  if (options.redisUrl) {
+    // No offline queue: while Redis is away a command fails at once and the insurance counter answers.
+    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false });
+    redis.on('error', (error) => {
+      if (!warned) options.log.warn({ err: error }, 'rate limit: Redis unavailable, counting in-process');
+      warned = true;
+    });
+    redis.on('ready', () => {
+      warned = false;
+    });
+  }
+  const limiterFor = (limit: number, windowMs: number) => {
+    const id = `${limit}:${windowMs}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      const shape = { points: limit, duration: windowSeconds(windowMs), keyPrefix };
+      const memory = new RateLimiterMemory(shape);
+      limiter = redis ? new RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory }) : memory;
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  };
   return {
     async hit(key, limit, windowMs) {
       try {
-        const { count, ttlMs } = await shared(key, windowMs);
-        return toHit(count, ttlMs, limit);
-      } catch (error) {
-        if (!warned) options.log.warn({ err: error }, 'rate limit: Redis command failed, counting in-process');
-        warned = true;
-        const { count, ttlMs } = await memory(key, windowMs);
-        return toHit(count, ttlMs, limit);
+        return toHit(await limiterFor(limit, windowMs).consume(key), limit);
+      } catch (outcome) {
+        // The library rejects with the counter's state once the limit is passed.
+        if (outcome instanceof RateLimiterRes) return toHit(outcome, limit);
+        throw outcome;
       }
     },
     close: async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      if (redis) await redis.quit().catch(() => redis?.disconnect());
     },
   };
 }
