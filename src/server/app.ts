@@ -1,7 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import { documentationOnly } from './request-validation.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
@@ -11,6 +10,7 @@ import authPlugin from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mediaPlugin from './plugins/media.ts';
+import uploadsPlugin from './plugins/uploads.ts';
 import sitePlugin from './plugins/site.ts';
 import { createServices, type Services } from './services.ts';
 import { seedDemoData } from './db/seed/demo-seed.ts';
@@ -115,9 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(documentationOnly);
   await app.register(errorsPlugin);
   await app.register(bodyParsers);
-  await app.register(multipart, {
-    limits: { fileSize: config.maxUploadBytes, files: 20, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
-  });
+  await app.register(uploadsPlugin);
   await app.register(authPlugin);
   await app.register(staffPlugin);
   await app.register(suspensionsPlugin);

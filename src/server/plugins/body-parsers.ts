@@ -2,14 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-errors.ts';
 import { nullCharacterErrors } from '../null-characters.ts';
-import { readMultipartFields } from '../services/media-service.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The handler reads the multipart parts (and their files) itself; other routes get a form's text fields as their body. */
-    multipartFiles?: boolean;
-  }
-}
 
 /**
  * V8 quotes a piece of the input in some JSON errors ('Unexpected token 'a', "{"email":a.b@c"... is not valid
@@ -23,7 +15,7 @@ const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
 
 /**
  * JSON and form bodies as DRF reads them: an empty body is an empty object, malformed JSON is
- * 'JSON parse error - …' (400), a multipart form's fields count like a JSON object's, and anything
+ * 'JSON parse error - …' (400), a multipart form is read by the uploads plugin, and anything
  * else (text/plain included) is 415. A NUL character anywhere in the query or the body is a field
  * error before any handler sees it.
  */
@@ -40,11 +32,6 @@ async function bodyParsersPlugin(app: FastifyInstance) {
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-  // DRF reads a multipart form on every endpoint: its text fields are the data, like a JSON body's.
-  app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/') || !request.isMultipart() || request.routeOptions.config.multipartFiles) return;
-    request.body = await readMultipartFields(request, app.ctx.config.maxUploadBytes);
   });
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;

@@ -5,7 +5,7 @@ import { fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
 import { documented } from '../request-validation.ts';
 import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT } from '../services/comments-service.ts';
-import { INVALID_MEDIA, withRequestForm } from '../services/media-service.ts';
+import { INVALID_MEDIA } from '../services/media-files.ts';
 
 const listQuery = z.object({ post_id: positiveId });
 
@@ -59,8 +59,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const authorId = request.user!.id;
-      const comment = await withRequestForm(
-        request,
+      const comment = await request.withForm(
         { media: { accept: ['image', 'video'], invalid: INVALID_MEDIA, max: 1 } },
         async ({ fields, files }) => {
           const input = createCommentBody.parse(fields);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, parseId, positiveId, requiredString } from '../../lib/validation.ts';
-import { INVALID_IMAGE, INVALID_VIDEO, withRequestForm, type MediaKind } from '../services/media-service.ts';
+import { INVALID_IMAGE, INVALID_VIDEO } from '../services/media-files.ts';
+import type { MediaKind } from '../services/media-recognition.ts';
 import { paginate } from '../pagination.ts';
 import { PAGE, documented } from '../request-validation.ts';
 import type { ReactionKind } from '../services/reactions-service.ts';
@@ -130,8 +131,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const userId = request.user!.id;
-      const post = await withRequestForm(
-        request,
+      const post = await request.withForm(
         { images: { accept: ANY_MEDIA, invalid: INVALID_IMAGE }, videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO } },
         async ({ fields, files }) => {
           const input = createPostBody.parse(fields);

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { circles, comments, posts, userBlocks, users } from '../db/schema.ts';
 import { forbidden } from '../http-errors.ts';
 import type { PageSource } from '../pagination.ts';
-import type { StoredMedia } from './media-service.ts';
+import type { StoredMedia } from './media-files.ts';
 import { newestFirst } from './post-mapper.ts';
 import { getVisiblePost, postNotFound } from './posts-service.ts';
 import { safetyWarningFor, screenWriting, type ModerationStatus } from './scam-shield/screen.ts';

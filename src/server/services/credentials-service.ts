@@ -7,8 +7,9 @@ import type { CredentialKind, CredentialRequest, StaffCredentialRequest } from '
 import type { Db } from '../db/client.ts';
 import { credentialRequests, staffAuditLog, verifications } from '../db/schema.ts';
 import { detail, fieldErrors, notFound } from '../http-errors.ts';
-import { detectMedia, InvalidMediaError, reencodeImage } from './media-service.ts';
-import { InvalidPdfError, isPdf, stripPdfMetadata } from './pdf-metadata.ts';
+import { InvalidMediaError, reencodeImage } from './image-reencoding.ts';
+import { detectMedia, recognise, SNIFF_BYTES } from './media-recognition.ts';
+import { InvalidPdfError, stripPdfMetadata } from './pdf-metadata.ts';
 import type { StaffRole } from './staff-service.ts';
 import { credentialLabel, credentialName } from './verification-rules.ts';
 
@@ -70,8 +71,8 @@ export function createCredentialService({ db, config, clock, log }: CredentialDe
   /** Content-checks a document and returns it without metadata, with its type and file extension. */
   async function cleanDocument(bytes: Buffer): Promise<{ data: Uint8Array; type: string; extension: string }> {
     try {
-      if (isPdf(bytes)) return { data: await stripPdfMetadata(bytes), type: 'application/pdf', extension: 'pdf' };
-      const media = detectMedia(bytes);
+      if ((await recognise(bytes.subarray(0, SNIFF_BYTES))) === 'pdf') return { data: await stripPdfMetadata(bytes), type: 'application/pdf', extension: 'pdf' };
+      const media = await detectMedia(bytes.subarray(0, SNIFF_BYTES));
       if (media && (media.format === 'png' || media.format === 'jpeg' || media.format === 'webp')) {
         return { data: await reencodeImage(bytes, media.format), type: IMAGE_TYPES[media.format], extension: media.extension };
       }

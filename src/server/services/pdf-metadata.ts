@@ -1,4 +1,5 @@
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream } from 'pdf-lib';
+import { recognise, SNIFF_BYTES } from './media-recognition.ts';
 
 /**
  * Removes what a PDF says about itself beyond its pages: the document information dictionary (author, creator,
@@ -12,10 +13,8 @@ export class InvalidPdfError extends Error {}
 
 const STRIPPED_KEYS = ['Metadata', 'PieceInfo', 'OpenAction', 'AA', 'JavaScript', 'JS'].map((key) => PDFName.of(key));
 
-export const isPdf = (head: Uint8Array) => Buffer.from(head.subarray(0, 5)).toString('latin1') === '%PDF-';
-
 export async function stripPdfMetadata(input: Uint8Array): Promise<Uint8Array> {
-  if (!isPdf(input)) throw new InvalidPdfError('not a PDF');
+  if ((await recognise(input.subarray(0, SNIFF_BYTES))) !== 'pdf') throw new InvalidPdfError('not a PDF');
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(input, { updateMetadata: false, throwOnInvalidObject: true });

@@ -6,8 +6,8 @@ import { detail, fieldErrors, forbidden } from '../http-errors.ts';
 import type { PageSource } from '../pagination.ts';
 import { MESSAGES, findCircle, parseCircleRef } from './circles-service.ts';
 import { newestFirst, selectPosts, toPost } from './post-mapper.ts';
-import { stripEmbeddedImageMetadata } from './media-service.ts';
-import { sanitizeDescription } from './sanitize-html.ts';
+import { reencodeDataUrl } from './image-reencoding.ts';
+import { sanitizeRichText } from './sanitize-html.ts';
 import { screenWriting } from './scam-shield/screen.ts';
 import { circleVisibleTo, postListedFor, postOpenFor } from './visibility.ts';
 
@@ -106,7 +106,7 @@ export async function createPost(db: Db, input: NewPost): Promise<Post> {
   const circle = await findCircleByKey(db, input.authorId, input.circle);
   if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
   if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
-  const description = await stripEmbeddedImageMetadata(sanitizeDescription(input.description));
+  const description = await sanitizeRichText(input.description, reencodeDataUrl);
   const screening = screenWriting({
     text: input.title,
     html: description,

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { IMAGE_TOO_LARGE, InvalidMediaError, detectMedia, reencodeImage, stripEmbeddedImageMetadata } from './media-service.ts';
+import { IMAGE_TOO_LARGE, InvalidMediaError, reencodeDataUrl, reencodeImage } from './image-reencoding.ts';
+import { sanitizeRichText } from './sanitize-html.ts';
 
+const stripEmbeddedImageMetadata = (html: string) => sanitizeRichText(html, reencodeDataUrl);
 const image = (format: 'png' | 'jpeg' | 'gif' | 'webp') =>
   sharp({ create: { width: 12, height: 8, channels: 3, background: '#e4572e' } }).toFormat(format).toBuffer();
-
-const ftyp = (major: string, ...compatible: string[]) => {
-  const size = 16 + 4 * compatible.length;
-  const box = Buffer.alloc(size);
-  box.writeUInt32BE(size, 0);
-  box.write('ftyp', 4, 'latin1');
-  box.write(major, 8, 'latin1');
-  compatible.forEach((brand, i) => box.write(brand, 16 + 4 * i, 'latin1'));
-  return box;
-};
 
 const phoneJpeg = () =>
   sharp({ create: { width: 40, height: 20, channels: 3, background: '#2e86e4' } })
@@ -21,29 +13,6 @@ const phoneJpeg = () =>
     .withMetadata({ orientation: 6 })
     .withExif({ IFD0: { Make: 'SecretPhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1' } })
     .toBuffer();
-
-describe('detectMedia', () => {
-  it('recognises PNG, JPEG, GIF and WebP by their bytes', async () => {
-    for (const format of ['png', 'jpeg', 'gif', 'webp'] as const) {
-      expect(detectMedia(await image(format))).toMatchObject({ kind: 'image', format });
-    }
-  });
-
-  it('recognises MP4 by its ftyp box, by major or compatible brand', () => {
-    expect(detectMedia(ftyp('isom', 'isom', 'mp41'))).toEqual({ kind: 'video', format: 'mp4', extension: 'mp4' });
-    expect(detectMedia(ftyp('mp42'))).toMatchObject({ format: 'mp4' });
-    expect(detectMedia(ftyp('XAVC', 'mp42'))).toMatchObject({ format: 'mp4' });
-  });
-
-  it('refuses QuickTime, HEIF, AVIF, text, SVG and empty input', () => {
-    expect(detectMedia(ftyp('qt  ', 'qt  '))).toBeNull();
-    expect(detectMedia(ftyp('heic', 'mif1', 'heic'))).toBeNull();
-    expect(detectMedia(ftyp('avif', 'mif1', 'miaf', 'iso8'))).toBeNull();
-    expect(detectMedia(Buffer.from('hello, this is text'))).toBeNull();
-    expect(detectMedia(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
-    expect(detectMedia(Buffer.alloc(0))).toBeNull();
-  });
-});
 
 describe('reencodeImage', () => {
   it('drops EXIF (GPS included) and applies the orientation to the pixels', async () => {

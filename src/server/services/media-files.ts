@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { detail } from '../http-errors.ts';
+import { InvalidMediaError, reencodeImage } from './image-reencoding.ts';
+import { detectMedia, SNIFF_BYTES, type MediaKind } from './media-recognition.ts';
+import { scrubMp4Metadata } from './mp4-metadata.ts';
+
+/**
+ * Uploaded media on disk: each file is streamed in, recognised by content, images re-encoded (no
+ * EXIF/GPS/ICC/XMP survives), MP4s have their metadata boxes blanked in place; files get random names
+ * under DATA_DIR/media and are served from /media/.
+ */
+
+export type StoredMedia = { kind: MediaKind; url: string };
+
+export const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+export const INVALID_VIDEO = 'Upload a valid MP4 video.';
+export const INVALID_MEDIA = 'Please select an image or video file.';
+
+export const MEDIA_URL_PREFIX = '/media/';
+
+const MB = 1024 * 1024;
+const readableSize = (bytes: number) => (bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+export const fileTooLarge = (maxBytes: number) => detail(413, `File too large. Each file may be at most ${readableSize(maxBytes)}.`);
+
+async function readHead(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** One incoming file: its bytes, its name as sent, and whether the size limit cut it. */
+export type IncomingFile = { stream: Readable & { truncated?: boolean }; filename?: string };
+
+/**
+ * The files one request writes. `discard()` deletes whatever was written, so a failed request leaves
+ * nothing behind.
+ */
+export class UploadBatch {
+  /** Every path this batch created, temporary or kept; removing a missing one is harmless. */
+  private readonly written: string[] = [];
+
+  constructor(
+    private readonly dir: string,
+    private readonly maxBytes: number,
+  ) {}
+
+  /**
+   * Streams one file to disk and keeps it when it is an accepted kind (else InvalidMediaError).
+   * An empty part without a file name is what a browser sends for an empty file input: null, nothing kept.
+   */
+  async store(file: IncomingFile, accept: readonly MediaKind[]): Promise<StoredMedia | null> {
+    await mkdir(this.dir, { recursive: true });
+    const incoming = path.join(this.dir, `.incoming-${randomUUID()}`);
+    this.written.push(incoming);
+    const sink = createWriteStream(incoming);
+    await pipeline(file.stream, sink);
+    if (file.stream.truncated) throw fileTooLarge(this.maxBytes);
+    if (sink.bytesWritten === 0 && !file.filename) {
+      await rm(incoming, { force: true });
+      return null;
+    }
+    const detected = await detectMedia(await readHead(incoming));
+    if (!detected || !accept.includes(detected.kind)) throw new InvalidMediaError('unrecognised content');
+    const name = `${randomUUID()}.${detected.extension}`;
+    const target = path.join(this.dir, name);
+    this.written.push(target);
+    if (detected.format === 'mp4') {
+      if (!(await scrubMp4Metadata(incoming))) throw new InvalidMediaError('malformed mp4');
+      await rename(incoming, target);
+    } else {
+      await writeFile(target, await reencodeImage(incoming, detected.format));
+      await rm(incoming, { force: true });
+    }
+    return { kind: detected.kind, url: `${MEDIA_URL_PREFIX}${name}` };
+  }
+
+  async discard(): Promise<void> {
+    await Promise.all(this.written.splice(0).map((file) => rm(file, { force: true })));
+  }
+}
