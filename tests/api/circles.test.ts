@@ -10,12 +10,19 @@ let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await createUser(t.app, 'Owner');
-  other = await createUser(t.app, 'Other');
-});
-afterAll(() => t.close());
+/**
+ * Each group of tests gets its own fresh app with the circles it reads made in its `beforeAll`, so no
+ * test depends on another having run before it.
+ */
+function freshApp(prepare: () => Promise<void> = async () => {}) {
+  beforeAll(async () => {
+    t = await buildTestApp();
+    owner = await createUser(t.app, 'Owner');
+    other = await createUser(t.app, 'Other');
+    await prepare();
+  });
+  afterAll(() => t.close());
+}
 
 const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.headers });
 const post = (url: string, payload: unknown, user?: TestUser) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: user?.headers });
@@ -37,6 +44,8 @@ describe('GET /api/circles/ on an empty database', () => {
 });
 
 describe('POST /api/circles/', () => {
+  freshApp(async () => void (await createCircle(t.app, owner, 'Taken Name')));
+
   it('creates a circle: 201 with the spec shape, the creator as owner and first member', async () => {
     const res = await create({ name: '  Pune   Foodies ', description: ' Misal, vada pav and more. ', channel_type: 'public' });
     expect(res.statusCode).toBe(201);
@@ -65,7 +74,7 @@ describe('POST /api/circles/', () => {
   });
 
   it('refuses a name already taken in any letter case', async () => {
-    const res = await create({ name: 'PUNE FOODIES', description: 'again' }, other);
+    const res = await create({ name: 'TAKEN NAME', description: 'again' }, other);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ name: ['A circle with this name already exists.'] });
   });
@@ -80,7 +89,7 @@ describe('POST /api/circles/', () => {
   it('recognises the driver’s unique-index violation, the path a lost race takes', async () => {
     const error = await t.app.ctx.db
       .insert(circles)
-      .values({ name: 'pune FOODIES', themeColors: themeColorsFor('x') })
+      .values({ name: 'taken NAME', themeColors: themeColorsFor('x') })
       .then(() => null, (e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
@@ -119,6 +128,8 @@ describe('POST /api/circles/', () => {
 });
 
 describe('GET /api/circles/members/', () => {
+  freshApp(async () => void (await createCircle(t.app, owner, 'Pune Foodies')));
+
   it('finds a circle by name in any case and by id', async () => {
     const byName = await get('/api/circles/members/?circle_name=pune%20foodies', owner);
     expect(byName.statusCode).toBe(200);
@@ -146,6 +157,11 @@ describe('GET /api/circles/members/', () => {
 });
 
 describe('POST /api/circles/join-by-name/ (public circles)', () => {
+  freshApp(async () => {
+    await createCircle(t.app, owner, 'Pune Foodies');
+    await createCircle(t.app, owner, 'Default Type');
+  });
+
   it('joins (200), then answers 400 because the person is already a member', async () => {
     const first = await join(t.app, other, 'pune foodies');
     expect(first.statusCode).toBe(200);
@@ -187,7 +203,11 @@ describe('POST /api/circles/join-by-name/ (public circles)', () => {
 
 describe('listing and name search', () => {
   let names: string[];
-  beforeAll(async () => {
+  freshApp(async () => {
+    // Five other circles, one private, one of them joined by `other`.
+    for (const name of ['Pune Foodies', 'Default Type', 'Race Track', 'ಉಡುಪಿ Foodies_2-0']) await createCircle(t.app, owner, name);
+    await createCircle(t.app, owner, 'Quiet Room', { channelType: 'private' });
+    await join(t.app, other, 'Pune Foodies');
     // Twelve cricket circles; the first three get 4, 3 and 2 extra members.
     const creator = await createUser(t.app, 'Creator');
     names = Array.from({ length: 12 }, (_, i) => `Cricket Club ${String(i + 1).padStart(2, '0')}`);
