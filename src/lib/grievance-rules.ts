@@ -40,3 +40,33 @@ export type GrievanceAction = keyof typeof GRIEVANCE_ACTIONS;
 
 export const GRIEVANCE_LINK_MAX = 2000;
 export const GRIEVANCE_DESCRIPTION_MAX = 5000;
+
+export type GrievanceEventView = { status: GrievanceStatus; label: string; note: string; at: string };
+
+/** What the complainant sees through the private tracking link. */
+export type GrievanceTracking = {
+  ticket: string;
+  category: GrievanceCategory;
+  category_label: string;
+  status: GrievanceStatus;
+  status_label: string;
+  created_at: string;
+  acknowledge_by: string;
+  resolve_by: string;
+  acknowledged_at: string | null;
+  resolved_at: string | null;
+  action_taken: GrievanceAction | null;
+  history: GrievanceEventView[];
+};
+
+/** What staff see: the ticket, its content and its next deadline as a countdown. */
+export type StaffGrievance = Omit<GrievanceTracking, 'history'> & {
+  content_link: string;
+  description: string;
+  /** The next deadline while open (acknowledge, then resolve); null once closed. */
+  due_at: string | null;
+  due_in_seconds: number | null;
+  overdue: boolean;
+  deadline: 'acknowledge' | 'resolve' | null;
+  history?: GrievanceEventView[];
+};

@@ -60,3 +60,40 @@ export type LogEntry = {
   ends_at: string | null;
   created_at: string;
 };
+
+/** A reported post or comment as a review queue shows it. */
+export type ModeratedItem = {
+  kind: 'post' | 'comment';
+  id: number;
+  post_id: number;
+  title: string;
+  excerpt: string;
+  author: string;
+  circle: { id: number; name: string };
+  moderation_status: 'visible' | 'held' | 'removed';
+  /** What a reader sees in its place: 'Removed by moderators: <reason>', 'Hidden pending review', or null. */
+  moderation_label: string | null;
+  created_at: string;
+  url: string;
+};
+
+/** One open (or closed) case of a review queue: the item, why it was reported, and its author's record. */
+export type ReviewCase = {
+  id: number;
+  status: 'open' | 'closed';
+  outcome: string | null;
+  opened_at: string;
+  closed_at: string | null;
+  item: ModeratedItem;
+  reports_count: number;
+  reasons: { reason: ReportReason; label: string; count: number }[];
+  notes: { reason: ReportReason; note: string; created_at: string }[];
+  author: {
+    username: string;
+    recent: { kind: 'post' | 'comment'; id: number; post_id: number; excerpt: string; moderation_status: 'visible' | 'held' | 'removed'; created_at: string }[];
+    warnings: number;
+    removals: number;
+    suspensions: number;
+    suspended_site_wide: boolean;
+  };
+};

@@ -1,6 +1,7 @@
 /** The grievance form and the tracking page: filing a complaint, then following it by its private link. */
 import { atom } from 'nanostores';
 import { ApiError, api } from '../../lib/api-client.ts';
+import type { GrievanceTracking } from '../../lib/grievance-rules.ts';
 import { isValidEmail } from '../../lib/validation-rules.ts';
 
 export type GrievanceFields = { category: string; content_link: string; description: string; email: string };
@@ -52,20 +53,7 @@ export async function fileGrievance(fields: GrievanceFields): Promise<FilingStat
   return $filing.get();
 }
 
-export type GrievanceHistoryEntry = { status: string; label: string; note: string; at: string };
-export type GrievanceTracking = {
-  ticket: string;
-  category_label: string;
-  status: string;
-  status_label: string;
-  created_at: string;
-  acknowledge_by: string;
-  resolve_by: string;
-  acknowledged_at: string | null;
-  resolved_at: string | null;
-  action_taken: string | null;
-  history: GrievanceHistoryEntry[];
-};
+export type { GrievanceTracking };
 
 export type TrackingState =
   | { status: 'loading' }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, desc, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CredentialKind, CredentialRequest, StaffCredentialRequest } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
@@ -114,34 +114,24 @@ export function createCredentialService({ db, config, clock, log }: CredentialDe
     }
   }
 
+  /** One page of credential requests in an order. */
+  const requestRows = (where: SQL, order: SQL[], limit: number, offset: number) =>
+    db.select().from(credentialRequests).where(where).orderBy(...order).limit(limit).offset(offset);
+  const ofUser = (userId: number) => eq(credentialRequests.userId, userId);
+  const ofStatus = (status: string) => eq(credentialRequests.status, status);
+
   /** A person's own requests, newest first. */
   const mine = {
-    count: (userId: number) => db.$count(credentialRequests, eq(credentialRequests.userId, userId)),
+    count: (userId: number) => db.$count(credentialRequests, ofUser(userId)),
     load: async (userId: number, limit: number, offset: number) =>
-      (
-        await db
-          .select()
-          .from(credentialRequests)
-          .where(eq(credentialRequests.userId, userId))
-          .orderBy(desc(credentialRequests.createdAt), desc(credentialRequests.id))
-          .limit(limit)
-          .offset(offset)
-      ).map(toRequest),
+      (await requestRows(ofUser(userId), [desc(credentialRequests.createdAt), desc(credentialRequests.id)], limit, offset)).map(toRequest),
   };
 
   /** The staff queue of one status, oldest first (pending requests are worked in the order they came). */
   const queue = {
-    count: (status: string) => db.$count(credentialRequests, eq(credentialRequests.status, status)),
+    count: (status: string) => db.$count(credentialRequests, ofStatus(status)),
     load: async (status: string, limit: number, offset: number) =>
-      (
-        await db
-          .select()
-          .from(credentialRequests)
-          .where(eq(credentialRequests.status, status))
-          .orderBy(asc(credentialRequests.createdAt), asc(credentialRequests.id))
-          .limit(limit)
-          .offset(offset)
-      ).map(toStaffRequest),
+      (await requestRows(ofStatus(status), [asc(credentialRequests.createdAt), asc(credentialRequests.id)], limit, offset)).map(toStaffRequest),
   };
 
   /** The file and type of a document still waiting for review, for staff to view. */

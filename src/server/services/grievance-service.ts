@@ -7,7 +7,10 @@ import {
   GRIEVANCE_STATUSES,
   type GrievanceAction,
   type GrievanceCategory,
+  type GrievanceEventView,
   type GrievanceStatus,
+  type GrievanceTracking,
+  type StaffGrievance,
 } from '../../lib/grievance-rules.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -31,35 +34,7 @@ const OPEN: ReadonlySet<GrievanceStatus> = new Set(['received', 'acknowledged'])
 
 export type GrievanceOfficer = { name: string; address: string; email: string };
 
-export type GrievanceEventView = { status: GrievanceStatus; label: string; note: string; at: string };
-
-/** What the complainant sees through the private tracking link. */
-export type GrievanceTracking = {
-  ticket: string;
-  category: GrievanceCategory;
-  category_label: string;
-  status: GrievanceStatus;
-  status_label: string;
-  created_at: string;
-  acknowledge_by: string;
-  resolve_by: string;
-  acknowledged_at: string | null;
-  resolved_at: string | null;
-  action_taken: GrievanceAction | null;
-  history: GrievanceEventView[];
-};
-
-/** What staff see: the ticket, its content and its next deadline as a countdown. */
-export type StaffGrievance = Omit<GrievanceTracking, 'history'> & {
-  content_link: string;
-  description: string;
-  /** The next deadline while open (acknowledge, then resolve); null once closed. */
-  due_at: string | null;
-  due_in_seconds: number | null;
-  overdue: boolean;
-  deadline: 'acknowledge' | 'resolve' | null;
-  history?: GrievanceEventView[];
-};
+export type { GrievanceEventView, GrievanceTracking, StaffGrievance };
 
 type GrievanceRow = typeof grievances.$inferSelect;
 

@@ -9,6 +9,8 @@ import {
   type SuspensionDuration,
   type SuspensionScope,
   type LogEntry,
+  type ModeratedItem,
+  type ReviewCase,
 } from '../../lib/moderation-rules.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -59,43 +61,20 @@ type ItemRow = {
   createdAt: Date;
 };
 
-export type ItemView = {
-  kind: ItemKind;
-  id: number;
-  post_id: number;
-  title: string;
-  excerpt: string;
-  author: string;
-  circle: { id: number; name: string };
-  moderation_status: ModerationStatus;
-  /** What a reader sees in its place: 'Removed by moderators: <reason>', 'Hidden pending review', or null. */
-  moderation_label: string | null;
-  created_at: string;
-  url: string;
-};
+export type ItemView = ModeratedItem;
 
 export type ReportView = { id: number; post: number | null; comment: number | null; reason: ReportReason; note: string; status: string; created_at: string };
 
-export type CaseView = {
-  id: number;
-  status: 'open' | 'closed';
-  outcome: string | null;
-  opened_at: string;
-  closed_at: string | null;
-  item: ItemView;
-  reports_count: number;
-  reasons: { reason: ReportReason; label: string; count: number }[];
-  notes: { reason: ReportReason; note: string; created_at: string }[];
-  author: {
-    username: string;
-    recent: { kind: ItemKind; id: number; post_id: number; excerpt: string; moderation_status: ModerationStatus; created_at: string }[];
-    warnings: number;
-    removals: number;
-    suspensions: number;
-    suspended_site_wide: boolean;
-  };
-};
+export type CaseView = ReviewCase;
 
+/** The columns every reported item is read with, whether a post or a comment. */
+const circleAndAuthor = { circleId: circles.id, circleName: circles.name, authorId: users.id, authorName: users.username };
+const moderationColumns = (table: typeof posts | typeof comments) => ({
+  status: table.moderationStatus,
+  removedReason: table.removedReason,
+  hiddenByReports: table.hiddenByReports,
+  createdAt: table.createdAt,
+});
 
 const excerptOf = (text: string) => plainTextExcerpt(text, EXCERPT_MAX);
 
@@ -152,14 +131,8 @@ export function createModerationService(deps: ModerationDeps) {
           postId: posts.id,
           title: posts.title,
           body: posts.description,
-          circleId: circles.id,
-          circleName: circles.name,
-          authorId: users.id,
-          authorName: users.username,
-          status: posts.moderationStatus,
-          removedReason: posts.removedReason,
-          hiddenByReports: posts.hiddenByReports,
-          createdAt: posts.createdAt,
+          ...circleAndAuthor,
+          ...moderationColumns(posts),
         })
         .from(posts)
         .innerJoin(circles, eq(circles.id, posts.circleId))
@@ -173,14 +146,8 @@ export function createModerationService(deps: ModerationDeps) {
         id: comments.id,
         postId: comments.postId,
         body: comments.body,
-        circleId: circles.id,
-        circleName: circles.name,
-        authorId: users.id,
-        authorName: users.username,
-        status: comments.moderationStatus,
-        removedReason: comments.removedReason,
-        hiddenByReports: comments.hiddenByReports,
-        createdAt: comments.createdAt,
+        ...circleAndAuthor,
+        ...moderationColumns(comments),
       })
       .from(comments)
       .innerJoin(posts, eq(posts.id, comments.postId))

@@ -4,22 +4,10 @@ import { api, ApiError, getAccessToken, API_BASE } from '../../../lib/api-client
 import type { Paged } from '../../../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import { toast } from '../../../lib/toast.ts';
+import type { StaffGrievance as StaffGrievanceView } from '../../../lib/grievance-rules.ts';
 
-export type StaffGrievance = {
-  /** The ticket, as the paged list's row id. */
-  id: string;
-  ticket: string;
-  category_label: string;
-  status: string;
-  status_label: string;
-  created_at: string;
-  content_link: string;
-  description: string;
-  due_at: string | null;
-  due_in_seconds: number | null;
-  overdue: boolean;
-  deadline: 'acknowledge' | 'resolve' | null;
-};
+/** The ticket is the paged list's row id. */
+export type StaffGrievance = StaffGrievanceView & { id: string };
 
 export type GrievanceQueueState = PagedList<StaffGrievance> & { count: number; error: string | null };
 

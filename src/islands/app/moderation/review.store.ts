@@ -6,41 +6,10 @@ import { map } from 'nanostores';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
-import type { ModerationAction, SuspensionDuration, SuspensionScope } from '../../../lib/moderation-rules.ts';
+import type { ModeratedItem, ModerationAction, ReviewCase, SuspensionDuration, SuspensionScope } from '../../../lib/moderation-rules.ts';
 import { toast } from '../../../lib/toast.ts';
 
-export type CaseItem = {
-  kind: 'post' | 'comment';
-  id: number;
-  post_id: number;
-  title: string;
-  excerpt: string;
-  author: string;
-  circle: { id: number; name: string };
-  moderation_status: 'visible' | 'held' | 'removed';
-  moderation_label: string | null;
-  created_at: string;
-  url: string;
-};
-
-export type ReviewCase = {
-  id: number;
-  status: 'open' | 'closed';
-  outcome: string | null;
-  opened_at: string;
-  item: CaseItem;
-  reports_count: number;
-  reasons: { reason: string; label: string; count: number }[];
-  notes: { reason: string; note: string; created_at: string }[];
-  author: {
-    username: string;
-    recent: { kind: 'post' | 'comment'; id: number; post_id: number; excerpt: string; moderation_status: string; created_at: string }[];
-    warnings: number;
-    removals: number;
-    suspensions: number;
-    suspended_site_wide: boolean;
-  };
-};
+export type { ReviewCase };
 
 export type QueueScope = { kind: 'staff' } | { kind: 'circle'; circleId: number };
 
@@ -75,7 +44,7 @@ export function createQueueStore(scope: QueueScope) {
 
   /** Decides on a case's item; remove, restore and dismiss close the case, so it leaves the list. */
   async function decide(
-    item: CaseItem,
+    item: ModeratedItem,
     input: { action: ModerationAction; reason: string; duration?: SuspensionDuration; scope?: SuspensionScope },
   ): Promise<boolean> {
     try {

@@ -33,32 +33,41 @@ export default function SafetySettings() {
   );
 }
 
-function MutedWords() {
-  const words = useStore($mutedWords);
+/** One line to add something to a list: the store's `add` answers the problem to show, or null when added. */
+function AddForm(props: { label: string; placeholder: string; action: string; maxLength?: number; add: (value: string) => Promise<string | null> }) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!draft.trim()) return;
-    const failure = await addMutedWord(draft);
+    const failure = await props.add(draft);
     setProblem(failure);
     if (!failure) setDraft('');
   };
   return (
-    <div className="flex flex-col gap-2">
-      <h3 className="font-semibold">Muted words</h3>
-      <p className="text-sm text-muted">Posts containing a muted word are hidden in your feeds until you tap to show them.</p>
+    <>
       <form onSubmit={submit} className="flex gap-2">
         <label htmlFor={inputId} className="sr-only">
-          Word to mute
+          {props.label}
         </label>
-        <input id={inputId} value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={50} placeholder="Add a word or phrase" className={field} />
+        <input id={inputId} value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={props.maxLength} placeholder={props.placeholder} className={field} />
         <button type="submit" className={button}>
-          Mute
+          {props.action}
         </button>
       </form>
       {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
+    </>
+  );
+}
+
+function MutedWords() {
+  const words = useStore($mutedWords);
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-semibold">Muted words</h3>
+      <p className="text-sm text-muted">Posts containing a muted word are hidden in your feeds until you tap to show them.</p>
+      <AddForm label="Word to mute" placeholder="Add a word or phrase" maxLength={50} action="Mute" add={addMutedWord} />
       {words.length === 0 ? (
         <p className="text-sm text-muted">No muted words.</p>
       ) : (
@@ -79,30 +88,11 @@ function MutedWords() {
 
 function BlockedMembers() {
   const { blocks, next } = useStore($safety);
-  const [draft, setDraft] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const inputId = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft.trim()) return;
-    const failure = await blockMember(draft.trim());
-    setProblem(failure);
-    if (!failure) setDraft('');
-  };
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold">Blocked members</h3>
       <p className="text-sm text-muted">You will not see their posts or comments, and they cannot comment on your posts.</p>
-      <form onSubmit={submit} className="flex gap-2">
-        <label htmlFor={inputId} className="sr-only">
-          Member to block
-        </label>
-        <input id={inputId} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Their handle, e.g. BlueTiger1234" className={field} />
-        <button type="submit" className={button}>
-          Block
-        </button>
-      </form>
-      {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
+      <AddForm label="Member to block" placeholder="Their handle, e.g. BlueTiger1234" action="Block" add={(handle) => blockMember(handle.trim())} />
       {blocks.length === 0 ? (
         <p className="text-sm text-muted">You have not blocked anyone.</p>
       ) : (

@@ -106,6 +106,15 @@ function EmailForm({ onVerified }: { onVerified: (profile: ProfileResponse) => v
           </div>
         </>
       )}
+      <FormOutcome error={error} done={done} />
+    </form>
+  );
+}
+
+/** What a form's last submission came to: an error to fix, or what was done. */
+function FormOutcome({ error, done }: { error: string | null; done: string | null }) {
+  return (
+    <>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
@@ -116,7 +125,7 @@ function EmailForm({ onVerified }: { onVerified: (profile: ProfileResponse) => v
           {done}
         </p>
       )}
-    </form>
+    </>
   );
 }
 
@@ -165,16 +174,7 @@ function CredentialForm() {
       <button type="submit" disabled={busy || !file} className={primary}>
         Send for review
       </button>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {done && (
-        <p role="status" className="text-sm text-green-800">
-          {done}
-        </p>
-      )}
+      <FormOutcome error={error} done={done} />
       {requests.length > 0 && (
         <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Your credential requests">
           {requests.map((request) => (
