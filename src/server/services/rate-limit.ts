@@ -38,8 +38,9 @@ export function createRateLimiter(options: { redisUrl?: string; prefix?: string;
   let redis: Redis | undefined;
   let warned = false;
   if (options.redisUrl) {
-    // No offline queue: while Redis is away a command fails at once and the insurance counter answers.
-    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false });
+    // Commands wait for the first connection; once Redis is away a command fails after one retry and the
+    // insurance counter answers.
+    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
     redis.on('error', (error) => {
       if (!warned) options.log.warn({ err: error }, 'rate limit: Redis unavailable, counting in-process');
       warned = true;
