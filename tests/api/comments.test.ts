@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Comment, CommentsResponse } from '../../src/lib/api-types.ts';
 import { comments } from '../../src/server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { addMember, createCircle, createUser, type FilePart, makeImage, makeMp4, makePhoneJpeg, multipart, post, type TestUser } from '../helpers/fixtures.ts';
+import { addMember, createCircle, createUser, type FilePart, makeImage, makeMp4, makePhoneJpeg, multipart, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -24,14 +24,20 @@ async function commentForm(user: TestUser, entries: [string, string | FilePart][
 }
 const mediaFiles = () => readdirSync(t.config.mediaDir).sort();
 
+let open: TestCircle;
+let secret: TestCircle;
+
 beforeAll(async () => {
   t = await buildTestApp();
   alice = await createUser(t.app, 'user', { color: '#118844' });
   bob = await createUser(t.app);
   outsider = await createUser(t.app);
-  const open = await createCircle(t.app, alice);
-  const secret = await createCircle(t.app, alice, undefined, { channelType: 'private' });
+  open = await createCircle(t.app, alice);
+  secret = await createCircle(t.app, alice, undefined, { channelType: 'private' });
   await addMember(t.app, secret, bob);
+});
+// Every test gets posts of its own (one with twelve comments by bob), so none depends on what an earlier one wrote.
+beforeEach(async () => {
   postId = await post(t.app, alice, open, 'Discuss');
   secretPostId = await post(t.app, alice, secret, 'Hidden');
   busyPostId = await post(t.app, alice, open, 'Busy');
@@ -189,6 +195,7 @@ describe('GET /api/posts/comments/list/', () => {
   });
 
   it('hides a private post’s comments from visitors and non-members', async () => {
+    await comment({ post: secretPostId, body: 'members talk' }, bob);
     for (const user of [null, outsider]) {
       const res = await list(secretPostId, user);
       expect(res.statusCode).toBe(404);

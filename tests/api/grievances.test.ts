@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { grievances } from '../../src/server/db/schema.ts';
 import { openAddress } from '../../src/server/services/contact-service.ts';
 import { buildTestApp, movableClock, type TestApp } from '../helpers/app.ts';
@@ -8,12 +8,15 @@ import { createUser } from '../helpers/fixtures.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 
 const HOUR = 3_600_000;
-const clock = movableClock(new Date('2026-11-10T09:00:00Z'));
+const START = new Date('2026-11-10T09:00:00Z');
+const clock = movableClock(START);
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ publicSiteUrl: 'https://bharatsquare.example' }, {}, { clock });
 });
 afterAll(() => t?.close());
+// Every test starts at the same moment, whichever test moved the clock before it.
+beforeEach(() => clock.set(START));
 
 let ipSeq = 0;
 const file = (payload: Record<string, unknown>) =>
@@ -146,30 +149,45 @@ describe('deadlines and status changes (the service staff use)', () => {
   });
 
   it('writes the monthly compliance report as CSV: received, resolved in time, actions taken', async () => {
-    const csv = await t.app.ctx.services.grievances.complianceReport('2026-11');
-    const [header, ...rows] = csv.trim().split('\r\n').map((line) => line.split(','));
-    expect(header).toEqual([
-      'month',
-      'category',
-      'received',
-      'acknowledged_within_24h',
-      'resolved',
-      'resolved_within_deadline',
-      'rejected',
-      'open_at_month_end',
-      'content_removed',
-      'content_restricted',
-      'account_suspended',
-      'no_action',
-    ]);
-    const row = (category: string) => Object.fromEntries(header.map((h, i) => [h, rows.find((r) => r[1] === category)![i]]));
-    expect(row('fraud')).toMatchObject({ received: '1', acknowledged_within_24h: '0', resolved: '1', resolved_within_deadline: '0', content_removed: '1' });
-    const all = row('all');
-    expect(Number(all.received)).toBe(rows.filter((r) => r[1] !== 'all').reduce((sum, r) => sum + Number(r[2]), 0));
-    expect(all.resolved).toBe('1');
-    expect((await t.app.ctx.services.grievances.complianceReport('2026-10')).split('\r\n').find((l) => l.startsWith('2026-10,all,'))).toBe(
-      '2026-10,all,0,0,0,0,0,0,0,0,0,0',
-    );
+    // A database of its own: one fraud complaint, acknowledged late and resolved after its deadline.
+    const reportClock = movableClock(START);
+    const own = await buildTestApp({ publicSiteUrl: 'https://bharatsquare.example' }, {}, { clock: reportClock });
+    try {
+      const service = own.app.ctx.services.grievances;
+      const filed = await own.app.inject({ method: 'POST', url: '/api/grievances/', payload: complaint({ category: 'fraud' }) });
+      const { ticket } = filed.json();
+      reportClock.advance(25 * HOUR);
+      await service.changeStatus(ticket, { status: 'acknowledged', note: 'We are looking into it.' });
+      reportClock.advance(15 * 24 * HOUR);
+      await service.changeStatus(ticket, { status: 'resolved', note: 'Removed.', actionTaken: 'content_removed' });
+
+      const csv = await service.complianceReport('2026-11');
+      const [header, ...rows] = csv.trim().split('\r\n').map((line) => line.split(','));
+      expect(header).toEqual([
+        'month',
+        'category',
+        'received',
+        'acknowledged_within_24h',
+        'resolved',
+        'resolved_within_deadline',
+        'rejected',
+        'open_at_month_end',
+        'content_removed',
+        'content_restricted',
+        'account_suspended',
+        'no_action',
+      ]);
+      const row = (category: string) => Object.fromEntries(header.map((h, i) => [h, rows.find((r) => r[1] === category)![i]]));
+      expect(row('fraud')).toMatchObject({ received: '1', acknowledged_within_24h: '0', resolved: '1', resolved_within_deadline: '0', content_removed: '1' });
+      const all = row('all');
+      expect(Number(all.received)).toBe(rows.filter((r) => r[1] !== 'all').reduce((sum, r) => sum + Number(r[2]), 0));
+      expect(all.resolved).toBe('1');
+      expect((await service.complianceReport('2026-10')).split('\r\n').find((l) => l.startsWith('2026-10,all,'))).toBe(
+        '2026-10,all,0,0,0,0,0,0,0,0,0,0',
+      );
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Circle, JoinRequest } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { comment, createCircle, createUser, join, post, type TestUser } from '../helpers/fixtures.ts';
@@ -10,18 +10,23 @@ let asker: TestUser;
 let stranger: TestUser;
 let circle: Circle;
 
-beforeAll(async () => {
+// Every test starts from its own app: the owner's private circle with a post and a comment, nobody asking yet.
+beforeEach(async () => {
   t = await buildTestApp();
   [owner, asker, stranger] = await Promise.all([createUser(t.app, 'Owner'), createUser(t.app, 'Asker'), createUser(t.app, 'Stranger')]);
   circle = await createCircle(t.app, owner, 'Founders Table', { channelType: 'private', description: 'Runway and hiring, honestly.' });
   const postId = await post(t.app, owner, circle, 'Runway planning for seed-stage founders', { description: '<p>Keep eighteen months of runway.</p>' });
   await comment(t.app, owner, postId, 'Runway discipline beats fundraising heroics.');
 });
-afterAll(() => t.close());
+afterEach(() => t.close());
 
 const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.headers });
 const postTo = (url: string, user?: TestUser) => t.app.inject({ method: 'POST', url, headers: user?.headers });
 const pendingOf = async (user: TestUser = owner, query = `circle_id=${circle.id}`) => get(`/api/circles/requests/?${query}`, user);
+const askerApproved = async () => {
+  await join(t.app, asker, 'Founders Table');
+  await postTo(`/api/circles/requests/${(await pendingOf()).json().results[0].id}/approve/`, owner);
+};
 const searchAs = async (q: string, user?: TestUser) => (await get(`/api/posts/search/?q=${encodeURIComponent(q)}`, user)).json().search;
 
 describe('asking to join a private circle', () => {
@@ -36,12 +41,14 @@ describe('asking to join a private circle', () => {
   });
 
   it('stays 202 when asked again while pending, with still one request', async () => {
+    await join(t.app, asker, 'Founders Table');
     const res = await join(t.app, asker, 'Founders Table');
     expect(res.statusCode).toBe(202);
     expect((await pendingOf()).json().count).toBe(1);
   });
 
   it('shows the viewer their pending state in the circle details', async () => {
+    await join(t.app, asker, 'Founders Table');
     const res = await get('/api/circles/members/?circle_name=Founders Table', asker);
     expect(res.json()).toMatchObject({ membership_status: 'pending', is_member: false });
   });
@@ -53,12 +60,17 @@ describe('asking to join a private circle', () => {
   });
 
   it('keeps the content hidden from someone whose request is pending', async () => {
+    await join(t.app, asker, 'Founders Table');
     expect((await searchAs('runway', asker)).posts).toEqual([]);
     expect((await searchAs('runway', asker)).comments).toEqual([]);
   });
 });
 
 describe('owner review', () => {
+  beforeEach(async () => {
+    await join(t.app, asker, 'Founders Table');
+  });
+
   it('lists pending requests with the requester’s handle only', async () => {
     const res = await pendingOf(owner, 'circle_name=founders%20table');
     expect(res.statusCode).toBe(200);
@@ -113,6 +125,7 @@ describe('owner review', () => {
   });
 
   it('answers 400 when deciding a request that is no longer pending', async () => {
+    await askerApproved();
     const [request] = await t.app.ctx.db.query.joinRequests.findMany({ limit: 1 });
     for (const action of ['approve', 'reject']) {
       const res = await postTo(`/api/circles/requests/${request.id}/${action}/`, owner);
@@ -123,6 +136,7 @@ describe('owner review', () => {
   });
 
   it('rejects: no membership, and the person may ask again', async () => {
+    await askerApproved();
     await join(t.app, stranger, 'Founders Table');
     const id = (await pendingOf()).json().results[0].id;
     const res = await postTo(`/api/circles/requests/${id}/reject/`, owner);
@@ -141,6 +155,8 @@ describe('owner review', () => {
   });
 
   it('pages pending requests oldest first', async () => {
+    await askerApproved();
+    await join(t.app, stranger, 'Founders Table');
     const people = [];
     for (let i = 0; i < 11; i++) {
       const person = await createUser(t.app, 'Queue');
@@ -157,6 +173,8 @@ describe('owner review', () => {
   });
 
   it('lets only one of two simultaneous decisions win, and counts the member once', async () => {
+    await askerApproved();
+    await join(t.app, stranger, 'Founders Table');
     const id = (await pendingOf()).json().results[0].id;
     const results = await Promise.all([postTo(`/api/circles/requests/${id}/approve/`, owner), postTo(`/api/circles/requests/${id}/approve/`, owner)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);

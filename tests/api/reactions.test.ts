@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createCircle, createUser, post, type TestUser } from '../helpers/fixtures.ts';
 
@@ -6,6 +6,7 @@ let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;
 let outsider: TestUser;
+let open: Awaited<ReturnType<typeof createCircle>>;
 let postId: number;
 let secretPostId: number;
 
@@ -19,13 +20,16 @@ beforeAll(async () => {
   alice = await createUser(t.app);
   bob = await createUser(t.app);
   outsider = await createUser(t.app);
-  const open = await createCircle(t.app, alice);
+  open = await createCircle(t.app, alice);
   const secret = await createCircle(t.app, alice, undefined, { channelType: 'private' });
   await addMember(t.app, secret, bob);
-  postId = await post(t.app, alice, open);
   secretPostId = await post(t.app, alice, secret);
 });
 afterAll(() => t.close());
+// Every test reacts to a post of its own, so none depends on what an earlier one did.
+beforeEach(async () => {
+  postId = await post(t.app, alice, open);
+});
 
 describe('likes and dislikes', () => {
   it('needs a signed-in user', async () => {
@@ -48,12 +52,15 @@ describe('likes and dislikes', () => {
   });
 
   it('counts each user’s reaction', async () => {
+    await react('POST', 'likes', alice);
     const res = await react('POST', 'likes', bob);
     expect(res.json()).toMatchObject({ liked: true, like_count: 2 });
     expect(await postAs(null)).toMatchObject({ liked: false, like_count: 2 });
   });
 
   it('makes like and dislike exclusive: a dislike replaces the like and back', async () => {
+    await react('POST', 'likes', alice);
+    await react('POST', 'likes', bob);
     const dislike = await react('POST', 'dislikes', alice);
     expect(dislike.json()).toEqual({ post_id: postId, liked: false, disliked: true, like_count: 1, dislike_count: 1 });
     expect(await postAs(alice)).toMatchObject({ liked: false, disliked: true, like_count: 1, dislike_count: 1 });
@@ -62,6 +69,8 @@ describe('likes and dislikes', () => {
   });
 
   it('undoes with DELETE, and a DELETE of what is not there changes nothing', async () => {
+    await react('POST', 'likes', alice);
+    await react('POST', 'likes', bob);
     const notThere = await react('DELETE', 'dislikes', alice);
     expect(notThere.json()).toEqual({ post_id: postId, liked: true, disliked: false, like_count: 2, dislike_count: 0 });
     const undo = await react('DELETE', 'likes', alice);
@@ -72,6 +81,7 @@ describe('likes and dislikes', () => {
   });
 
   it('keeps counts right under concurrent requests', async () => {
+    await react('POST', 'likes', bob); // replaced by bob's dislikes below
     const results = await Promise.all([
       ...Array.from({ length: 5 }, () => react('POST', 'dislikes', outsider)),
       ...Array.from({ length: 5 }, () => react('POST', 'dislikes', bob)),

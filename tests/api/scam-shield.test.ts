@@ -33,17 +33,37 @@ let heldId: number;
 let warnedId: number;
 let honestId: number;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  scammer = await createUser(t.app, 'scammer', { createdAt: MONTH_AGO });
-  reader = await createUser(t.app, 'reader', { createdAt: MONTH_AGO });
-  circle = await createCircle(t.app, reader, 'Money Matters');
-});
-afterAll(() => t.close());
+/**
+ * Each group of tests gets its own app (a scammer, a reader and the reader's circle) and makes what it
+ * reads in its `beforeAll`, so no test depends on another having run before it.
+ */
+function freshApp(prepare: () => Promise<void> = async () => {}) {
+  beforeAll(async () => {
+    t = await buildTestApp();
+    scammer = await createUser(t.app, 'scammer', { createdAt: MONTH_AGO });
+    reader = await createUser(t.app, 'reader', { createdAt: MONTH_AGO });
+    circle = await createCircle(t.app, reader, 'Money Matters');
+    await prepare();
+  });
+  afterAll(() => t.close());
+}
+
+const HONEST_TITLE = 'Beware of KYC update SMS';
+const HONEST_BODY = '<p>Banks never ask for your OTP. Report fraud at 1930 or <a href="https://cybercrime.gov.in">cybercrime.gov.in</a>.</p>';
 
 describe('posts the scam shield reads', () => {
+  let created: Record<'held' | 'warned' | 'honest', Awaited<ReturnType<typeof createPost>>>;
+  freshApp(async () => {
+    created = {
+      held: await createPost(scammer, SCAM_TITLE, SCAM_BODY),
+      warned: await createPost(scammer, WARNED_TITLE, WARNED_BODY),
+      honest: await createPost(reader, HONEST_TITLE, HONEST_BODY),
+    };
+    [heldId, warnedId, honestId] = [created.held.json().id, created.warned.json().id, created.honest.json().id];
+  });
+
   it('holds a scam: the 201 answer says held, with the banner, and the author sees it', async () => {
-    const res = await createPost(scammer, SCAM_TITLE, SCAM_BODY);
+    const res = created.held;
     expect(res.statusCode).toBe(201);
     const post = res.json() as Post;
     expect(post.moderation_status).toBe('held');
@@ -62,7 +82,7 @@ describe('posts the scam shield reads', () => {
   });
 
   it('warns readers about a suspicious post without holding it', async () => {
-    const res = await createPost(scammer, WARNED_TITLE, WARNED_BODY);
+    const res = created.warned;
     expect(res.statusCode).toBe(201);
     const post = res.json() as Post;
     expect(post).toMatchObject({ moderation_status: 'visible', safety_warning: { kind: 'scam', message: SCAM_WARNING_MESSAGE } });
@@ -71,9 +91,9 @@ describe('posts the scam shield reads', () => {
   });
 
   it('leaves an honest post and a warning about scams alone', async () => {
-    const honest = await createPost(reader, 'Beware of KYC update SMS', '<p>Banks never ask for your OTP. Report fraud at 1930 or <a href="https://cybercrime.gov.in">cybercrime.gov.in</a>.</p>');
+    const honest = created.honest;
     expect(honest.json()).toMatchObject({ moderation_status: 'visible', safety_warning: null });
-    honestId = honest.json().id;
+    expect(honest.json().id).toBe(honestId);
   });
 
   it('keeps the held post out of every read path for others', async () => {
@@ -106,25 +126,34 @@ describe('posts the scam shield reads', () => {
 
   it('shows a removed post in its place without its content, and lists it nowhere', async () => {
     await t.app.ctx.db.update(posts).set({ moderationStatus: 'removed', removedReason: 'Spam' }).where(eq(posts.id, warnedId));
-    const res = await get(`/api/posts/${warnedId}/`, reader);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ moderation_status: 'removed', removed_reason: 'Spam', title: '', description: '', safety_warning: null });
-    expect(await feedIds('/api/posts/public/feed/', reader)).toEqual([honestId]);
-    const [row] = await t.app.ctx.db.select({ postsCount: circles.postsCount }).from(circles).where(eq(circles.id, circle.id));
-    expect(row.postsCount).toBe(1);
-    await t.app.ctx.db.update(posts).set({ moderationStatus: 'visible', removedReason: null }).where(eq(posts.id, warnedId));
+    try {
+      const res = await get(`/api/posts/${warnedId}/`, reader);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ moderation_status: 'removed', removed_reason: 'Spam', title: '', description: '', safety_warning: null });
+      expect(await feedIds('/api/posts/public/feed/', reader)).toEqual([honestId]);
+      const [row] = await t.app.ctx.db.select({ postsCount: circles.postsCount }).from(circles).where(eq(circles.id, circle.id));
+      expect(row.postsCount).toBe(1);
+    } finally {
+      // Put back as it was, for the tests that read the warned post.
+      await t.app.ctx.db.update(posts).set({ moderationStatus: 'visible', removedReason: null }).where(eq(posts.id, warnedId));
+    }
   });
 });
 
 describe('comments the scam shield reads', () => {
   let heldComment: Comment;
+  let res: Awaited<ReturnType<typeof createComment>>;
+  let fine: Awaited<ReturnType<typeof createComment>>;
+  freshApp(async () => {
+    honestId = (await createPost(reader, HONEST_TITLE, HONEST_BODY)).json().id;
+    res = await createComment(scammer, honestId, 'Sir I sent 2000 by mistake, accept the collect request and enter UPI PIN to receive it back');
+    heldComment = res.json();
+    fine = await createComment(reader, honestId, 'Thanks for the warning, my uncle got the same SMS.');
+  });
 
   it('holds a scam comment: visible to its author, not to others, and not counted', async () => {
-    const res = await createComment(scammer, honestId, 'Sir I sent 2000 by mistake, accept the collect request and enter UPI PIN to receive it back');
     expect(res.statusCode).toBe(201);
-    heldComment = res.json();
     expect(heldComment).toMatchObject({ moderation_status: 'held', safety_warning: { kind: 'scam', message: SCAM_WARNING_MESSAGE } });
-    const fine = await createComment(reader, honestId, 'Thanks for the warning, my uncle got the same SMS.');
     expect(fine.json()).toMatchObject({ moderation_status: 'visible', safety_warning: null });
 
     const forReader = (await get(`/api/posts/comments/list/?post_id=${honestId}`, reader)).json() as CommentsResponse;
@@ -138,15 +167,21 @@ describe('comments the scam shield reads', () => {
 
   it('keeps a removed comment’s place in the thread without its words', async () => {
     await t.app.ctx.db.update(comments).set({ moderationStatus: 'removed', removedReason: 'Scam' }).where(eq(comments.id, heldComment.id));
-    const thread = (await get(`/api/posts/comments/list/?post_id=${honestId}`, reader)).json() as CommentsResponse;
-    const removed = thread.comments.results.find((c) => c.id === heldComment.id);
-    expect(removed).toMatchObject({ moderation_status: 'removed', removed_reason: 'Scam', body: '', media_url: null });
-    expect(thread.post.comment_count).toBe(1);
+    try {
+      const thread = (await get(`/api/posts/comments/list/?post_id=${honestId}`, reader)).json() as CommentsResponse;
+      const removed = thread.comments.results.find((c) => c.id === heldComment.id);
+      expect(removed).toMatchObject({ moderation_status: 'removed', removed_reason: 'Scam', body: '', media_url: null });
+      expect(thread.post.comment_count).toBe(1);
+    } finally {
+      // Held again, as the shield left it, for the test that reads the held comment.
+      await t.app.ctx.db.update(comments).set({ moderationStatus: 'held', removedReason: null }).where(eq(comments.id, heldComment.id));
+    }
   });
 });
 
 describe('new accounts', () => {
   const SHORT_LINK = 'Free recharge for everyone this week, details here: bit.ly/fr33-recharge';
+  freshApp();
 
   it('hold a new account’s suspicious link that an established account only gets a warning for', async () => {
     const newcomer = await createUser(t.app);
@@ -169,6 +204,8 @@ describe('new accounts', () => {
 });
 
 describe('channel descriptions', () => {
+  freshApp();
+
   it('hide a held description from everyone but the owner', async () => {
     const res = await t.app.inject({
       method: 'POST',

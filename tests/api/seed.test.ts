@@ -9,11 +9,18 @@ import { createCircle, createUser } from '../helpers/fixtures.ts';
 
 let seeded: TestApp;
 
-// One database (each costs seconds to create): seeded at start-up as SEED_DEMO does, then emptied again below.
+// Seeded at start-up as SEED_DEMO does; the tests that empty a database again build their own, so every
+// test sees the seed whatever ran before it.
 beforeAll(async () => {
   seeded = await buildTestApp({ seedDemo: true });
 });
 afterAll(() => seeded.close());
+
+/** A seeded app of a test's own, closed when the test ends. */
+const seededApp = async () => {
+  const app = await buildTestApp({ seedDemo: true });
+  return Object.assign(app, { [Symbol.asyncDispose]: () => app.close() });
+};
 
 const rows = async <T>(app: FastifyInstance, query: ReturnType<typeof sql>) => (await app.ctx.db.execute(query)).rows as T[];
 const scalar = async (app: FastifyInstance, query: ReturnType<typeof sql>) => Number(Object.values((await rows<Record<string, unknown>>(app, query))[0])[0]);
@@ -111,6 +118,8 @@ describe('demo seed', () => {
   });
 
   it('seeds again, quickly and only once, when the circles are gone, reusing the demo people', async () => {
+    await using own = await seededApp();
+    const seeded = own;
     await seeded.app.ctx.db.delete(circles);
     const started = performance.now();
     const db = seeded.app.ctx.db;
@@ -123,6 +132,8 @@ describe('demo seed', () => {
   });
 
   it('leaves a database alone once someone created a circle', async () => {
+    await using own = await seededApp();
+    const seeded = own;
     await seeded.app.ctx.db.delete(circles);
     await createCircle(seeded.app, await createUser(seeded.app), 'My Own Circle');
     await seedDemoData(seeded.app.ctx.db, seeded.app.log);
