@@ -370,6 +370,13 @@ describe('professional credentials', () => {
 
 describe('what the database keeps', () => {
   it('no table holds an e-mail address or a document after the decisions', async () => {
+    // Activity of its own, whatever ran before: sign-ins, verified further addresses and a credential document.
+    for (let i = 0; i < 6; i++) {
+      const me = await signIn(t, uniqueEmail(`audit${i}`, 'gmail.com'));
+      expect((await verifyAddress(me, uniqueEmail(`audit${i}`, 'college.edu.in'))).statusCode).toBe(200);
+    }
+    const applicant = await signIn(t);
+    expect((await sendCredential(applicant, { kind: 'ca' }, { data: await pngDocument(), type: 'image/jpeg', name: 'card.jpg' })).statusCode).toBe(201);
     // Decide whatever is still pending, so every document is gone.
     for (const item of (await json('GET', '/api/staff/verifications/?status=pending', staff)).json().results) {
       await json('POST', `/api/staff/verifications/${item.id}/decision/`, staff, { decision: 'reject', reason: 'Test over' });
