@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CommentsResponse, Paged, Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
@@ -15,7 +15,8 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: Test
   t.app.inject({ method, url, headers: user?.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 const feedIds = async (user: TestUser) => ((await call('GET', '/api/posts/user/feed/', user)).json() as Paged<Post>).results.map((p) => p.id);
 
-beforeAll(async () => {
+/** A fresh app: my circle with the pest's post, my post, and the pest's first comment on it. */
+async function setUp() {
   t = await buildTestApp();
   me = await createUser(t.app);
   pest = await createUser(t.app);
@@ -25,10 +26,14 @@ beforeAll(async () => {
   myPost = await post(t.app, me, circle, 'My cricket thoughts');
   const res = await call('POST', '/api/posts/comments/', pest, { post: myPost, body: 'First comment from the pest' });
   expect(res.statusCode).toBe(201);
-});
-afterAll(() => t.close());
+}
+const block = () => call('POST', '/api/users/me/blocks/', me, { username: pest.username });
 
 describe('blocks', () => {
+  // Every test from a fresh app, nobody blocked yet.
+  beforeEach(setUp);
+  afterEach(() => t.close());
+
   it('need a signed-in member', async () => {
     expect((await call('GET', '/api/users/me/blocks/', null)).statusCode).toBe(401);
     expect((await call('POST', '/api/users/me/blocks/', null, { username: pest.username })).statusCode).toBe(401);
@@ -55,6 +60,7 @@ describe('blocks', () => {
   });
 
   it('hide the blocked member’s posts and comments from the blocker everywhere, not from others', async () => {
+    await block();
     expect(await feedIds(me)).toEqual([myPost]);
     expect(await feedIds(friend)).toEqual([myPost, pestPost]);
     const search = (await call('GET', '/api/posts/search/?q=cricket', me)).json().search;
@@ -66,6 +72,7 @@ describe('blocks', () => {
   });
 
   it('stop the blocked member commenting on the blocker’s posts, with a clear 403', async () => {
+    await block();
     const res = await call('POST', '/api/posts/comments/', pest, { post: myPost, body: 'Let me in' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: "You can't comment on this post: its author has blocked you." });
@@ -73,6 +80,7 @@ describe('blocks', () => {
   });
 
   it('unblock: 204, then 404 the second time; the posts come back', async () => {
+    await block();
     expect((await call('DELETE', `/api/users/me/blocks/${pest.username}/`, me)).statusCode).toBe(204);
     const again = await call('DELETE', `/api/users/me/blocks/${pest.username}/`, me);
     expect(again.statusCode).toBe(404);
@@ -83,6 +91,9 @@ describe('blocks', () => {
 });
 
 describe('muted words', () => {
+  beforeAll(setUp);
+  afterAll(() => t.close());
+
   it('start empty and are replaced as a cleaned list', async () => {
     expect((await call('GET', '/api/users/me/muted-words/', me)).json()).toEqual({ words: [] });
     const put = await call('PUT', '/api/users/me/muted-words/', me, { words: ['  Crypto ', 'crypto', 'IPL  final', '', 'क्रिकेट'] });

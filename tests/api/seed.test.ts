@@ -129,7 +129,8 @@ describe('demo seed', () => {
     expect(ms).toBeLessThan(1500); // about 50-150 ms on an idle machine; generous for a busy CI box
     expect(await tableCounts(seeded.app)).toMatchObject({ users: 8, circles: 8, circle_members: 37, posts: 31 });
     await expectConsistent(seeded.app);
-  });
+    // An app of its own, seeded: slow on a busy machine.
+  }, 180_000);
 
   it('leaves a database alone once someone created a circle', async () => {
     await using own = await seededApp();
@@ -139,5 +140,6 @@ describe('demo seed', () => {
     await seedDemoData(seeded.app.ctx.db, seeded.app.log);
     const list = (await seeded.app.inject({ url: '/api/circles/' })).json();
     expect(list.results.map((c: Circle) => c.name)).toEqual(['My Own Circle']);
-  });
+    // An app of its own, seeded: slow on a busy machine.
+  }, 180_000);
 });
