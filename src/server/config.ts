@@ -17,6 +17,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional().transform((v) => v || undefined),
   SMTP_URL: z.string().optional().transform((v) => v || undefined),
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
   MAIL_FROM: z.string().default('Bharat Square <no-reply@bharatsquare.local>'),
   SUPPORT_EMAIL: z.string().default('support@bharatsquare.local'),
   JWT_SECRET: z.string().optional().transform((v) => v || undefined),
@@ -62,6 +63,8 @@ export type Config = {
   mediaDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
+  /** Longest wait for the mail server to connect, greet or answer a command. */
+  smtpTimeoutSeconds: number;
   mailFrom: string;
   supportEmail: string;
   jwtSecret: string;
@@ -143,6 +146,7 @@ export function loadConfig(
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
+    smtpTimeoutSeconds: e.SMTP_TIMEOUT_SECONDS,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),

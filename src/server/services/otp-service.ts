@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { otpCodes, otpSends } from '../db/schema.ts';
-import { detail, tooManyRequests } from '../http-errors.ts';
+import { detail, serviceUnavailable, tooManyRequests } from '../http-errors.ts';
 import type { MailService } from './mail-service.ts';
 import { emailHash, identityClassOf, normaliseEmail, type IdentityClass } from './identity-service.ts';
 import { enforceLimit, type RateLimiter } from './rate-limit.ts';
@@ -134,7 +134,7 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
       // Nothing reached the person, so nothing may count against them.
       await db.delete(otpCodes).where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.codeHash, codeHash)));
       await db.delete(otpSends).where(eq(otpSends.id, sendRow.id));
-      throw detail(503, OTP_MESSAGES.mailFailed);
+      throw serviceUnavailable(OTP_MESSAGES.mailFailed);
     }
     if (!config.smtpUrl) log.info(`Sign-in code ${code} (dev outbox; set SMTP_URL to send real mail)`);
   }
