@@ -152,6 +152,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     enabled: config.serveSite,
   });
   app.setNotFoundHandler((request, reply) => {
+    // Media only reads: another method is 405 for a file that exists, 404 otherwise (never handed to the site).
+    if (request.url.startsWith('/media/') && request.method !== 'GET' && request.method !== 'HEAD') return app.mediaWrongMethod(request, reply);
     if (!request.url.startsWith('/api/') && app.siteNotFound) return app.siteNotFound(request, reply);
     return app.apiNotFound(request, reply);
   });

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -46,7 +46,16 @@ async function sitePlugin(app: FastifyInstance, options: { distDir: string; site
     app.get(page, { schema: { hide: true } }, (_request, reply) => reply.sendFile(path.join(page.slice(1), 'index.html')));
   }
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  const pages = [...prerenderedPages(clientDir).map((page) => new RegExp(`^${escapeRegExp(page)}/?$`)), ...serverRoutes(options.distDir)];
+  const isPage = (pathname: string) => pages.some((pattern) => pattern.test(pathname)) || isFile(clientDir, pathname);
   app.siteNotFound = (request, reply) => {
+    // The site only reads: anything else is refused here, before Astro, which would try to read a body Fastify
+    // has already read (a 500 with a stack trace for every POST to a page).
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const pathname = request.url.split('?')[0];
+      if (isPage(pathname)) return reply.code(405).header('Allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed');
+      return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+    }
     reply.hijack();
     return handler(request.raw, reply.raw, () => {
       reply.raw.statusCode = 404;
@@ -54,6 +63,36 @@ async function sitePlugin(app: FastifyInstance, options: { distDir: string; site
       reply.raw.end(NOT_FOUND_PAGE);
     }, { services: options.siteServices });
   };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A file under `root` (a static asset), without leaving it. */
+function isFile(root: string, pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const file = path.join(root, decoded);
+  if (!file.startsWith(root + path.sep)) return false;
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The patterns of the server-rendered routes, read from the build's manifest (`"pattern":"^\\/home\\/?$"`). */
+function serverRoutes(distDir: string): RegExp[] {
+  const serverDir = path.join(distDir, 'server');
+  const manifest = readdirSync(serverDir).find((name) => /^manifest_.*\.mjs$/.test(name));
+  if (!manifest) return [/^/];
+  const patterns = [...readFileSync(path.join(serverDir, manifest), 'utf8').matchAll(/"pattern":("(?:[^"\\]|\\.)*")/g)];
+  // Without a readable manifest every path counts as a page (405 rather than a wrong 404).
+  if (!patterns.length) return [/^/];
+  return patterns.map(([, source]) => new RegExp(JSON.parse(source) as string));
 }
 
 /** '/about', '/home/posts', ...: every directory under dist/client (but _astro) holding an index.html. */
