@@ -21,6 +21,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Bharat Square <no-reply@bharatsquare.local>'),
   SUPPORT_EMAIL: z.string().default('support@bharatsquare.local'),
   JWT_SECRET: z.string().optional().transform((v) => v || undefined),
+  IDENTITY_KEY: z.string().optional().transform((v) => v || undefined),
+  IDENTITY_KEY_FILE: z.string().optional().transform((v) => v || undefined),
+  /** The identity key's older name, still read. */
   IDENTITY_SECRET: z.string().optional().transform((v) => v || undefined),
   REDIS_URL: z.string().optional().transform((v) => v || undefined),
   SEED_DEMO: flag,
@@ -107,6 +110,41 @@ export type Config = {
   autoHideReports: number;
 };
 
+/** A configuration the server must not start with; main.ts prints the message alone and exits non-zero. */
+export class ConfigError extends Error {}
+
+/**
+ * The identity key: the HMAC key that turns an address into its account key, and the key that seals stored
+ * contact and grievance addresses. Whoever holds it and a copy of the database can confirm the account behind
+ * any guessed address and open the sealed ones, so in production (DATABASE_URL) it must come from IDENTITY_KEY
+ * or from IDENTITY_KEY_FILE outside DATA_DIR, never from beside the data. The embedded default still generates
+ * one into DATA_DIR (README: what a copy of DATA_DIR reveals).
+ */
+function identityKey(e: z.infer<typeof envSchema>, dataDir: string): string {
+  const fromEnv = e.IDENTITY_KEY ?? e.IDENTITY_SECRET;
+  if (fromEnv) return fromEnv;
+  if (e.IDENTITY_KEY_FILE) {
+    const file = path.resolve(e.IDENTITY_KEY_FILE);
+    const relative = path.relative(dataDir, file);
+    if (!relative.startsWith('..') && !path.isAbsolute(relative)) {
+      throw new ConfigError(
+        `IDENTITY_KEY_FILE (${file}) lies inside DATA_DIR (${dataDir}): keep the identity key out of the data directory and its backups.`,
+      );
+    }
+    if (!existsSync(file)) throw new ConfigError(`IDENTITY_KEY_FILE (${file}) does not exist.`);
+    const key = readFileSync(file, 'utf8').trim();
+    if (!key) throw new ConfigError(`IDENTITY_KEY_FILE (${file}) is empty.`);
+    return key;
+  }
+  if (e.DATABASE_URL) {
+    throw new ConfigError(
+      'DATABASE_URL is set but no identity key is given: set IDENTITY_KEY, or IDENTITY_KEY_FILE to a file outside DATA_DIR ' +
+        '(for a new install: openssl rand -base64 48). It must be the same on every instance and never change.',
+    );
+  }
+  return persistentSecret(dataDir, 'identity-secret');
+}
+
 function readEnvFile(file: string): Record<string, string> {
   if (!existsSync(file)) return {};
   const entries: Record<string, string> = {};
@@ -150,7 +188,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
-    identitySecret: overrides.identitySecret ?? e.IDENTITY_SECRET ?? persistentSecret(dataDir, 'identity-secret'),
+    identitySecret: overrides.identitySecret ?? identityKey({ ...e, DATABASE_URL: overrides.databaseUrl ?? e.DATABASE_URL }, dataDir),
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     publicSiteUrl: e.PUBLIC_SITE_URL,
