@@ -1,9 +1,12 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { appVariant } from '../helpers/app-variant.ts';
 import { createCircle, createUser, type FilePart, makeImage, makeMp4, makePhoneJpeg, MP4_LOCATION, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
@@ -187,4 +190,58 @@ describe('size limit', () => {
     expect(storedFiles(small)).toEqual(before);
     expect(await postCount(small)).toBe(1);
   });
+});
+
+describe('an upload over the limit', () => {
+  it('is cut at the limit: the 413 comes at once, before the rest of the body is read', async () => {
+    const limited = await appVariant(t, { maxUploadBytes: 1024 * 1024 });
+    await limited.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = limited.app.server.address() as AddressInfo;
+    const boundary = 'bsqboundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="circle"\r\n\r\n${circle.id}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const declared = 256 * 1024 * 1024;
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    let sent = 0;
+    let answeredAfter = -1;
+    socket.on('data', (chunk) => {
+      if (answeredAfter < 0) answeredAfter = sent;
+      answer += chunk.toString('latin1');
+    });
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('error', () => {});
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        `POST /api/posts/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${author.access}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${declared}\r\n\r\n`,
+      );
+      socket.write(head);
+      const chunk = Buffer.alloc(64 * 1024, 7);
+      const started = Date.now();
+      // Write until the server answers or stops reading (or 256 MB went, which is what the old server waited for).
+      while (answeredAfter < 0 && !socket.destroyed && sent < declared - head.length - chunk.length && Date.now() - started < 20_000) {
+        sent += chunk.length;
+        if (!socket.write(chunk)) {
+          await Promise.race([
+            new Promise((resolve) => socket.once('drain', resolve)),
+            new Promise((resolve) => setTimeout(resolve, 200)),
+          ]);
+        }
+      }
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain('File too large.');
+      // Answered after at most the limit plus what the sockets buffer, far below the 256 MB declared.
+      expect(answeredAfter).toBeGreaterThanOrEqual(0);
+      expect(answeredAfter).toBeLessThan(32 * 1024 * 1024);
+      expect(storedFiles(t).filter((name) => name.startsWith('.'))).toEqual([]);
+    } finally {
+      socket.destroy();
+      await limited.close();
+    }
+  }, 60_000);
 });

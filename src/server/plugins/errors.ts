@@ -57,6 +57,8 @@ async function errorsPlugin(app: FastifyInstance) {
     const known =
       error instanceof HttpError ? error : error instanceof ZodError ? zodToFieldErrors(error) : fromFastifyError(error as FastifyError, request);
     if (known) {
+      // A body refused as too large is not read to its end: the connection closes after the answer instead.
+      if (known.statusCode === 413) reply.header('Connection', 'close');
       return reply.code(known.statusCode).headers(known.headers).send(known.body);
     }
     if (isDependencyOutage(error)) {

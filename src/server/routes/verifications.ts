@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import { cutAtLimit } from '../services/media-service.ts';
 import { z } from 'zod';
 import { emailSchema, requiredString, REQUIRED } from '../../lib/validation.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
@@ -44,12 +45,14 @@ async function readCredentialForm(request: FastifyRequest, maxBytes: number): Pr
         continue;
       }
       const file = part as MultipartFile;
+      cutAtLimit(file, () => detail(413, `File too large. A document may be at most ${Math.round(maxBytes / 1024 / 1024)} MB.`));
       const chunks: Buffer[] = [];
       for await (const chunk of file.file) chunks.push(chunk as Buffer);
       if (file.file.truncated) throw detail(413, `File too large. A document may be at most ${Math.round(maxBytes / 1024 / 1024)} MB.`);
       if (file.fieldname === 'document' && chunks.length) document = Buffer.concat(chunks);
     }
   } catch (error) {
+    request.raw.unpipe();
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw fieldErrors({ document: ['Send one document.'] });
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw detail(413, `File too large. A document may be at most ${Math.round(maxBytes / 1024 / 1024)} MB.`);

@@ -157,6 +157,7 @@ export class UploadBatch {
     const incoming = path.join(this.dir, `.incoming-${randomUUID()}`);
     this.written.push(incoming);
     const sink = createWriteStream(incoming);
+    cutAtLimit(part, () => fileTooLarge(this.maxBytes));
     await pipeline(part.file, sink);
     if (part.file.truncated) throw fileTooLarge(this.maxBytes);
     if (sink.bytesWritten === 0 && !part.filename) {
@@ -205,6 +206,15 @@ function asMultipartClientError(error: unknown): unknown {
 }
 
 /**
+ * Ends a file part as soon as it passes the size limit. busboy only marks the part `truncated` and keeps reading
+ * (and discarding) the rest of it, so a 2 GB upload against a 100 MB limit would be read to its end before the
+ * 413. Failing the stream here answers at once; the error handler then closes the connection unread.
+ */
+export function cutAtLimit(part: MultipartFile, tooLarge: () => Error): void {
+  part.file.once('limit', () => part.file.destroy(tooLarge()));
+}
+
+/**
  * Reads a whole multipart request: text fields (the last value of a repeated field wins) and the files
  * of the fields in `rules`, stored as they arrive. Files of other fields and empty file inputs are skipped.
  * On any failure the files written so far are deleted before the error goes on.
@@ -228,6 +238,7 @@ export async function receiveMultipart(
       }
       const rule = Object.hasOwn(options.rules, part.fieldname) ? options.rules[part.fieldname] : undefined;
       if (!rule) {
+        cutAtLimit(part, () => fileTooLarge(options.maxBytes));
         await drain(part);
         if (part.file.truncated) throw fileTooLarge(options.maxBytes);
         continue;
@@ -245,6 +256,8 @@ export async function receiveMultipart(
       }
     }
   } catch (error) {
+    // Nothing more of this body is read (a file over the limit stops here, not at its end).
+    request.raw.unpipe();
     await batch.discard();
     throw asMultipartClientError(error);
   }
