@@ -100,7 +100,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
       const { email, otp } = parseInput(verifyBody, request.body);
       const user = request.user!;
       const account = await findUserById(db, user.id);
-      const { changed } = await app.ctx.services.verifications.verifyCode({ id: user.id, identityClass: account?.identityClass ?? 'standard' }, email, otp);
+      const { changed } = await app.ctx.services.verifications.verifyCode({ id: user.id, identityClass: account?.identityClass ?? 'standard' }, email, otp, request.ip);
       const profile = await profilePage(app, request, user.id);
       return changed ? profile : { ...profile, detail: VERIFICATION_MESSAGES.alreadyHeld };
     },
