@@ -179,6 +179,17 @@ export class UploadBatch {
     return { kind: detected.kind, url: `${MEDIA_URL_PREFIX}${name}` };
   }
 
+  /** Moves stored media under /media/private/, where it is served only on a signed URL (a private circle's media). */
+  async makePrivate(media: StoredMedia): Promise<StoredMedia> {
+    const name = media.url.slice(MEDIA_URL_PREFIX.length);
+    if (name.includes('/')) return media;
+    await mkdir(path.join(this.dir, 'private'), { recursive: true });
+    const target = path.join(this.dir, 'private', name);
+    this.written.push(target);
+    await rename(path.join(this.dir, name), target);
+    return { kind: media.kind, url: `${MEDIA_URL_PREFIX}private/${name}` };
+  }
+
   async discard(): Promise<void> {
     await Promise.all(this.written.splice(0).map((file) => rm(file, { force: true })));
   }
@@ -270,7 +281,12 @@ export async function readMultipartFields(request: FastifyRequest, maxBytes: num
   return fields;
 }
 
-export type RequestForm = { fields: Record<string, unknown>; files: MultipartForm['files'] };
+export type RequestForm = {
+  fields: Record<string, unknown>;
+  files: MultipartForm['files'];
+  /** Moves the files under /media/private/ (for a private circle) and gives them with their new URLs. */
+  makePrivate: () => Promise<MultipartForm['files']>;
+};
 
 /**
  * Reads a body that is JSON (or a URL-encoded form) or multipart with files, runs `handle` with it, and
@@ -281,11 +297,16 @@ export async function withRequestForm<T>(
   rules: Record<string, FileFieldRule>,
   handle: (form: RequestForm) => Promise<T>,
 ): Promise<T> {
-  if (!request.isMultipart()) return handle({ fields: bodyAsDictionary(request.body), files: [] });
+  if (!request.isMultipart()) return handle({ fields: bodyAsDictionary(request.body), files: [], makePrivate: async () => [] });
   const { mediaDir, maxUploadBytes } = request.server.ctx.config;
   const form = await receiveMultipart(request, { mediaDir, maxBytes: maxUploadBytes, rules });
   try {
-    return await handle(form);
+    const makePrivate = async () => {
+      const moved = [];
+      for (const file of form.files) moved.push({ field: file.field, media: await form.batch.makePrivate(file.media) });
+      return moved;
+    };
+    return await handle({ fields: form.fields, files: form.files, makePrivate });
   } catch (error) {
     await form.batch.discard();
     throw error;
