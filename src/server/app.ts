@@ -150,6 +150,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     distDir: options.distDir ?? path.resolve('dist'),
     siteServices: services.site,
     enabled: config.serveSite,
+    // The API's origin when the site was built to call it elsewhere (PUBLIC_API_BASE), for the pages' CSP.
+    connectOrigins: config.publicApiBase ? [new URL(config.publicApiBase).origin] : [],
   });
   app.setNotFoundHandler((request, reply) => {
     // Media only reads: another method is 405 for a file that exists, 404 otherwise (never handed to the site).

@@ -28,6 +28,11 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional().transform((v) => v || undefined),
   SEED_DEMO: flag,
   PUBLIC_SITE_URL: z.string().optional(),
+  PUBLIC_API_BASE: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || URL.canParse(v), 'must be an absolute URL'),
   ACCESS_TOKEN_MINUTES: z.coerce.number().positive().default(60),
   REFRESH_TOKEN_DAYS: z.coerce.number().positive().default(7),
   OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),
@@ -76,6 +81,8 @@ export type Config = {
   redisUrl?: string;
   seedDemo: boolean;
   publicSiteUrl?: string;
+  /** Where the built site calls the API when not on this origin (build-time PUBLIC_API_BASE); pages' CSP allows it. */
+  publicApiBase?: string;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   otp: {
@@ -192,6 +199,7 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     publicSiteUrl: e.PUBLIC_SITE_URL,
+    publicApiBase: e.PUBLIC_API_BASE,
     accessTokenSeconds: Math.round(e.ACCESS_TOKEN_MINUTES * 60),
     refreshTokenSeconds: Math.round(e.REFRESH_TOKEN_DAYS * 86400),
     otp: {

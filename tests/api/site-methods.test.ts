@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,6 +18,25 @@ describe.skipIf(!built)('a method other than GET or HEAD on a page or a media fi
 
   const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string) =>
     t.app.inject({ method, url, payload: { any: 'body' } });
+
+  it('sends every page with a CSP allowing exactly its own inline scripts, no framing and nosniff', async () => {
+    for (const url of ['/', '/about', '/grievance', '/modlog', '/profile', '/no-such-page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("object-src 'none'");
+      const inline = [...res.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/src=/.test(attributes));
+      const allowed = csp.match(/script-src ([^;]*)/)![1].split(' ');
+      expect(allowed[0]).toBe("'self'");
+      for (const [, , body] of inline) {
+        expect(allowed, url).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+      }
+      expect(allowed.length - 1, url).toBe(new Set(inline.map(([, , body]) => body)).size);
+    }
+  });
 
   it('answers 405 with Allow for a page or a stored file, 404 where there is none, and logs no stack trace', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void logged.push(args));
