@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { cutAtLimit } from '../services/media-service.ts';
+import { asMultipartClientError, cutAtLimit } from '../services/media-service.ts';
 import { z } from 'zod';
 import { emailSchema, requiredString, REQUIRED } from '../../lib/validation.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
@@ -56,7 +56,8 @@ async function readCredentialForm(request: FastifyRequest, maxBytes: number): Pr
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw fieldErrors({ document: ['Send one document.'] });
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw detail(413, `File too large. A document may be at most ${Math.round(maxBytes / 1024 / 1024)} MB.`);
-    throw error;
+    // A body that is not multipart at all (no boundary, cut off) is the client's 400, as on the other upload endpoints.
+    throw asMultipartClientError(error);
   }
   return { fields, document };
 }

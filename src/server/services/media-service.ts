@@ -208,7 +208,7 @@ const drain = (part: MultipartFile) =>
   pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() }));
 
 /** busboy reports a malformed body (no boundary, cut-off data) as a plain Error: that is the client's 400. */
-function asMultipartClientError(error: unknown): unknown {
+export function asMultipartClientError(error: unknown): unknown {
   if (!(error instanceof Error) || error instanceof HttpError || 'code' in error) return error;
   if (/multipart|boundary|part terminated|unexpected end/i.test(error.message)) {
     return detail(400, `Multipart form parse error - ${error.message}`);
