@@ -5,6 +5,7 @@
  *   DATABASE_URL=postgres://… npm run bench
  * Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10), BENCH_POSTS (default 10000).
  */
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -58,7 +59,7 @@ async function run(name: string, options: autocannon.Options): Promise<Row> {
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-bench-'));
   const databaseUrl = await freshDatabaseUrl();
-  const env = { DATA_DIR: dataDir, JWT_SECRET: jwtSecret, SEED_DEMO: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env = { DATA_DIR: dataDir, JWT_SECRET: jwtSecret, IDENTITY_KEY: randomBytes(32).toString('base64url'), SEED_DEMO: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
 
   console.log(`Generating ${postCount} posts on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}…`);
   const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db') });

@@ -148,8 +148,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     distDir: options.distDir ?? path.resolve('dist'),
     siteServices: services.site,
     enabled: config.serveSite,
+    // The API's origin when the site was built to call it elsewhere (PUBLIC_API_BASE), for the pages' CSP.
+    connectOrigins: config.publicApiBase ? [new URL(config.publicApiBase).origin] : [],
   });
   app.setNotFoundHandler((request, reply) => {
+    // Media only reads: another method is 405 for a file that exists, 404 otherwise (never handed to the site).
+    if (request.url.startsWith('/media/') && request.method !== 'GET' && request.method !== 'HEAD') return app.mediaWrongMethod(request, reply);
     if (!request.url.startsWith('/api/') && app.siteNotFound) return app.siteNotFound(request, reply);
     return app.apiNotFound(request, reply);
   });

@@ -17,13 +17,22 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional().transform((v) => v || undefined),
   SMTP_URL: z.string().optional().transform((v) => v || undefined),
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
   MAIL_FROM: z.string().default('Bharat Square <no-reply@bharatsquare.local>'),
   SUPPORT_EMAIL: z.string().default('support@bharatsquare.local'),
   JWT_SECRET: z.string().optional().transform((v) => v || undefined),
+  IDENTITY_KEY: z.string().optional().transform((v) => v || undefined),
+  IDENTITY_KEY_FILE: z.string().optional().transform((v) => v || undefined),
+  /** The identity key's older name, still read. */
   IDENTITY_SECRET: z.string().optional().transform((v) => v || undefined),
   REDIS_URL: z.string().optional().transform((v) => v || undefined),
   SEED_DEMO: flag,
   PUBLIC_SITE_URL: z.string().optional(),
+  PUBLIC_API_BASE: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || URL.canParse(v), 'must be an absolute URL'),
   ACCESS_TOKEN_MINUTES: z.coerce.number().positive().default(60),
   REFRESH_TOKEN_DAYS: z.coerce.number().positive().default(7),
   OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),
@@ -62,6 +71,8 @@ export type Config = {
   mediaDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
+  /** Longest wait for the mail server to connect, greet or answer a command. */
+  smtpTimeoutSeconds: number;
   mailFrom: string;
   supportEmail: string;
   jwtSecret: string;
@@ -70,6 +81,8 @@ export type Config = {
   redisUrl?: string;
   seedDemo: boolean;
   publicSiteUrl?: string;
+  /** Where the built site calls the API when not on this origin (build-time PUBLIC_API_BASE); pages' CSP allows it. */
+  publicApiBase?: string;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   otp: {
@@ -103,6 +116,41 @@ export type Config = {
   /** Distinct members whose reports hide an item until a moderator reviews it. */
   autoHideReports: number;
 };
+
+/** A configuration the server must not start with; main.ts prints the message alone and exits non-zero. */
+export class ConfigError extends Error {}
+
+/**
+ * The identity key: the HMAC key that turns an address into its account key, and the key that seals stored
+ * contact and grievance addresses. Whoever holds it and a copy of the database can confirm the account behind
+ * any guessed address and open the sealed ones, so in production (DATABASE_URL) it must come from IDENTITY_KEY
+ * or from IDENTITY_KEY_FILE outside DATA_DIR, never from beside the data. The embedded default still generates
+ * one into DATA_DIR (README: what a copy of DATA_DIR reveals).
+ */
+function identityKey(e: z.infer<typeof envSchema>, dataDir: string): string {
+  const fromEnv = e.IDENTITY_KEY ?? e.IDENTITY_SECRET;
+  if (fromEnv) return fromEnv;
+  if (e.IDENTITY_KEY_FILE) {
+    const file = path.resolve(e.IDENTITY_KEY_FILE);
+    const relative = path.relative(dataDir, file);
+    if (!relative.startsWith('..') && !path.isAbsolute(relative)) {
+      throw new ConfigError(
+        `IDENTITY_KEY_FILE (${file}) lies inside DATA_DIR (${dataDir}): keep the identity key out of the data directory and its backups.`,
+      );
+    }
+    if (!existsSync(file)) throw new ConfigError(`IDENTITY_KEY_FILE (${file}) does not exist.`);
+    const key = readFileSync(file, 'utf8').trim();
+    if (!key) throw new ConfigError(`IDENTITY_KEY_FILE (${file}) is empty.`);
+    return key;
+  }
+  if (e.DATABASE_URL) {
+    throw new ConfigError(
+      'DATABASE_URL is set but no identity key is given: set IDENTITY_KEY, or IDENTITY_KEY_FILE to a file outside DATA_DIR ' +
+        '(for a new install: openssl rand -base64 48). It must be the same on every instance and never change.',
+    );
+  }
+  return persistentSecret(dataDir, 'identity-secret');
+}
 
 function readEnvFile(file: string): Record<string, string> {
   if (!existsSync(file)) return {};
@@ -143,13 +191,15 @@ export function loadConfig(
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
+    smtpTimeoutSeconds: e.SMTP_TIMEOUT_SECONDS,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
-    identitySecret: overrides.identitySecret ?? e.IDENTITY_SECRET ?? persistentSecret(dataDir, 'identity-secret'),
+    identitySecret: overrides.identitySecret ?? identityKey({ ...e, DATABASE_URL: overrides.databaseUrl ?? e.DATABASE_URL }, dataDir),
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     publicSiteUrl: e.PUBLIC_SITE_URL,
+    publicApiBase: e.PUBLIC_API_BASE,
     accessTokenSeconds: Math.round(e.ACCESS_TOKEN_MINUTES * 60),
     refreshTokenSeconds: Math.round(e.REFRESH_TOKEN_DAYS * 86400),
     otp: {

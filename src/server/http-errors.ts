@@ -24,6 +24,13 @@ export const tooManyRequests = (retryAfterSeconds: number, what = 'Request was t
   return detail(429, `${what} Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`, {}, { 'Retry-After': String(seconds) });
 };
 
+/** How long a client is told to wait when a dependency (database, Redis, mail server) is down. */
+export const DEPENDENCY_RETRY_SECONDS = 5;
+
+/** 503 with Retry-After: a dependency is down, nothing was lost, the same request works once it is back. */
+export const serviceUnavailable = (message = 'Service temporarily unavailable, try again soon.', retryAfterSeconds = DEPENDENCY_RETRY_SECONDS) =>
+  detail(503, message, {}, { 'Retry-After': String(retryAfterSeconds) });
+
 /** Turns zod issues into Django REST framework's `{"field": ["message"]}`. */
 export function zodToFieldErrors(error: ZodError): HttpError {
   const errors: Record<string, string[]> = {};

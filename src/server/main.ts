@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { startAdminSocket } from './staff/admin-socket.ts';
 
@@ -22,6 +22,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A refused configuration says what to set, without a stack trace.
+  console.error(error instanceof ConfigError ? `Cannot start: ${error.message}` : error);
   process.exit(1);
 });

@@ -18,11 +18,17 @@ export function readPageNumber(value: unknown): number {
   return page;
 }
 
-function absoluteUrl(request: FastifyRequest, param: string, page: number | null): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * A page link. Never built from the request's Host header (anyone can send `Host: evil.example` and have it
+ * echoed to every reader of a cached answer): absolute on PUBLIC_SITE_URL when configured, else relative.
+ */
+function pageUrl(request: FastifyRequest, param: string, page: number | null): string {
+  const publicSiteUrl = request.server.ctx?.config.publicSiteUrl;
+  const url = new URL(request.url, 'http://relative.invalid');
   if (page === null || page === 1) url.searchParams.delete(param);
   else url.searchParams.set(param, String(page));
-  return url.toString();
+  if (!publicSiteUrl) return `${url.pathname}${url.search}`;
+  return new URL(`${url.pathname}${url.search}`, `${publicSiteUrl.replace(/\/+$/, '')}/`).toString();
 }
 
 /**
@@ -43,8 +49,8 @@ export async function paginate<T>(
   const results = options.count === 0 ? [] : await options.load(pageSize, (page - 1) * pageSize);
   return {
     count: options.count,
-    next: page < lastPage ? absoluteUrl(request, param, page + 1) : null,
-    previous: page > 1 ? absoluteUrl(request, param, page - 1) : null,
+    next: page < lastPage ? pageUrl(request, param, page + 1) : null,
+    previous: page > 1 ? pageUrl(request, param, page - 1) : null,
     results,
   };
 }

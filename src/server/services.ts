@@ -24,6 +24,8 @@ import { createGrievanceService } from './services/grievance-service.ts';
 import { createModerationService } from './services/moderation-service.ts';
 import { createSuspensionService } from './services/suspension-service.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { createMediaSigner } from './services/private-media.ts';
+import { createHmac } from 'node:crypto';
 
 /** The functions of a service module with their first argument (the database) already given. */
 type Bound<D, F> = { [K in keyof F]: F[K] extends (db: D, ...args: infer A) => infer R ? (...args: A) => R : never };
@@ -59,6 +61,8 @@ export function createServices({ config, db, log, clock = systemClock }: { confi
     moderation: createModerationService({ db, clock, suspensions, autoHideReports: config.autoHideReports }),
     grievances: createGrievanceService({ db, clock, mail, identitySecret: config.identitySecret, log }),
     tokens,
+    // Its own key, derived from the signing key, so a media signature can never pass for anything else.
+    mediaSigner: createMediaSigner(createHmac('sha256', config.jwtSecret).update('private-media-urls').digest('base64url'), () => clock.now().getTime()),
     mail,
     rateLimiter,
     writeLimits: createWriteLimits({ limiter: rateLimiter, rules: config.writeLimits, newAccountHours: config.newAccountHours }),

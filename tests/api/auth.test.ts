@@ -244,6 +244,69 @@ describe('POST /api/auth/verify-otp/', () => {
   });
 });
 
+describe('nobody can lock another person out of sign-in', () => {
+  const owner = '198.51.100.7';
+  const stranger = '203.0.113.9';
+  const wrongFor = (otp: string) => (otp === '999999' ? '999998' : '999999');
+
+  it('codes asked for another person\'s address from one network use up that network\'s allowance, not the owner\'s', async () => {
+    const email = uniqueEmail('victim');
+    for (let i = 0; i < 5; i++) expect((await sendOtp(t, email, stranger)).statusCode).toBe(200);
+    expect((await sendOtp(t, email, stranger)).statusCode).toBe(429);
+    // The next address of the stranger's own block is the same network.
+    expect((await sendOtp(t, email, '203.0.113.10')).statusCode).toBe(429);
+    expect((await sendOtp(t, email, owner)).statusCode).toBe(200);
+    expect((await verifyOtp(t, { email, otp: latestOtp(t, email) }, owner)).statusCode).toBe(200);
+  });
+
+  it('wrong guesses from another network never kill the owner\'s code, and are capped at 5 for the address', async () => {
+    const email = uniqueEmail('guessed');
+    await sendOtp(t, email, owner);
+    const otp = latestOtp(t, email);
+    for (let i = 0; i < 5; i++) {
+      const res = await verifyOtp(t, { email, otp: wrongFor(otp) }, `100.64.${i}.1`);
+      expect(res.statusCode).toBe(400);
+    }
+    // From other networks the address takes no more tries now, even the right code...
+    const capped = await verifyOtp(t, { email, otp }, stranger);
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().detail).toMatch(/^Too many wrong codes for this address from other networks\./);
+    // ...but the owner's code is alive where it was asked for.
+    expect((await verifyOtp(t, { email, otp }, owner)).statusCode).toBe(200);
+  });
+
+  it('the right code works from another network (a phone moving from Wi-Fi to mobile data)', async () => {
+    const email = uniqueEmail('moved');
+    await sendOtp(t, email, owner);
+    expect((await verifyOtp(t, { email, otp: latestOtp(t, email) }, stranger)).statusCode).toBe(200);
+  });
+
+  it('a code still dies after 5 wrong tries from its own network', async () => {
+    const email = uniqueEmail('own');
+    await sendOtp(t, email, owner);
+    const otp = latestOtp(t, email);
+    for (let i = 0; i < 5; i++) expect((await verifyOtp(t, { email, otp: wrongFor(otp) }, owner)).statusCode).toBe(400);
+    expect((await verifyOtp(t, { email, otp }, owner)).statusCode).toBe(429);
+  });
+
+  it('a code asked for from another network does not replace the owner\'s', async () => {
+    const email = uniqueEmail('replaced');
+    await sendOtp(t, email, owner);
+    const mine = latestOtp(t, email);
+    await sendOtp(t, email, stranger);
+    expect((await verifyOtp(t, { email, otp: mine }, owner)).statusCode).toBe(200);
+  });
+
+  it('keys the requester network as the IPv4 /24 or the IPv6 /64', async () => {
+    const { requesterNetwork } = await import('../../src/server/services/otp-service.ts');
+    expect(requesterNetwork('203.0.113.9')).toBe('203.0.113.0/24');
+    expect(requesterNetwork('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
+    expect(requesterNetwork('2001:db8:a:b:1:2:3:4')).toBe('2001:db8:a:b::/64');
+    expect(requesterNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(requesterNetwork('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
 describe('anonymity', () => {
   it('keeps no e-mail address and no plain code anywhere in the database', async () => {
     const email = uniqueEmail('Secret.Person', 'Example.ORG');

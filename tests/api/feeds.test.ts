@@ -56,6 +56,23 @@ describe('public feed', () => {
     expect(third.results.map((p) => p.title)).toEqual(['Open 3', 'Open 2', 'Open 1', 'Open 0']);
   });
 
+  it('builds page links on PUBLIC_SITE_URL, never on the Host header a client sends', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/posts/public/feed/', headers: { host: 'evil.example' } });
+    expect(page(res).next).toBe('http://localhost/api/posts/public/feed/?page=2');
+    const other = await buildTestApp({ publicSiteUrl: undefined });
+    try {
+      const circle = await createCircle(other.app, await createUser(other.app), 'Paging');
+      const author = await createUser(other.app);
+      for (let i = 0; i < 11; i++) await post(other.app, author, circle, `P ${i}`);
+      const relative = await other.app.inject({ method: 'GET', url: '/api/posts/public/feed/?page=2', headers: { host: 'evil.example' } });
+      expect(page(relative).previous).toBe('/api/posts/public/feed/');
+      const first = await other.app.inject({ method: 'GET', url: '/api/posts/public/feed/', headers: { host: 'evil.example' } });
+      expect(page(first).next).toBe('/api/posts/public/feed/?page=2');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('gives every Post field of the spec', async () => {
     const [post] = page(await get('/api/posts/public/feed/?circle=Campus%20Connect')).results;
     expect(post).toEqual({

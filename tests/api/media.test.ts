@@ -1,10 +1,13 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../src/lib/api-types.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, type FilePart, makeImage, makeMp4, makePhoneJpeg, MP4_LOCATION, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { buildTestApp, movableClock, type TestApp } from '../helpers/app.ts';
+import { appVariant } from '../helpers/app-variant.ts';
+import { addMember, createCircle, createUser, type FilePart, makeImage, makeMp4, makePhoneJpeg, MP4_LOCATION, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let small: TestApp;
@@ -186,5 +189,133 @@ describe('size limit', () => {
     expect(res.json()).toEqual({ detail: 'File too large. Each file may be at most 4 KB.' });
     expect(storedFiles(small)).toEqual(before);
     expect(await postCount(small)).toBe(1);
+  });
+});
+
+describe('an upload over the limit', () => {
+  it('is cut at the limit: the 413 comes at once, before the rest of the body is read', async () => {
+    const limited = await appVariant(t, { maxUploadBytes: 1024 * 1024 });
+    await limited.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = limited.app.server.address() as AddressInfo;
+    const boundary = 'bsqboundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="circle"\r\n\r\n${circle.id}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const declared = 256 * 1024 * 1024;
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    let sent = 0;
+    let answeredAfter = -1;
+    socket.on('data', (chunk) => {
+      if (answeredAfter < 0) answeredAfter = sent;
+      answer += chunk.toString('latin1');
+    });
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('error', () => {});
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        `POST /api/posts/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${author.access}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${declared}\r\n\r\n`,
+      );
+      socket.write(head);
+      const chunk = Buffer.alloc(64 * 1024, 7);
+      const started = Date.now();
+      // Write until the server answers or stops reading (or 256 MB went, which is what the old server waited for).
+      while (answeredAfter < 0 && !socket.destroyed && sent < declared - head.length - chunk.length && Date.now() - started < 20_000) {
+        sent += chunk.length;
+        if (!socket.write(chunk)) {
+          await Promise.race([
+            new Promise((resolve) => socket.once('drain', resolve)),
+            new Promise((resolve) => setTimeout(resolve, 200)),
+          ]);
+        }
+      }
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain('File too large.');
+      // Answered after at most the limit plus what the sockets buffer, far below the 256 MB declared.
+      expect(answeredAfter).toBeGreaterThanOrEqual(0);
+      expect(answeredAfter).toBeLessThan(32 * 1024 * 1024);
+      expect(storedFiles(t).filter((name) => name.startsWith('.'))).toEqual([]);
+    } finally {
+      socket.destroy();
+      await limited.close();
+    }
+  }, 60_000);
+});
+
+describe('media of a private circle', () => {
+  let p: TestApp;
+  const clock = movableClock();
+  let owner: TestUser;
+  let member: TestUser;
+  let secret: TestCircle;
+  let open: TestCircle;
+  beforeAll(async () => {
+    p = await buildTestApp({}, {}, { clock });
+    owner = await createUser(p.app);
+    member = await createUser(p.app);
+    secret = await createCircle(p.app, owner, 'Hidden Room', { channelType: 'private' });
+    open = await createCircle(p.app, owner, 'Open Yard');
+    await addMember(p.app, secret, member);
+  });
+  afterAll(() => p?.close());
+
+  const get = (url: string) => p.app.inject({ method: 'GET', url });
+  const SIGNED = /^\/media\/private\/[0-9a-f-]{36}\.png\?expires=\d+&signature=[\w-]+$/;
+
+  it('is served only on the signed, expiring URL the API gives those who see the post', async () => {
+    const created = await postForm(p, owner, [
+      ['circle', String(secret.id)],
+      ['title', 'Inside'],
+      ['images', { data: await makeImage('png'), filename: 'a.png', type: 'image/png' }],
+    ]);
+    expect(created.statusCode).toBe(201);
+    const [url] = (created.json() as Post).images;
+    expect(url).toMatch(SIGNED);
+    // A member reading the post gets a working signed URL too.
+    const seen = await p.app.inject({ method: 'GET', url: `/api/posts/${created.json().id}/`, headers: member.headers });
+    const [memberUrl] = (seen.json() as Post).images;
+    expect(memberUrl).toMatch(SIGNED);
+    const served = await get(memberUrl);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('private, max-age=3600');
+    // Without the signature, with another one, or with a changed expiry: the same 404 as a missing file.
+    const [pathname, query] = url.split('?');
+    const params = new URLSearchParams(query);
+    expect((await get(pathname)).statusCode).toBe(404);
+    expect((await get(`${pathname}?expires=${params.get('expires')}&signature=${'A'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await get(`${pathname}?expires=${Number(params.get('expires')) + 3600}&signature=${params.get('signature')}`)).statusCode).toBe(404);
+    // An outsider does not see the post, so never gets a URL; a URL copied out of the circle stops working.
+    expect((await p.app.inject({ method: 'GET', url: `/api/posts/${created.json().id}/`, headers: (await createUser(p.app)).headers })).statusCode).toBe(404);
+    clock.advance(7 * 3600_000);
+    expect((await get(url)).statusCode).toBe(404);
+  });
+
+  it('covers a comment\'s media in a private circle; public media keeps plain URLs cached by anyone', async () => {
+    const inside = await postForm(p, owner, [['circle', String(secret.id)], ['title', 'Thread']]);
+    const form = await multipart([
+      ['post', String(inside.json().id)],
+      ['body', 'look'],
+      ['media', { data: await makeImage('png'), filename: 'c.png', type: 'image/png' }],
+    ]);
+    const comment = await p.app.inject({ method: 'POST', url: '/api/posts/comments/', payload: form.payload, headers: { ...member.headers, ...form.headers } });
+    expect(comment.statusCode).toBe(201);
+    expect(comment.json().media_url).toMatch(SIGNED);
+    expect((await get(comment.json().media_url)).statusCode).toBe(200);
+    expect((await get(comment.json().media_url.split('?')[0])).statusCode).toBe(404);
+
+    const outside = await postForm(p, owner, [
+      ['circle', String(open.id)],
+      ['title', 'Outside'],
+      ['images', { data: await makeImage('png'), filename: 'b.png', type: 'image/png' }],
+    ]);
+    const [url] = (outside.json() as Post).images;
+    expect(url).toMatch(/^\/media\/[0-9a-f-]{36}\.png$/);
+    const served = await get(url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,4 +69,35 @@ describe('when the mail server cannot be reached', () => {
     expect((await post(t, '/api/auth/send-otp/', { email })).statusCode).toBe(200);
     await catcher.waitForOtp(email, { after: before });
   });
+});
+
+describe('when the mail server accepts the connection and never answers', () => {
+  let silent: TestApp;
+  let server: ReturnType<typeof createServer>;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    server = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    silent = await appVariant(t, { smtpUrl: `smtp://127.0.0.1:${port}`, smtpTimeoutSeconds: 1 });
+  });
+  afterAll(async () => {
+    await silent?.close();
+    sockets.forEach((socket) => socket.destroy());
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('gives up after SMTP_TIMEOUT_SECONDS and answers 503 with Retry-After, keeping nothing that would block a new try', async () => {
+    const email = uniqueEmail('silent');
+    const started = Date.now();
+    const res = await post(silent, '/api/auth/send-otp/', { email });
+    const took = Date.now() - started;
+    expect(sockets.length).toBeGreaterThan(0);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(res.json()).toEqual({ detail: 'The sign-in code could not be sent. Please try again.' });
+    expect(took).toBeLessThan(5_000);
+    const hash = emailHash(t.config.identitySecret, email);
+    expect(await t.app.ctx.db.select().from(otpCodes).where(eq(otpCodes.emailHash, hash))).toEqual([]);
+  }, 20_000);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { STATIC_PAGES, loginDialog, pathOf } from './site-fixtures.ts';
+import { STATIC_PAGES, loginDialog, openLogin, pathOf } from './site-fixtures.ts';
 
 test.describe('header and footer', () => {
   test('every header link leads to its page, and the logo back home', async ({ page }) => {
@@ -204,5 +204,39 @@ test.describe('static pages', () => {
     for (const fact of ['not the address itself', 'anonymous handle, colour and animal', 'EXIF', 'GPS', 'with the e-mail address you gave us']) {
       await expect(page.getByRole('article')).toContainText(fact);
     }
+  });
+});
+
+test.describe('page security', () => {
+  test('pages come with a CSP, no framing and nosniff, and the browser refuses none of their scripts', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    for (const path of ['/', '/about', '/grievance', '/modlog', '/no-such-page']) {
+      const res = await page.goto(path);
+      const headers = res!.headers();
+      expect(headers['content-security-policy'], path).toMatch(/frame-ancestors 'none'/);
+      expect(headers['content-security-policy'], path).toMatch(/script-src 'self'/);
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+    }
+    // The islands still run: the landing page's Login opens its dialog.
+    await page.goto('/');
+    await openLogin(page);
+    expect(refused).toEqual([]);
+  });
+
+  test('a POST to a page is refused with 405 and Allow, not a server error', async ({ request }) => {
+    const res = await request.post('/about', { data: { any: 'body' } });
+    expect(res.status()).toBe(405);
+    expect(res.headers()['allow']).toBe('GET, HEAD');
   });
 });

@@ -44,7 +44,16 @@ export async function buildTestApp(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-test-'));
   const config = loadConfig(
     { SEED_DEMO: '0', LOG_LEVEL: 'silent', ...ROOMY_WRITE_LIMITS, ...env },
-    { dataDir, jwtSecret: 'test-secret', identitySecret: 'test-identity', serveSite: false, seedDemo: false, ...overrides },
+    {
+      dataDir,
+      jwtSecret: 'test-secret',
+      identitySecret: 'test-identity',
+      serveSite: false,
+      seedDemo: false,
+      // Page links are absolute on the configured public address (never the request's Host header).
+      publicSiteUrl: 'http://localhost',
+      ...overrides,
+    },
   );
   const database = await openTestDatabase();
   const app = await buildApp({ config, database: database.database, logger: false, clock: options.clock });

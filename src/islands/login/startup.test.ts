@@ -3,7 +3,10 @@ import { ApiError } from '../../lib/api-client.ts';
 import { CONNECTION_ERROR, checkStoredSession, type StartupDeps } from './startup.ts';
 
 /** Browser effects recorded in order; the calls answer as the given server would. */
-function browser(server: { verify?: () => Promise<unknown>; refresh?: () => Promise<{ access: string }> }, cookies: { access?: string; refresh?: string }) {
+function browser(
+  server: { verify?: () => Promise<unknown>; refresh?: () => Promise<{ access: string; refresh?: string }> },
+  cookies: { access?: string; refresh?: string },
+) {
   const effects: string[] = [];
   const deps: StartupDeps = {
     accessToken: () => cookies.access,
@@ -16,7 +19,7 @@ function browser(server: { verify?: () => Promise<unknown>; refresh?: () => Prom
       effects.push(`refresh ${refresh}`);
       return (server.refresh ?? (async () => ({ access: 'new-access' })))();
     },
-    storeAccess: (access) => effects.push(`store ${access}`),
+    storeAccess: (access, refresh) => effects.push(refresh ? `store ${access} ${refresh}` : `store ${access}`),
     clear: () => effects.push('clear'),
     goHome: () => effects.push('home'),
     alert: (message) => effects.push(`alert ${message}`),
@@ -43,6 +46,15 @@ describe('start-up token check (spec section 4)', () => {
     const { deps, effects } = browser({ verify: unauthorised }, { access: 'a', refresh: 'r' });
     expect(await checkStoredSession(deps)).toBe('refreshed');
     expect(effects).toEqual(['verify a', 'refresh r', 'store new-access', 'home']);
+  });
+
+  it('stores the rotated refresh token with the new access token (the old refresh token is spent)', async () => {
+    const { deps, effects } = browser(
+      { verify: unauthorised, refresh: async () => ({ access: 'new-access', refresh: 'new-refresh' }) },
+      { access: 'a', refresh: 'r' },
+    );
+    expect(await checkStoredSession(deps)).toBe('refreshed');
+    expect(effects).toEqual(['verify a', 'refresh r', 'store new-access new-refresh', 'home']);
   });
 
   it('clears both tokens and stays when the refresh fails or is missing', async () => {

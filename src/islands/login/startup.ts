@@ -1,6 +1,6 @@
 /**
  * What the landing page does on start when a token is stored (spec section 4): verify it; valid → /home
- * (replacing history); 401 → refresh, store the new access token and go to /home; refresh failure → clear both
+ * (replacing history); 401 → refresh, store the new access token and the rotated refresh token and go to /home; refresh failure → clear both
  * tokens and stay; any other failure → the connection alert. No React: it runs before any island.
  */
 import { ApiError, api, clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../../lib/api-client.ts';
@@ -11,8 +11,9 @@ export type StartupDeps = {
   accessToken: () => string | undefined;
   refreshToken: () => string | undefined;
   verify: (token: string) => Promise<unknown>;
-  refresh: (refresh: string) => Promise<{ access: string }>;
-  storeAccess: (access: string) => void;
+  refresh: (refresh: string) => Promise<{ access: string; refresh?: string }>;
+  /** Stores the new access token and, when the server rotated it, the new refresh token (the old one is spent). */
+  storeAccess: (access: string, refresh?: string) => void;
   clear: () => void;
   goHome: () => void;
   alert: (message: string) => void;
@@ -26,8 +27,8 @@ export const browserDeps = (): StartupDeps => ({
   accessToken: getAccessToken,
   refreshToken: getRefreshToken,
   verify: (token) => post('/api/token/verify/', { token }),
-  refresh: (refresh) => post<{ access: string }>('/api/token/refresh/', { refresh }),
-  storeAccess: (access) => storeTokens({ access }),
+  refresh: (refresh) => post<{ access: string; refresh?: string }>('/api/token/refresh/', { refresh }),
+  storeAccess: (access, refresh) => storeTokens({ access, refresh }),
   clear: clearTokens,
   goHome: () => window.location.replace('/home'),
   alert: (message) => window.alert(message),
@@ -51,8 +52,8 @@ export async function checkStoredSession(deps: StartupDeps = browserDeps()): Pro
   const refresh = deps.refreshToken();
   try {
     if (!refresh) throw new Error('no refresh token');
-    const { access } = await deps.refresh(refresh);
-    deps.storeAccess(access);
+    const rotated = await deps.refresh(refresh);
+    deps.storeAccess(rotated.access, rotated.refresh);
     deps.goHome();
     return 'refreshed';
   } catch {

@@ -29,7 +29,12 @@ const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
  */
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A server that does not answer (a network partition) fails the request in 5 s (503) instead of holding it.
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle pooled connection that the server ends (restart, failover, a dropped database) emits 'error';
     // without a listener that ends the process. The pool drops the broken client and connects anew on the next query.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost while idle: ${error.message}`));

@@ -47,27 +47,47 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
 });
 
-export const otpCodes = pgTable('otp_codes', {
-  emailHash: text('email_hash').primaryKey(),
-  codeHash: text('code_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
-});
+/**
+ * One live code per address and requesting network (`requester`: a keyed hash of the requester's IPv4 /24 or IPv6
+ * /64), so a stranger asking for codes or guessing wrong from elsewhere never blocks or kills the owner's code.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    emailHash: text('email_hash').notNull(),
+    requester: text('requester').notNull().default(''),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.emailHash, t.requester] })],
+);
 
-/** One row per code sent, for the per-address hourly limit. */
+/** One row per code sent, for the per-address hourly limit (counted per requesting network). */
 export const otpSends = pgTable(
   'otp_sends',
   {
     id: serial('id').primaryKey(),
     emailHash: text('email_hash').notNull(),
+    requester: text('requester').notNull().default(''),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('otp_sends_email_sent_idx').on(t.emailHash, t.sentAt)],
+  (t) => [index('otp_sends_email_sent_idx').on(t.emailHash, t.sentAt), index('otp_sends_email_requester_sent_idx').on(t.emailHash, t.requester, t.sentAt)],
 );
 
 export const blacklistedTokens = pgTable('blacklisted_tokens', {
   jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Sessions ended by a logout or by the reuse of a rotated refresh token: every token carrying the session id
+ * (`sid`) is refused. Kept until any token of the session would have expired anyway.
+ */
+export const revokedSessions = pgTable('revoked_sessions', {
+  sid: text('sid').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   createdAt: createdAt(),
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http-errors.ts';
+import { HttpError, notFound } from '../http-errors.ts';
 import { nullCharacterErrors } from '../null-characters.ts';
 
 /**
@@ -35,6 +35,10 @@ async function bodyParsersPlugin(app: FastifyInstance) {
   });
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // A NUL in a path segment (/api/users/me/blocks/%00/) names nothing that can exist: no database can store it.
+    if (Object.values((request.params ?? {}) as Record<string, unknown>).some((value) => typeof value === 'string' && value.includes('\u0000'))) {
+      throw notFound();
+    }
     const refused = nullCharacterErrors(request.query) ?? nullCharacterErrors(request.body);
     if (refused) throw refused;
   });

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
-import { HttpError, zodToFieldErrors } from '../http-errors.ts';
+import { HttpError, serviceUnavailable, zodToFieldErrors } from '../http-errors.ts';
+import { isDependencyOutage } from '../dependency-errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,7 +57,17 @@ async function errorsPlugin(app: FastifyInstance) {
     const known =
       error instanceof HttpError ? error : error instanceof ZodError ? zodToFieldErrors(error) : fromFastifyError(error as FastifyError, request);
     if (known) {
+      // A body refused as too large is not read to its end: the connection closes after the answer instead.
+      if (known.statusCode === 413) reply.header('Connection', 'close');
       return reply.code(known.statusCode).headers(known.headers).send(known.body);
+    }
+    if (isDependencyOutage(error)) {
+      // The database, Redis or the mail server is down: the client may retry, and the log says which without a stack.
+      // Only the code: a failed query's message may quote its parameters (an address, a post's text).
+      const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
+      request.log.warn({ code: code ?? cause?.code }, 'dependency unavailable');
+      const unavailable = serviceUnavailable();
+      return reply.code(unavailable.statusCode).headers(unavailable.headers).send(unavailable.body);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal Server Error' });

@@ -1,11 +1,13 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { SiteServices } from '../site-services.ts';
 import { NOT_FOUND_PAGE } from '../../lib/not-found-page.ts';
+import { pageSecurityHeaders } from '../page-security.ts';
 
 type AstroHandler = (req: unknown, res: unknown, next: () => void, locals: Record<string, unknown>) => Promise<void>;
 
@@ -20,7 +22,19 @@ declare module 'fastify' {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Serves `dist/client` and hands the rest to Astro's node adapter (middleware mode). */
-async function sitePlugin(app: FastifyInstance, options: { distDir: string; siteServices: SiteServices; enabled: boolean }) {
+async function sitePlugin(
+  app: FastifyInstance,
+  options: { distDir: string; siteServices: SiteServices; enabled: boolean; connectOrigins?: string[] },
+) {
+  // Every page's headers (CSP with the hashes of its own inline scripts, no framing, no sniffing); a built file never
+  // changes while the server runs, so its headers are computed once.
+  const headersOf = (html: string) => pageSecurityHeaders(html, options.connectOrigins);
+  const fileHeaders = new Map<string, Record<string, string>>();
+  const headersOfFile = (file: string) => {
+    let headers = fileHeaders.get(file);
+    if (!headers) fileHeaders.set(file, (headers = headersOf(readFileSync(file, 'utf8'))));
+    return headers;
+  };
   const clientDir = path.join(options.distDir, 'client');
   const entry = path.join(options.distDir, 'server', 'entry.mjs');
   app.decorate('siteNotFound', null);
@@ -37,6 +51,8 @@ async function sitePlugin(app: FastifyInstance, options: { distDir: string; site
     setHeaders: (res, filePath) => {
       const cache = filePath.includes(`${path.sep}_astro${path.sep}`) ? IMMUTABLE : 'public, max-age=0, must-revalidate';
       res.header('Cache-Control', cache);
+      res.header('X-Content-Type-Options', 'nosniff');
+      if (filePath.endsWith('.html')) res.headers(headersOfFile(filePath));
     },
   });
   // Prerendered pages answer at their own path, with or without the trailing slash, instead of redirecting
@@ -46,14 +62,103 @@ async function sitePlugin(app: FastifyInstance, options: { distDir: string; site
     app.get(page, { schema: { hide: true } }, (_request, reply) => reply.sendFile(path.join(page.slice(1), 'index.html')));
   }
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  const pages = [...prerenderedPages(clientDir).map((page) => new RegExp(`^${escapeRegExp(page)}/?$`)), ...serverRoutes(options.distDir)];
+  const isPage = (pathname: string) => pages.some((pattern) => pattern.test(pathname)) || isFile(clientDir, pathname);
   app.siteNotFound = (request, reply) => {
+    // The site only reads: anything else is refused here, before Astro, which would try to read a body Fastify
+    // has already read (a 500 with a stack trace for every POST to a page).
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const pathname = request.url.split('?')[0];
+      if (isPage(pathname)) return reply.code(405).header('Allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed');
+      return reply.code(404).headers(headersOf(NOT_FOUND_PAGE)).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+    }
     reply.hijack();
+    withPageHeaders(reply.raw, headersOf);
     return handler(request.raw, reply.raw, () => {
       reply.raw.statusCode = 404;
       reply.raw.setHeader('Content-Type', 'text/html; charset=utf-8');
       reply.raw.end(NOT_FOUND_PAGE);
     }, { services: options.siteServices });
   };
+}
+
+/**
+ * Holds a server-rendered answer until it ends, so that an HTML page gets the headers computed from its whole text
+ * (the CSP hashes of its inline scripts). Pages are small; anything not HTML passes through with nosniff added.
+ */
+function withPageHeaders(res: ServerResponse, headersOf: (html: string) => Record<string, string>): void {
+  const chunks: Buffer[] = [];
+  const original = { writeHead: res.writeHead.bind(res), write: res.write.bind(res), end: res.end.bind(res) };
+  let head: Parameters<ServerResponse['writeHead']> | null = null;
+  const toBuffer = (chunk: unknown, encoding?: unknown) =>
+    Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, (typeof encoding === 'string' ? encoding : 'utf8') as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+  res.writeHead = ((...args: Parameters<ServerResponse['writeHead']>) => {
+    head = args;
+    return res;
+  }) as ServerResponse['writeHead'];
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
+    return true;
+  }) as ServerResponse['write'];
+  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+    if (typeof chunk === 'function') {
+      callback = chunk;
+      chunk = undefined;
+    } else if (typeof encoding === 'function') {
+      callback = encoding;
+      encoding = undefined;
+    }
+    if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
+    const body = Buffer.concat(chunks);
+    res.writeHead = original.writeHead;
+    res.write = original.write;
+    res.end = original.end;
+    if (head) {
+      const [status, ...rest] = head;
+      const given = rest.find((item) => item && typeof item === 'object') as Record<string, unknown> | unknown[] | undefined;
+      if (Array.isArray(given)) for (let i = 0; i + 1 < given.length; i += 2) res.setHeader(String(given[i]), given[i + 1] as string);
+      else if (given) for (const [name, value] of Object.entries(given)) if (value !== undefined) res.setHeader(name, value as string);
+      res.statusCode = status;
+    }
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    const type = String(res.getHeader('content-type') ?? '');
+    if (type.includes('text/html')) for (const [name, value] of Object.entries(headersOf(body.toString('utf8')))) res.setHeader(name, value);
+    res.removeHeader('Transfer-Encoding');
+    res.setHeader('Content-Length', body.length);
+    return original.end(body, callback as () => void);
+  }) as ServerResponse['end'];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A file under `root` (a static asset), without leaving it. */
+function isFile(root: string, pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const file = path.join(root, decoded);
+  if (!file.startsWith(root + path.sep)) return false;
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The patterns of the server-rendered routes, read from the build's manifest (`"pattern":"^\\/home\\/?$"`). */
+function serverRoutes(distDir: string): RegExp[] {
+  const serverDir = path.join(distDir, 'server');
+  const manifest = readdirSync(serverDir).find((name) => /^manifest_.*\.mjs$/.test(name));
+  if (!manifest) return [/^/];
+  const patterns = [...readFileSync(path.join(serverDir, manifest), 'utf8').matchAll(/"pattern":("(?:[^"\\]|\\.)*")/g)];
+  // Without a readable manifest every path counts as a page (405 rather than a wrong 404).
+  if (!patterns.length) return [/^/];
+  return patterns.map(([, source]) => new RegExp(JSON.parse(source) as string));
 }
 
 /** '/about', '/home/posts', ...: every directory under dist/client (but _astro) holding an index.html. */

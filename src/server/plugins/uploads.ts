@@ -7,13 +7,18 @@ import { HttpError, detail, fieldErrors } from '../http-errors.ts';
 import { nullCharacterErrors } from '../null-characters.ts';
 import { bodyAsDictionary } from '../request-validation.ts';
 import { InvalidMediaError } from '../services/image-reencoding.ts';
-import { fileTooLarge, UploadBatch, type StoredMedia } from '../services/media-files.ts';
+import { cutAtLimit, fileTooLarge, UploadBatch, type StoredMedia } from '../services/media-files.ts';
 import type { MediaKind } from '../services/media-recognition.ts';
 
 /** How a multipart file field is read: which kinds it accepts, its error message, how many files at most. */
 export type FileFieldRule = { accept: readonly MediaKind[]; invalid: string; max?: number };
 
-export type RequestForm = { fields: Record<string, unknown>; files: { field: string; media: StoredMedia }[] };
+export type RequestForm = {
+  fields: Record<string, unknown>;
+  files: { field: string; media: StoredMedia }[];
+  /** Moves the files under /media/private/ (for a private circle) and gives them with their new URLs. */
+  makePrivate: () => Promise<{ field: string; media: StoredMedia }[]>;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,12 +34,12 @@ declare module 'fastify' {
   }
 }
 
-type MultipartForm = { fields: Record<string, string>; files: RequestForm['files']; batch: UploadBatch };
+type MultipartForm = Omit<RequestForm, 'fields' | 'makePrivate'> & { fields: Record<string, string>; batch: UploadBatch };
 
 const drain = (part: MultipartFile) => pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() }));
 
 /** busboy reports a malformed body (no boundary, cut-off data) as a plain Error: that is the client's 400. */
-function asMultipartClientError(error: unknown): unknown {
+export function asMultipartClientError(error: unknown): unknown {
   if (!(error instanceof Error) || error instanceof HttpError || 'code' in error) return error;
   if (/multipart|boundary|part terminated|unexpected end/i.test(error.message)) {
     return detail(400, `Multipart form parse error - ${error.message}`);
@@ -66,6 +71,7 @@ async function receiveMultipart(
       }
       const rule = Object.hasOwn(options.rules, part.fieldname) ? options.rules[part.fieldname] : undefined;
       if (!rule) {
+        cutAtLimit(part.file, () => fileTooLarge(options.maxBytes));
         await drain(part);
         if (part.file.truncated) throw fileTooLarge(options.maxBytes);
         continue;
@@ -83,6 +89,8 @@ async function receiveMultipart(
       }
     }
   } catch (error) {
+    // Nothing more of this body is read (a file over the limit stops here, not at its end).
+    request.raw.unpipe();
     await batch.discard();
     throw asMultipartClientError(error);
   }
@@ -105,10 +113,15 @@ async function uploadsPlugin(app: FastifyInstance) {
     rules: Record<string, FileFieldRule>,
     handle: (form: RequestForm) => Promise<T>,
   ): Promise<T> {
-    if (!this.isMultipart()) return handle({ fields: bodyAsDictionary(this.body), files: [] });
+    if (!this.isMultipart()) return handle({ fields: bodyAsDictionary(this.body), files: [], makePrivate: async () => [] });
     const form = await receiveMultipart(this, { mediaDir, maxBytes: maxUploadBytes, rules });
     try {
-      return await handle(form);
+      const makePrivate = async () => {
+        const moved = [];
+        for (const file of form.files) moved.push({ field: file.field, media: await form.batch.makePrivate(file.media) });
+        return moved;
+      };
+      return await handle({ fields: form.fields, files: form.files, makePrivate });
     } catch (error) {
       await form.batch.discard();
       throw error;

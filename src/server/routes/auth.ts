@@ -50,7 +50,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { email, otp: code } = parseInput(verifyOtpBody, request.body);
-      const account = await otp.verify(email, code);
+      const account = await otp.verify(email, code, 'sign-in', request.ip);
       const { user, created } = await users.findOrCreate(account);
       // The sign-in address counts: an institution's address proves that institution (the address is not kept).
       await app.ctx.services.verifications.recordSignIn(user.id, email);

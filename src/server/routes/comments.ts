@@ -61,13 +61,17 @@ export default async function commentsRoutes(app: FastifyInstance) {
       const authorId = request.user!.id;
       const comment = await request.withForm(
         { media: { accept: ['image', 'video'], invalid: INVALID_MEDIA, max: 1 } },
-        async ({ fields, files }) => {
+        async ({ fields, files, makePrivate }) => {
           const input = createCommentBody.parse(fields);
-          const media = files[0]?.media ?? null;
+          let media = files[0]?.media ?? null;
           if (input.body === '' && !media) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
           await writeLimits.check('comment', request.user!);
           await app.ctx.services.suspensions.assertMayWriteOnPost(authorId, input.post);
           await app.ctx.services.verifications.assertMeetsOnPost(authorId, input.post);
+          // A comment's media in a private circle is served only on signed URLs, to those who see the post.
+          if (media && (await app.ctx.services.posts.getVisible(input.post, authorId)).circle.channel_type === 'private') {
+            media = (await makePrivate())[0]?.media ?? media;
+          }
           return commentsService.create({
             postId: input.post,
             authorId,

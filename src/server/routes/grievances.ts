@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   GRIEVANCE_CATEGORIES,
@@ -13,6 +13,7 @@ import { detail } from '../http-errors.ts';
 import { parseInput } from '../request-validation.ts';
 import { GRIEVANCE_NOT_FOUND } from '../services/grievance-service.ts';
 import { paginate } from '../pagination.ts';
+import type { Config } from '../config.ts';
 import { enforceLimit } from '../services/rate-limit.ts';
 
 const fileBody = z.object({
@@ -40,9 +41,15 @@ const reportQuery = z.object({
 
 const trackQuery = z.object({ key: stringField().max(200).default('') });
 
-/** The site's own address for links in answers and mails: PUBLIC_SITE_URL, else where the request came in. */
-export const siteOrigin = (request: FastifyRequest, publicSiteUrl?: string) =>
-  (publicSiteUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+/**
+ * The site's own address for links in answers and mails: PUBLIC_SITE_URL, else where this server listens.
+ * Never the request's Host header, which anyone can set (a mailed link to evil.example).
+ */
+export const siteOrigin = (config: Pick<Config, 'publicSiteUrl' | 'host' | 'port'>) => {
+  if (config.publicSiteUrl) return config.publicSiteUrl.replace(/\/+$/, '');
+  const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
+  return `http://${host}:${config.port}`;
+};
 
 const ticketParam = { type: 'object', properties: { ticket: { type: 'string' } } } as const;
 
@@ -79,7 +86,7 @@ export default async function grievanceRoutes(app: FastifyInstance) {
         windowMs: config.contact.windowMs,
         message: 'Too many complaints from this network.',
       });
-      const origin = siteOrigin(request, config.publicSiteUrl);
+      const origin = siteOrigin(config);
       const filed = await grievances.file(
         { category: input.category, contentLink: input.content_link, description: input.description, email: input.email },
         (ticket, key) => `${origin}/grievance/track?ticket=${encodeURIComponent(ticket)}&key=${encodeURIComponent(key)}`,

@@ -133,11 +133,16 @@ export default async function postsRoutes(app: FastifyInstance) {
       const userId = request.user!.id;
       const post = await request.withForm(
         { images: { accept: ANY_MEDIA, invalid: INVALID_IMAGE }, videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO } },
-        async ({ fields, files }) => {
+        async ({ fields, files: uploaded, makePrivate }) => {
           const input = createPostBody.parse(fields);
           await writeLimits.check('post', request.user!);
           await app.ctx.services.suspensions.assertMayWriteInCircle(userId, input.circle);
           await app.ctx.services.verifications.assertMeetsInCircle(userId, input.circle, 'post');
+          // A private circle's media is served only on signed URLs, to those who see the post.
+          const files =
+            uploaded.length && (await app.ctx.services.circles.find(userId, { key: input.circle }))?.channel_type === 'private'
+              ? await makePrivate()
+              : uploaded;
           const urls = (kind: MediaKind) => files.filter((f) => f.media.kind === kind).map((f) => f.media.url);
           return posts.create({
             ...input,

@@ -68,15 +68,22 @@ export default async function tokenRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['tokens'],
-        summary: 'A new access token for a refresh token',
+        summary: 'A new access token and a new refresh token for a refresh token, which is then blacklisted',
+        description:
+          'Rotation (simplejwt ROTATE_REFRESH_TOKENS + BLACKLIST_AFTER_ROTATION): store the new `refresh`. ' +
+          'Presenting a refresh token that was already used revokes its whole session (401).',
         body: documented(refreshBody),
-        response: { 200: { type: 'object', properties: { access: { type: 'string' } } }, ...tokenErrors },
+        response: { 200: { type: 'object', properties: { access: { type: 'string' }, refresh: { type: 'string' } } }, ...tokenErrors },
       },
     },
     async (request) => {
       const { refresh } = parseInput(refreshBody, request.body);
-      const claims = await check(refresh, 'refresh');
-      return { access: tokens.issueAccess(claims.user_id) };
+      try {
+        return await tokens.rotate(refresh);
+      } catch (error) {
+        if (error instanceof TokenError) throw invalidToken(error);
+        throw error;
+      }
     },
   );
 
@@ -87,7 +94,9 @@ export default async function tokenRoutes(app: FastifyInstance) {
       schema: {
         tags: ['tokens'],
         summary: 'Blacklist tokens: `token` (access or refresh, as the spec client sends it) and/or `refresh`',
-        description: 'Every valid token given is blacklisted; if any given token is invalid the answer is 401 after the valid ones are blacklisted.',
+        description:
+          'Every valid token given is blacklisted; a refresh token also ends its whole session (logout: every access token ' +
+          'minted from it is refused at once). If any given token is invalid the answer is 401 after the valid ones are blacklisted.',
         body: documented(blacklistBody),
         response: { 200: { type: 'object', properties: {} }, ...tokenErrors },
       },
@@ -98,7 +107,11 @@ export default async function tokenRoutes(app: FastifyInstance) {
       if (body.refresh !== undefined) given.push([body.refresh, 'refresh']);
       if (body.token !== undefined) given.push([body.token, undefined]);
       const checked = await Promise.allSettled(given.map(([token, type]) => check(token, type)));
-      for (const result of checked) if (result.status === 'fulfilled') await tokens.blacklist(result.value);
+      for (const result of checked) {
+        if (result.status !== 'fulfilled') continue;
+        await tokens.blacklist(result.value);
+        if (result.value.token_type === 'refresh') await tokens.revokeSession(result.value.sid);
+      }
       const refused = checked.find((result) => result.status === 'rejected');
       if (refused) throw refused.reason;
       if (Date.now() - lastPurge > BLACKLIST_PURGE_EVERY_MS) {

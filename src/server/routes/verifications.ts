@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import { asMultipartClientError } from '../plugins/uploads.ts';
+import { cutAtLimit } from '../services/media-files.ts';
 import { z } from 'zod';
 import { emailSchema, requiredString, REQUIRED } from '../../lib/validation.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
@@ -44,16 +46,19 @@ async function readCredentialForm(request: FastifyRequest, maxBytes: number): Pr
         continue;
       }
       const file = part as MultipartFile;
+      cutAtLimit(file.file, () => detail(413, `File too large. A document may be at most ${Math.round(maxBytes / 1024 / 1024)} MB.`));
       const chunks: Buffer[] = [];
       for await (const chunk of file.file) chunks.push(chunk as Buffer);
       if (file.file.truncated) throw detail(413, `File too large. A document may be at most ${Math.round(maxBytes / 1024 / 1024)} MB.`);
       if (file.fieldname === 'document' && chunks.length) document = Buffer.concat(chunks);
     }
   } catch (error) {
+    request.raw.unpipe();
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw fieldErrors({ document: ['Send one document.'] });
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw detail(413, `File too large. A document may be at most ${Math.round(maxBytes / 1024 / 1024)} MB.`);
-    throw error;
+    // A body that is not multipart at all (no boundary, cut off) is the client's 400, as on the other upload endpoints.
+    throw asMultipartClientError(error);
   }
   return { fields, document };
 }
@@ -97,7 +102,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
       const { email, otp } = parseInput(verifyBody, request.body);
       const user = request.user!;
       const account = await findUserById(db, user.id);
-      const { changed } = await app.ctx.services.verifications.verifyCode({ id: user.id, identityClass: account?.identityClass ?? 'standard' }, email, otp);
+      const { changed } = await app.ctx.services.verifications.verifyCode({ id: user.id, identityClass: account?.identityClass ?? 'standard' }, email, otp, request.ip);
       const profile = await profilePage(app, request, user.id);
       return changed ? profile : { ...profile, detail: VERIFICATION_MESSAGES.alreadyHeld };
     },

@@ -13,8 +13,11 @@ export type Mail = { to: string; subject: string; text: string; replyTo?: string
  */
 export function createMailService(config: Config, log: FastifyBaseLogger) {
   const outbox = path.join(config.dataDir, 'outbox');
+  // A mail server that accepts the connection and then says nothing would otherwise hold each request for minutes
+  // (nodemailer's defaults); past SMTP_TIMEOUT_SECONDS the send fails and the caller answers 503 with Retry-After.
+  const timeoutMs = config.smtpTimeoutSeconds * 1000;
   const transport: Transporter = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
+    ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   async function send(mail: Mail): Promise<void> {

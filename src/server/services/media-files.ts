@@ -39,6 +39,15 @@ async function readHead(file: string): Promise<Uint8Array> {
   }
 }
 
+/**
+ * Ends an incoming file as soon as it passes the size limit. busboy only marks the part `truncated` and keeps reading
+ * (and discarding) the rest of it, so a 2 GB upload against a 100 MB limit would be read to its end before the
+ * 413. Failing the stream here answers at once; the error handler then closes the connection unread.
+ */
+export function cutAtLimit(stream: Readable, tooLarge: () => Error): void {
+  stream.once('limit', () => stream.destroy(tooLarge()));
+}
+
 /** One incoming file: its bytes, its name as sent, and whether the size limit cut it. */
 export type IncomingFile = { stream: Readable & { truncated?: boolean }; filename?: string };
 
@@ -64,6 +73,7 @@ export class UploadBatch {
     const incoming = path.join(this.dir, `.incoming-${randomUUID()}`);
     this.written.push(incoming);
     const sink = createWriteStream(incoming);
+    cutAtLimit(file.stream, () => fileTooLarge(this.maxBytes));
     await pipeline(file.stream, sink);
     if (file.stream.truncated) throw fileTooLarge(this.maxBytes);
     if (sink.bytesWritten === 0 && !file.filename) {
@@ -83,6 +93,17 @@ export class UploadBatch {
       await rm(incoming, { force: true });
     }
     return { kind: detected.kind, url: `${MEDIA_URL_PREFIX}${name}` };
+  }
+
+  /** Moves stored media under /media/private/, where it is served only on a signed URL (a private circle's media). */
+  async makePrivate(media: StoredMedia): Promise<StoredMedia> {
+    const name = media.url.slice(MEDIA_URL_PREFIX.length);
+    if (name.includes('/')) return media;
+    await mkdir(path.join(this.dir, 'private'), { recursive: true });
+    const target = path.join(this.dir, 'private', name);
+    this.written.push(target);
+    await rename(path.join(this.dir, name), target);
+    return { kind: media.kind, url: `${MEDIA_URL_PREFIX}private/${name}` };
   }
 
   async discard(): Promise<void> {

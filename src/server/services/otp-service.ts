@@ -1,10 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { isIPv4, isIPv6 } from 'node:net';
+import { and, eq, gt, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { otpCodes, otpSends } from '../db/schema.ts';
-import { detail, tooManyRequests } from '../http-errors.ts';
+import { detail, serviceUnavailable, tooManyRequests } from '../http-errors.ts';
 import type { MailService } from './mail-service.ts';
 import { emailHash, identityClassOf, normaliseEmail, type IdentityClass } from './identity-service.ts';
 import { enforceLimit, type RateLimiter } from './rate-limit.ts';
@@ -22,6 +23,7 @@ export const OTP_MESSAGES = {
   hourly: 'Too many codes were sent to this address.',
   perIp: 'Too many sign-in code requests from this network.',
   locked: 'Too many wrong codes. Ask for a new code.',
+  elsewhere: 'Too many wrong codes for this address from other networks. Enter the code where you asked for it, or ask for a new code here.',
   mailFailed: 'The sign-in code could not be sent. Please try again.',
 } as const;
 
@@ -60,6 +62,24 @@ export function verificationMailText(code: string, ttlSeconds: number): string {
   ].join('\n');
 }
 
+/**
+ * The network a request comes from: the IPv4 /24 or the IPv6 /64 (one home, office or phone), so that a
+ * requester cannot dodge the per-network limits by stepping to the next address of their own block.
+ */
+export function requesterNetwork(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  const address = mapped ?? ip;
+  if (isIPv4(address)) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
+  if (isIPv6(address)) {
+    const [head, tail = ''] = address.toLowerCase().split('::');
+    const headGroups = head ? head.split(':') : [];
+    const tailGroups = address.includes('::') && tail ? tail.split(':') : [];
+    const groups = address.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
+    return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  }
+  return ip;
+}
+
 export type OtpDeps = { db: Db; config: Config; mail: MailService; log: FastifyBaseLogger; limiter: RateLimiter };
 
 export type VerifiedAddress = { emailHash: string; identityClass: IdentityClass };
@@ -72,6 +92,9 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
       .update(`${purpose === 'sign-in' ? 'otp' : 'verify'}:${addressHash}:${code}`)
       .digest('hex');
   const secondsUntil = (date: Date, now: Date) => (date.getTime() - now.getTime()) / 1000;
+  /** The requesting network, keyed like the address (a row never holds an IP). */
+  const requesterKey = (ip: string) =>
+    createHmac('sha256', config.identitySecret).update(`net:${requesterNetwork(ip)}`).digest('hex').slice(0, 32);
 
   let lastHousekeeping = 0;
   /** Expired codes and sends older than an hour are useless; drop them now and then. */
@@ -82,30 +105,42 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
     await db.delete(otpSends).where(lt(otpSends.sentAt, new Date(now.getTime() - HOUR_MS)));
   }
 
-  async function enforceHourlyLimit(addressHash: string, now: Date) {
+  /**
+   * The per-address hourly cap counts per requesting network: someone asking for codes for another person's
+   * address from their own network uses up their own allowance, never the owner's.
+   */
+  async function enforceHourlyLimit(addressHash: string, requester: string, now: Date) {
     const [recent] = await db
       .select({ count: sql<number>`count(*)::int`, oldest: sql<Date>`min(${otpSends.sentAt})`.mapWith(otpSends.sentAt) })
       .from(otpSends)
-      .where(and(eq(otpSends.emailHash, addressHash), gt(otpSends.sentAt, new Date(now.getTime() - HOUR_MS))));
+      .where(
+        and(eq(otpSends.emailHash, addressHash), eq(otpSends.requester, requester), gt(otpSends.sentAt, new Date(now.getTime() - HOUR_MS))),
+      );
     if (recent && recent.count >= rules.perAddressPerHour) {
       throw tooManyRequests(secondsUntil(new Date(recent.oldest.getTime() + HOUR_MS), now), OTP_MESSAGES.hourly);
     }
   }
 
-  /** Stores the new code unless the last one was sent less than `resendSeconds` ago (atomic: one winner per address). */
-  async function storeCode(addressHash: string, codeHash: string, now: Date) {
+  /**
+   * Stores the new code unless the last one for this address and network was sent less than `resendSeconds` ago
+   * (atomic: one winner). Codes asked for from other networks stay as they are.
+   */
+  async function storeCode(addressHash: string, requester: string, codeHash: string, now: Date) {
     const values = { codeHash, expiresAt: new Date(now.getTime() + rules.ttlSeconds * 1000), attempts: 0, sentAt: now };
     const written = await db
       .insert(otpCodes)
-      .values({ emailHash: addressHash, ...values })
+      .values({ emailHash: addressHash, requester, ...values })
       .onConflictDoUpdate({
-        target: otpCodes.emailHash,
+        target: [otpCodes.emailHash, otpCodes.requester],
         set: values,
         setWhere: lte(otpCodes.sentAt, new Date(now.getTime() - rules.resendSeconds * 1000)),
       })
       .returning({ sentAt: otpCodes.sentAt });
     if (written.length) return;
-    const [current] = await db.select({ sentAt: otpCodes.sentAt }).from(otpCodes).where(eq(otpCodes.emailHash, addressHash));
+    const [current] = await db
+      .select({ sentAt: otpCodes.sentAt })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.requester, requester)));
     const availableAt = current ? new Date(current.sentAt.getTime() + rules.resendSeconds * 1000) : now;
     throw tooManyRequests(secondsUntil(availableAt, now), OTP_MESSAGES.resend);
   }
@@ -115,12 +150,13 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
     const now = new Date();
     await housekeeping(now);
     const addressHash = emailHash(config.identitySecret, email);
-    await enforceHourlyLimit(addressHash, now);
+    const requester = requesterKey(ip);
+    await enforceHourlyLimit(addressHash, requester, now);
     // 100000-999999: six digits with no leading zero, so a numeric input field cannot drop one.
     const code = String(randomInt(100_000, 1_000_000));
     const codeHash = codeHashFor(addressHash, code, purpose);
-    await storeCode(addressHash, codeHash, now);
-    const [sendRow] = await db.insert(otpSends).values({ emailHash: addressHash, sentAt: now }).returning({ id: otpSends.id });
+    await storeCode(addressHash, requester, codeHash, now);
+    const [sendRow] = await db.insert(otpSends).values({ emailHash: addressHash, requester, sentAt: now }).returning({ id: otpSends.id });
     try {
       const message =
         purpose === 'sign-in'
@@ -132,43 +168,87 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
       const { code: errorCode, responseCode, command } = error as { code?: string; responseCode?: number; command?: string };
       log.error({ errorCode, responseCode, command }, 'sign-in code mail could not be sent');
       // Nothing reached the person, so nothing may count against them.
-      await db.delete(otpCodes).where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.codeHash, codeHash)));
+      await db
+        .delete(otpCodes)
+        .where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.requester, requester), eq(otpCodes.codeHash, codeHash)));
       await db.delete(otpSends).where(eq(otpSends.id, sendRow.id));
-      throw detail(503, OTP_MESSAGES.mailFailed);
+      throw serviceUnavailable(OTP_MESSAGES.mailFailed);
     }
     if (!config.smtpUrl) log.info(`Sign-in code ${code} (dev outbox; set SMTP_URL to send real mail)`);
   }
 
-  /** Checks a code; every try counts, the right one is consumed, and after `maxAttempts` wrong ones the code is gone. */
-  async function verify(email: string, otp: string, purpose: OtpPurpose = 'sign-in'): Promise<VerifiedAddress> {
+  /**
+   * Checks a code against the address's live codes. A wrong guess counts against the code asked for from the
+   * guesser's own network, which dies after `maxAttempts` of them; guesses from any other network never touch a
+   * code (so nobody can kill someone else's code from afar) and are capped together at `maxAttempts` per address
+   * per code lifetime, after which only the network that asked for a code can still use it. The right code is
+   * consumed wherever it is entered (a phone that moved from Wi-Fi to mobile data still signs in).
+   */
+  async function verify(email: string, otp: string, purpose: OtpPurpose, ip: string): Promise<VerifiedAddress> {
     const addressHash = emailHash(config.identitySecret, email);
+    const requester = requesterKey(ip);
     const now = new Date();
     if (!/^\d{6}$/.test(otp)) throw invalid();
-    const [row] = await db
+    const [own] = await db
       .update(otpCodes)
       .set({ attempts: sql`${otpCodes.attempts} + 1` })
-      .where(and(eq(otpCodes.emailHash, addressHash), lt(otpCodes.attempts, rules.maxAttempts), gt(otpCodes.expiresAt, now)))
+      .where(
+        and(
+          eq(otpCodes.emailHash, addressHash),
+          eq(otpCodes.requester, requester),
+          lt(otpCodes.attempts, rules.maxAttempts),
+          gt(otpCodes.expiresAt, now),
+        ),
+      )
       .returning({ codeHash: otpCodes.codeHash, attempts: otpCodes.attempts });
-    if (!row) {
+    if (!own) {
       const [locked] = await db
         .select({ sentAt: otpCodes.sentAt })
         .from(otpCodes)
-        .where(and(eq(otpCodes.emailHash, addressHash), gte(otpCodes.attempts, rules.maxAttempts), gt(otpCodes.expiresAt, now)));
+        .where(
+          and(
+            eq(otpCodes.emailHash, addressHash),
+            eq(otpCodes.requester, requester),
+            gte(otpCodes.attempts, rules.maxAttempts),
+            gt(otpCodes.expiresAt, now),
+          ),
+        );
       if (locked) throw tooManyRequests(secondsUntil(new Date(locked.sentAt.getTime() + rules.resendSeconds * 1000), now), OTP_MESSAGES.locked);
-      throw invalid();
     }
-    const expected = Buffer.from(row.codeHash, 'hex');
+    const live = await db
+      .select({ requester: otpCodes.requester, codeHash: otpCodes.codeHash })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.emailHash, addressHash), gt(otpCodes.expiresAt, now), ne(otpCodes.codeHash, '')));
+    if (!own && !live.length) throw invalid();
+    if (!own) {
+      // A try from a network that asked for no code: counted per address (right or wrong), never against anyone's code.
+      await enforceLimit(limiter, {
+        key: `otp-elsewhere:${addressHash}`,
+        limit: rules.maxAttempts,
+        windowMs: rules.ttlSeconds * 1000,
+        message: OTP_MESSAGES.elsewhere,
+      });
+    }
     const given = Buffer.from(codeHashFor(addressHash, otp, purpose), 'hex');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      if (row.attempts >= rules.maxAttempts) {
+    const matches = (codeHash: string) => {
+      const expected = Buffer.from(codeHash, 'hex');
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    };
+    // The guesser's own code is compared from the value read when its try was counted (the try that used it up included).
+    const match = own && matches(own.codeHash) ? { requester, codeHash: own.codeHash } : live.find((code) => code.requester !== requester && matches(code.codeHash));
+    if (!match) {
+      if (own && own.attempts >= rules.maxAttempts) {
         // The code dies; the row stays until it expires so further tries are told to ask for a new code.
-        await db.update(otpCodes).set({ codeHash: '' }).where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.codeHash, row.codeHash)));
+        await db
+          .update(otpCodes)
+          .set({ codeHash: '' })
+          .where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.requester, requester), eq(otpCodes.codeHash, own.codeHash)));
       }
       throw invalid();
     }
     const consumed = await db
       .delete(otpCodes)
-      .where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.codeHash, row.codeHash)))
+      .where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.requester, match.requester), eq(otpCodes.codeHash, match.codeHash)))
       .returning({ emailHash: otpCodes.emailHash });
     if (!consumed.length) throw invalid();
     return { emailHash: addressHash, identityClass: identityClassOf(email) };

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { createSigner, createVerifier } from 'fast-jwt';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { blacklistedTokens } from '../db/schema.ts';
+import { blacklistedTokens, revokedSessions } from '../db/schema.ts';
 
-/** JWTs shaped like djangorestframework-simplejwt's: HS256, token_type, exp, iat, jti, user_id. */
+/**
+ * JWTs shaped like djangorestframework-simplejwt's: HS256, token_type, exp, iat, jti, user_id; plus `sid`, the
+ * session: every token minted from one sign-in (and from the refresh tokens rotated out of it) carries the same
+ * sid, so a logout ends them all at once.
+ */
 export type TokenType = 'access' | 'refresh';
-export type TokenClaims = { token_type: TokenType; exp: number; iat: number; jti: string; user_id: number };
+export type TokenClaims = { token_type: TokenType; exp: number; iat: number; jti: string; user_id: number; sid: string };
 
 export class TokenError extends Error {}
 
@@ -14,42 +19,70 @@ export const INVALID_OR_EXPIRED = 'Token is invalid or expired';
 export const WRONG_TYPE = 'Token has wrong type';
 export const BLACKLISTED = 'Token is blacklisted';
 
+/**
+ * The claims a token must carry, whatever signed it: a token signed with the real key but odd claims (a user id
+ * of 1.5 or "1", a jti of 10 kB) is invalid (401), never a database error. Tokens from before sessions have no
+ * `sid`; their own jti stands in for it.
+ */
+const claimsSchema = z.object({
+  token_type: z.enum(['access', 'refresh']),
+  exp: z.number().int().safe(),
+  iat: z.number().int().safe().optional(),
+  jti: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  user_id: z.number().int().positive().max(2_147_483_647),
+  sid: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+});
+
+const newId = () => randomUUID().replace(/-/g, '');
+
 export function createTokenService(options: { db: Db; secret: string; accessSeconds: number; refreshSeconds: number }) {
   const { db, secret } = options;
   // The claims are written whole below (simplejwt's iat and exp in seconds), so the signer adds none of its own.
   const sign = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });
   const verify = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp', 'jti', 'user_id'], cache: false });
 
-  function issue(userId: number, tokenType: TokenType): string {
+  function issue(userId: number, tokenType: TokenType, sid: string): string {
     const iat = Math.floor(Date.now() / 1000);
     const lifetime = tokenType === 'access' ? options.accessSeconds : options.refreshSeconds;
-    const claims: TokenClaims = { token_type: tokenType, exp: iat + lifetime, iat, jti: randomUUID().replace(/-/g, ''), user_id: userId };
+    const claims: TokenClaims = { token_type: tokenType, exp: iat + lifetime, iat, jti: newId(), user_id: userId, sid };
     return sign(claims);
   }
 
-  /** Checks signature, expiry and (when asked) type; throws TokenError with simplejwt's wording. */
+  /** Checks signature, expiry, the claims' shapes and (when asked) type; throws TokenError with simplejwt's wording. */
   function decode(token: unknown, expectedType?: TokenType): TokenClaims {
     if (typeof token !== 'string') throw new TokenError(INVALID_OR_EXPIRED);
-    let claims: TokenClaims;
+    let payload: unknown;
     try {
-      claims = verify(token) as TokenClaims;
+      payload = verify(token);
     } catch {
       throw new TokenError(INVALID_OR_EXPIRED);
     }
-    if (typeof claims.exp !== 'number' || typeof claims.jti !== 'string' || typeof claims.user_id !== 'number') throw new TokenError(INVALID_OR_EXPIRED);
+    const parsed = claimsSchema.safeParse(payload);
+    if (!parsed.success) throw new TokenError(INVALID_OR_EXPIRED);
+    const claims = { iat: 0, ...parsed.data, sid: parsed.data.sid ?? parsed.data.jti };
     if (expectedType && claims.token_type !== expectedType) throw new TokenError(WRONG_TYPE);
     return claims;
   }
 
-  async function isBlacklisted(jti: string): Promise<boolean> {
-    const rows = await db.select({ jti: blacklistedTokens.jti }).from(blacklistedTokens).where(eq(blacklistedTokens.jti, jti)).limit(1);
-    return rows.length > 0;
+  /** The token's own blacklisting and its session's revocation, in one query (it runs on every authenticated request). */
+  async function standing(claims: TokenClaims): Promise<{ blacklisted: boolean; revoked: boolean }> {
+    const [row] = await db
+      .select({
+        blacklisted: sql<boolean>`exists (select 1 from ${blacklistedTokens} where ${blacklistedTokens.jti} = ${claims.jti})`,
+        revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${claims.sid})`,
+      })
+      .from(sql`(select 1) as one`);
+    return { blacklisted: Boolean(row?.blacklisted), revoked: Boolean(row?.revoked) };
   }
 
-  /** Decodes and refuses blacklisted tokens. */
+  /** Decodes and refuses blacklisted tokens and tokens of a revoked session. */
   async function validate(token: unknown, expectedType?: TokenType): Promise<TokenClaims> {
     const claims = decode(token, expectedType);
-    if (await isBlacklisted(claims.jti)) throw new TokenError(BLACKLISTED);
+    const { blacklisted, revoked } = await standing(claims);
+    if (blacklisted || revoked) throw new TokenError(BLACKLISTED);
     return claims;
   }
 
@@ -60,17 +93,59 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
       .onConflictDoNothing();
   }
 
-  /** Expired tokens are refused by signature check anyway, so their blacklist rows can go. */
+  /** Ends every token of the session; kept until any of them would have expired (rotation mints them up to now). */
+  async function revokeSession(sid: string): Promise<void> {
+    await db
+      .insert(revokedSessions)
+      .values({ sid, expiresAt: new Date(Date.now() + Math.max(options.refreshSeconds, options.accessSeconds) * 1000) })
+      .onConflictDoNothing();
+  }
+
+  /**
+   * A refresh token for a new pair of the same session (simplejwt's ROTATE_REFRESH_TOKENS with
+   * BLACKLIST_AFTER_ROTATION). A refresh token used twice means a copy is in someone else's hands: the whole session
+   * is revoked, so neither the thief nor the owner can go on with it (the owner signs in again).
+   */
+  async function rotate(token: unknown): Promise<{ access: string; refresh: string }> {
+    const claims = decode(token, 'refresh');
+    const { blacklisted, revoked } = await standing(claims);
+    if (revoked) throw new TokenError(BLACKLISTED);
+    if (blacklisted) {
+      await revokeSession(claims.sid);
+      throw new TokenError(BLACKLISTED);
+    }
+    // One winner per refresh token, even for two refreshes at the same moment: the loser is a reuse.
+    const won = await db
+      .insert(blacklistedTokens)
+      .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
+      .onConflictDoNothing()
+      .returning({ jti: blacklistedTokens.jti });
+    if (!won.length) {
+      await revokeSession(claims.sid);
+      throw new TokenError(BLACKLISTED);
+    }
+    return { access: issue(claims.user_id, 'access', claims.sid), refresh: issue(claims.user_id, 'refresh', claims.sid) };
+  }
+
+  /** Expired tokens are refused by signature check anyway, so their blacklist and revocation rows can go. */
   async function purgeExpired(): Promise<void> {
     await db.delete(blacklistedTokens).where(lt(blacklistedTokens.expiresAt, new Date()));
+    await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
   }
 
   return {
-    issuePair: (userId: number) => ({ access: issue(userId, 'access'), refresh: issue(userId, 'refresh') }),
-    issueAccess: (userId: number) => issue(userId, 'access'),
+    /** A new session's first pair. */
+    issuePair: (userId: number) => {
+      const sid = newId();
+      return { access: issue(userId, 'access', sid), refresh: issue(userId, 'refresh', sid) };
+    },
+    /** An access token of a session of its own (tools and tests). */
+    issueAccess: (userId: number) => issue(userId, 'access', newId()),
     decode,
     validate,
     blacklist,
+    revokeSession,
+    rotate,
     purgeExpired,
   };
 }

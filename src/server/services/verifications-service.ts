@@ -132,10 +132,15 @@ export function createVerificationService({ db, config, institutions, otp, clock
    * Step two: the code proves the address; its proof is added to the account. `changed` is false when the account
    * already held everything the address proves (the profile is then unchanged).
    */
-  async function verifyCode(user: { id: number; identityClass: string }, email: string, code: string): Promise<{ changed: boolean }> {
+  async function verifyCode(
+    user: { id: number; identityClass: string },
+    email: string,
+    code: string,
+    ip: string,
+  ): Promise<{ changed: boolean }> {
     const proof = proofOf(email);
     if (!proof.academic) throw new VerificationError(VERIFICATION_MESSAGES.personal);
-    await otp.verify(email, code, 'verification');
+    await otp.verify(email, code, 'verification', ip);
     const held = { identityClass: user.identityClass, rows: await proofRows(db, user.id) };
     const adds = proof.institution
       ? !meetsRequirement(held, { kind: 'institution', value: proof.institution.domain })
