@@ -310,3 +310,20 @@ export async function stripEmbeddedImageMetadata(html: string): Promise<string> 
     return clean ? tag.replace(source, clean) : '';
   });
 }
+
+/**
+ * Removes stored media files named by their public URLs (`/media/<file>`), e.g. a deleted post's. Anything that is
+ * not one of our media URLs is ignored, and a file already gone is no error.
+ */
+export async function removeStoredMedia(mediaDir: string, urls: readonly string[]): Promise<void> {
+  const names = urls
+    .filter((url) => url.startsWith(MEDIA_URL_PREFIX))
+    .map((url) => url.slice(MEDIA_URL_PREFIX.length))
+    .filter((name) => /^[\w-]+\.\w+$/.test(name));
+  await Promise.all(names.map((name) => rm(path.join(mediaDir, name), { force: true })));
+}
+
+/** The stored media a post's HTML description points at (`src="/media/<file>"`). */
+export function mediaUrlsIn(html: string): string[] {
+  return [...html.matchAll(/src="(\/media\/[\w-]+\.\w+)"/g)].map((match) => match[1]);
+}

@@ -5,7 +5,11 @@ import type { Db } from '../db/client.ts';
 import { blacklistedTokens } from '../db/schema.ts';
 
 /** JWTs shaped like djangorestframework-simplejwt's: HS256, token_type, exp, iat, jti, user_id. */
-export type TokenType = 'access' | 'refresh';
+/** 'stream': a short-lived single-use ticket that opens the notification stream (EventSource cannot send a bearer header). */
+export type TokenType = 'access' | 'refresh' | 'stream';
+
+/** How long a stream ticket may wait before it is used. */
+export const STREAM_TICKET_SECONDS = 60;
 export type TokenClaims = { token_type: TokenType; exp: number; iat: number; jti: string; user_id: number };
 
 export class TokenError extends Error {}
@@ -22,7 +26,7 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
 
   function issue(userId: number, tokenType: TokenType): string {
     const iat = Math.floor(Date.now() / 1000);
-    const lifetime = tokenType === 'access' ? options.accessSeconds : options.refreshSeconds;
+    const lifetime = tokenType === 'access' ? options.accessSeconds : tokenType === 'stream' ? STREAM_TICKET_SECONDS : options.refreshSeconds;
     const claims: TokenClaims = { token_type: tokenType, exp: iat + lifetime, iat, jti: randomUUID().replace(/-/g, ''), user_id: userId };
     return sign(claims);
   }
@@ -65,7 +69,21 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
     await db.delete(blacklistedTokens).where(lt(blacklistedTokens.expiresAt, new Date()));
   }
 
+  /** The user a stream ticket was issued to; a second use, a stale or a forged ticket throws TokenError. */
+  async function redeemStreamTicket(ticket: unknown): Promise<number> {
+    const claims = decode(ticket, 'stream');
+    const used = await db
+      .insert(blacklistedTokens)
+      .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
+      .onConflictDoNothing()
+      .returning({ jti: blacklistedTokens.jti });
+    if (used.length === 0) throw new TokenError(BLACKLISTED);
+    return claims.user_id;
+  }
+
   return {
+    issueStreamTicket: (userId: number) => issue(userId, 'stream'),
+    redeemStreamTicket,
     issuePair: (userId: number) => ({ access: issue(userId, 'access'), refresh: issue(userId, 'refresh') }),
     issueAccess: (userId: number) => issue(userId, 'access'),
     decode,
