@@ -182,11 +182,11 @@ export async function listComments(
 }
 
 /** One comment the viewer may read (its post visible to them), as a row. */
-async function findComment(db: Db, id: number, viewerId: number | null): Promise<CommentRow | null> {
+async function findComment(db: Db, id: number, viewerId: number | null, options: { evenDeleted?: boolean } = {}): Promise<CommentRow | null> {
   const [row] = await selectComments(db, viewerId)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .innerJoin(circles, eq(circles.id, posts.circleId))
-    .where(and(eq(comments.id, id), circleVisibleTo(viewerId), postOpenFor(viewerId), inThread(viewerId)))
+    .where(and(eq(comments.id, id), circleVisibleTo(viewerId), postOpenFor(viewerId), options.evenDeleted ? commentShownTo(viewerId) : inThread(viewerId)))
     .limit(1);
   return row ?? null;
 }
@@ -249,7 +249,7 @@ export async function createComment(db: Db, input: NewComment): Promise<Comment>
   if (blocked) throw forbidden(BLOCKED_BY_AUTHOR);
   let parent: CommentRow | null = null;
   if (input.parentId != null) {
-    parent = await findComment(db, input.parentId, authorId);
+    parent = await findComment(db, input.parentId, authorId, { evenDeleted: true });
     if (!parent || parent.postId !== postId) throw fieldErrors({ parent: [PARENT_NOT_IN_POST] });
     if (parent.deletedAt !== null) throw fieldErrors({ parent: [PARENT_DELETED] });
   }
