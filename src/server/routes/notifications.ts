@@ -129,18 +129,19 @@ export default async function notificationRoutes(app: FastifyInstance) {
         if (!out.writableEnded) out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
       let ended = false;
+      // Set once subscribed; the page may close before that.
+      const subscription = { stop: () => {} };
       const end = () => {
         if (ended) return;
         ended = true;
         clearInterval(keepalive);
-        unsubscribe?.();
+        subscription.stop();
         if (!out.writableEnded) out.end();
       };
       const keepalive = setInterval(() => out.write(': keepalive\n\n'), KEEPALIVE_MS);
       keepalive.unref();
       request.raw.on('close', end);
-      let unsubscribe: (() => void) | undefined;
-      unsubscribe = await notificationStream.subscribe(userId, {
+      subscription.stop = await notificationStream.subscribe(userId, {
         onNotification: () => {
           void (async () => {
             const [count, latest] = await Promise.all([notifications.unreadCount(userId), notifications.list(userId).then((page) => page.load(1, 0))]);
@@ -149,7 +150,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
         },
         onClose: end,
       });
-      if (ended) unsubscribe();
+      if (ended) subscription.stop();
       out.write('retry: 2000\n\n');
       send('count', { count: await notifications.unreadCount(userId) });
     },

@@ -3,24 +3,12 @@ import type { Notification, NotificationKind } from '../../lib/api-types.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { notifications, users } from '../db/schema.ts';
 import type { PageSource } from '../pagination.ts';
+import { mentionedHandles } from '../../lib/mentions.ts';
 
 /** The upvote counts that tell an author their writing is being read. */
 export const UPVOTE_MILESTONES = [1, 10, 100] as const;
 
-/** `@` then a handle as the app makes them (a colour, an animal and digits, e.g. @CrimsonTiger4821): letters first, then letters and digits. */
-const MENTION = /(^|[^A-Za-z0-9_@])@([A-Za-z][A-Za-z0-9]{2,39})\b/g;
-/** At most this many people are told of one piece of writing, so a list of handles is not a way to spam. */
-export const MAX_MENTIONS = 10;
-
-/** The distinct handles a text mentions, in order, at most MAX_MENTIONS. */
-export function mentionedHandles(text: string): string[] {
-  const found = new Set<string>();
-  for (const match of text.matchAll(MENTION)) {
-    found.add(match[2]);
-    if (found.size >= MAX_MENTIONS) break;
-  }
-  return [...found];
-}
+export { MAX_MENTIONS, mentionedHandles } from '../../lib/mentions.ts';
 
 export type NewNotification = {
   userId: number;
