@@ -172,4 +172,7 @@ export type ProfileResponse = {
   posts: Paged<Post>;
 };
 
+/** What anyone may see of a member (the card an @mention links to): the handle, its colour and animal, its chips. */
+export type ProfileCard = { username: string; color: string; animal: string; identity: IdentityChip[]; member_since: string };
+
 export type VerifyOtpResponse = { access: string; refresh: string; is_registered: boolean };

@@ -117,7 +117,7 @@ export function createServices({
       listen: listen ?? (async () => async () => {}),
       log,
     }),
-    profile: bindTo(db, { create: profile.createProfile, get: profile.getProfile }),
+    profile: bindTo(db, { create: profile.createProfile, get: profile.getProfile, card: profile.getProfileCard }),
     search: bindTo(db, { search }),
     memberSafety: bindTo(db, {
       block: memberSafety.blockMember,

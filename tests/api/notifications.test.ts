@@ -190,3 +190,12 @@ describe('live stream', () => {
     withHeader.close();
   });
 });
+
+describe('profile card (where a mention links)', () => {
+  it('shows a member by handle, and 404 for an unknown one', async () => {
+    const res = await call('GET', `/api/users/${carol.username}/card/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ username: carol.username, color: carol.color, animal: 'Tiger', identity: expect.any(Array), member_since: expect.any(String) });
+    expect((await call('GET', '/api/users/NoSuchPerson999/card/')).json()).toEqual({ detail: 'User not found.' });
+  });
+});
