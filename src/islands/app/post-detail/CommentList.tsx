@@ -234,6 +234,37 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
   );
 }
 
+/** The spec's 'Sort by: Best' label, now a menu: Best (the default), New, Top. */
+function CommentSortMenu({ sort }: { sort: CommentSort }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="relative my-3 text-sm text-muted" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+      <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} className="rounded px-1 py-0.5 hover:bg-canvas">
+        Sort by: <span className="font-semibold text-ink">{COMMENT_SORT_LABELS[sort]}</span>
+      </button>
+      {open && (
+        <div role="menu" aria-label="Sort comments" className="absolute z-10 mt-1 w-32 rounded-lg border border-line bg-surface py-1 shadow-lg">
+          {(Object.keys(COMMENT_SORT_LABELS) as CommentSort[]).map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="menuitemradio"
+              aria-checked={value === sort}
+              onClick={() => {
+                setOpen(false);
+                void setCommentSort(value);
+              }}
+              className={`block w-full px-3 py-1.5 text-left hover:bg-canvas ${value === sort ? 'font-semibold text-ink' : ''}`}
+            >
+              {COMMENT_SORT_LABELS[value]}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
 type Props = { comments: ThreadComment[]; hasMore: boolean; loadingMore: boolean; onMore: () => void };
 
 export default function CommentList({ comments, hasMore, loadingMore, onMore }: Props) {
@@ -251,21 +282,7 @@ export default function CommentList({ comments, hasMore, loadingMore, onMore }: 
 
   return (
     <section aria-label="Comments">
-      <div className="my-3 flex items-center gap-2 text-sm text-muted">
-        <label htmlFor="comment-sort">Sort by:</label>
-        <select
-          id="comment-sort"
-          value={sort}
-          onChange={(event) => void setCommentSort(event.target.value as CommentSort)}
-          className="rounded border border-line bg-surface px-2 py-1 font-semibold text-ink"
-        >
-          {(Object.keys(COMMENT_SORT_LABELS) as CommentSort[]).map((value) => (
-            <option key={value} value={value}>
-              {COMMENT_SORT_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CommentSortMenu sort={sort} />
       {thread !== null && (
         <a href={`/home/comments/${postId}`} className="mb-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
           Back to all comments
