@@ -45,20 +45,21 @@ $$;
 CREATE TRIGGER comments_place BEFORE INSERT OR UPDATE OF upvote_count, created_at ON comments
   FOR EACH ROW EXECUTE FUNCTION comments_place_in_thread();
 --> statement-breakpoint
--- comments.reply_count: the replies below a comment at any depth that are not deleted, on every ancestor at once.
+-- comments.reply_count: the replies below a comment at any depth that readers can see (not deleted, not held by the
+-- scam shield or by reports; a removed one keeps its place and counts), on every ancestor at once.
 CREATE OR REPLACE FUNCTION comments_track_reply_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.deleted_at IS NULL AND OLD.depth > 0 THEN
+  IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.deleted_at IS NULL AND OLD.moderation_status <> 'held' AND OLD.depth > 0 THEN
     UPDATE comments SET reply_count = reply_count - 1 WHERE id = ANY (OLD.path[1:OLD.depth]);
   END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.deleted_at IS NULL AND NEW.depth > 0 THEN
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.deleted_at IS NULL AND NEW.moderation_status <> 'held' AND NEW.depth > 0 THEN
     UPDATE comments SET reply_count = reply_count + 1 WHERE id = ANY (NEW.path[1:NEW.depth]);
   END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER comments_track_replies AFTER INSERT OR DELETE OR UPDATE OF deleted_at ON comments
+CREATE TRIGGER comments_track_replies AFTER INSERT OR DELETE OR UPDATE OF deleted_at, moderation_status ON comments
   FOR EACH ROW EXECUTE FUNCTION comments_track_reply_count();
 --> statement-breakpoint
 -- posts.comment_count (from 0003) now counts visible comments that are not deleted.

@@ -89,7 +89,7 @@ export type Comment = {
   hidden_pending_review?: true;
   /** The comment it replies to; null for a top-level comment. */
   parent: number | null;
-  /** Replies below it at any depth, not counting deleted ones. */
+  /** Replies below it at any depth that readers can see (not deleted, not held). */
   reply_count: number;
   /** Whether the signed-in reader upvoted it (false for a visitor). */
   upvoted: boolean;

@@ -6,9 +6,9 @@ import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 /**
- * Whatever members do to a thread (reply anywhere, delete, have a deletion undone), every comment's reply_count is
- * the number of its descendants that are not deleted, and the post's comment_count the number of comments that are
- * not deleted. The counters are kept by triggers; this checks them against the rows themselves.
+ * Whatever happens to a thread (replies anywhere, deletes, deletions undone, holds and releases), every comment's
+ * reply_count is the number of its descendants that are neither deleted nor held, and the post's comment_count the
+ * number of visible comments that are not deleted. The counters are kept by triggers; this checks them against the rows themselves.
  */
 let t: TestApp;
 let author: TestUser;
@@ -21,11 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Step = { op: 'reply'; parent: number } | { op: 'delete'; target: number } | { op: 'undelete'; target: number };
+type Step = { op: 'reply'; parent: number } | { op: 'delete' | 'undelete' | 'hold' | 'release'; target: number };
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 5, arbitrary: fc.nat(1000).map((parent) => ({ op: 'reply' as const, parent })) },
   { weight: 2, arbitrary: fc.nat(1000).map((target) => ({ op: 'delete' as const, target })) },
   { weight: 1, arbitrary: fc.nat(1000).map((target) => ({ op: 'undelete' as const, target })) },
+  { weight: 1, arbitrary: fc.nat(1000).map((target) => ({ op: 'hold' as const, target })) },
+  { weight: 1, arbitrary: fc.nat(1000).map((target) => ({ op: 'release' as const, target })) },
 );
 
 describe('reply counts', () => {
@@ -43,25 +45,26 @@ describe('reply counts', () => {
             created.push(row.id);
           } else if (created.length > 0) {
             const target = created[s.target % created.length];
-            await t.app.ctx.db
-              .update(comments)
-              .set({ deletedAt: s.op === 'delete' ? new Date() : null })
-              .where(eq(comments.id, target));
+            const change =
+              s.op === 'delete' || s.op === 'undelete'
+                ? { deletedAt: s.op === 'delete' ? new Date() : null }
+                : { moderationStatus: s.op === 'hold' ? 'held' : 'visible' };
+            await t.app.ctx.db.update(comments).set(change).where(eq(comments.id, target));
           }
         }
         const rows = await t.app.ctx.db
-          .select({ id: comments.id, parentId: comments.parentId, replyCount: comments.replyCount, deletedAt: comments.deletedAt })
+          .select({ id: comments.id, parentId: comments.parentId, replyCount: comments.replyCount, deletedAt: comments.deletedAt, status: comments.moderationStatus })
           .from(comments)
           .where(eq(comments.postId, postId));
         const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
         const expected = new Map(rows.map((r) => [r.id, 0]));
         for (const row of rows) {
-          if (row.deletedAt) continue;
+          if (row.deletedAt || row.status === 'held') continue;
           for (let up = row.parentId; up !== null; up = parentOf.get(up) ?? null) expected.set(up, expected.get(up)! + 1);
         }
         for (const row of rows) expect(row.replyCount, `comment ${row.id}`).toBe(expected.get(row.id));
         const [{ count }] = await t.app.ctx.db.select({ count: posts.commentCount }).from(posts).where(eq(posts.id, postId));
-        expect(count).toBe(rows.filter((r) => !r.deletedAt).length);
+        expect(count).toBe(rows.filter((r) => !r.deletedAt && r.status === 'visible').length);
       }),
       { numRuns: 40 },
     );

@@ -195,7 +195,7 @@ export const comments = pgTable(
     path: integer('path').array().notNull().default(sql`'{}'::integer[]`),
     /** 0 for a top-level comment, the parent's depth + 1 for a reply (set by the same trigger). */
     depth: integer('depth').notNull().default(0),
-    /** Replies below it at any depth that are not deleted, kept by a trigger. */
+    /** Replies below it at any depth that are neither deleted nor held, kept by a trigger. */
     replyCount: integer('reply_count').notNull().default(0),
     body: text('body').notNull().default(''),
     /** 'image' | 'video' | null */
