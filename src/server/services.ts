@@ -111,6 +111,7 @@ export function createServices({
       edit: comments.editComment,
       delete: comments.deleteComment,
       upvote: comments.upvoteComment,
+      postOf: comments.postOfComment,
     }),
     notifications: bindTo(db, { list: notifications.listNotifications, unreadCount: notifications.unreadCount, markRead: notifications.markRead }),
     notificationStream: createNotificationStream({

@@ -36,6 +36,11 @@ const createCommentBody = z.object({
 export default async function commentsRoutes(app: FastifyInstance) {
   const { comments: commentsService, writeLimits } = app.ctx.services;
   const { config } = app.ctx;
+  /** A member suspended from a channel may not vote on or edit comments there (as they may not comment). */
+  const assertMayWriteOnCommentsPost = async (userId: number, commentId: number) => {
+    const postId = await commentsService.postOf(commentId);
+    if (postId !== null) await app.ctx.services.suspensions.assertMayWriteOnPost(userId, postId);
+  };
 
   app.get(
     '/api/posts/comments/list/',
@@ -72,6 +77,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
       handler: async (request) => {
         const { comment_id } = parseInput(upvoteQuery, request.query);
         if (method === 'POST') await writeLimits.check('reaction', request.user!);
+        await assertMayWriteOnCommentsPost(request.user!.id, comment_id);
         return commentsService.upvote({ commentId: comment_id, userId: request.user!.id, on: method === 'POST' });
       },
     });
@@ -134,6 +140,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
       if (id === null) return app.apiNotFound(request, reply);
       const { body } = parseInput(editCommentBody, request.body);
       await writeLimits.check('comment', request.user!);
+      await assertMayWriteOnCommentsPost(request.user!.id, id);
       const comment = await commentsService.edit({
         id,
         userId: request.user!.id,

@@ -369,3 +369,9 @@ export async function upvoteComment(db: Db, input: { commentId: number; userId: 
   });
   return { comment_id: row.id, upvoted: input.on, upvote_count: count };
 }
+
+/** The post a comment belongs to (for the per-channel suspension check before a write); null when unknown. */
+export async function postOfComment(db: Db, id: number): Promise<number | null> {
+  const [row] = await db.select({ postId: comments.postId }).from(comments).where(eq(comments.id, id)).limit(1);
+  return row?.postId ?? null;
+}
