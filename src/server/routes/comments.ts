@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, choice, parseId, positiveId } from '../../lib/validation.ts';
 import { fieldErrors } from '../http-errors.ts';
@@ -34,6 +34,10 @@ const createCommentBody = z.object({
 });
 
 export default async function commentsRoutes(app: FastifyInstance) {
+  /** An id that cannot be one answers as the router would (404, or 405 for a fixed path such as /api/posts/comments/), before any sign-in check. */
+  const idInPath = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (parseId((request.params as { id?: string }).id) === null) return app.apiNotFound(request, reply);
+  };
   const { comments: commentsService, writeLimits } = app.ctx.services;
   const { config } = app.ctx;
   /** A member suspended from a channel may not vote on or edit comments there (as they may not comment). */
@@ -126,7 +130,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
   app.patch(
     '/api/posts/comments/:id/',
     {
-      onRequest: app.requireUser,
+      onRequest: [idInPath, app.requireUser],
       schema: {
         tags: ['comments'],
         summary: 'Edit your comment',
@@ -156,7 +160,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
   app.delete(
     '/api/posts/comments/:id/',
     {
-      onRequest: app.requireUser,
+      onRequest: [idInPath, app.requireUser],
       schema: {
         tags: ['comments'],
         summary: 'Delete your comment',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, choice, parseId, positiveId, requiredString } from '../../lib/validation.ts';
 import { fieldErrors } from '../http-errors.ts';
@@ -44,6 +44,10 @@ const postIdQuery = documented(reactionQuery);
 
 
 export default async function postsRoutes(app: FastifyInstance) {
+  /** An id that cannot be one answers as the router would (404, or 405 for a fixed path such as /api/posts/comments/), before any sign-in check. */
+  const idInPath = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (parseId((request.params as { id?: string }).id) === null) return app.apiNotFound(request, reply);
+  };
   const { posts, reactions: reactionsService, writeLimits } = app.ctx.services;
   const { config } = app.ctx;
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
@@ -131,7 +135,7 @@ export default async function postsRoutes(app: FastifyInstance) {
   app.patch(
     '/api/posts/:id/',
     {
-      onRequest: app.requireUser,
+      onRequest: [idInPath, app.requireUser],
       schema: {
         tags: ['posts'],
         summary: 'Edit your post',
@@ -157,7 +161,7 @@ export default async function postsRoutes(app: FastifyInstance) {
   app.delete(
     '/api/posts/:id/',
     {
-      onRequest: app.requireUser,
+      onRequest: [idInPath, app.requireUser],
       schema: {
         tags: ['posts'],
         summary: 'Delete your post',
