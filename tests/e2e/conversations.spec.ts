@@ -12,6 +12,8 @@ async function replyTo(page: Page, text: string, reply: string) {
   await box.fill(reply);
   await box.press('Enter');
   await expect(page.getByText(reply, { exact: true })).toBeVisible();
+  // The reply box closes once sent; waiting for it keeps the next click off a moving layout.
+  await expect(box).toBeHidden();
 }
 
 async function upvote(member: Member, commentId: number) {
