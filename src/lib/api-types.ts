@@ -28,7 +28,14 @@ export type Post = {
   removed_reason: string | null;
   /** Present (true) only on a held item that members' reports hid: its author reads "Hidden pending review". */
   hidden_pending_review?: true;
+  /** Present only once its author has edited it: when they last did. */
+  edited_at?: string;
 };
+
+/** A feed's order: `new` (the default), `hot` (votes decayed by age), or the most liked of the day, week or all time. */
+export type FeedSort = 'new' | 'hot' | 'top_day' | 'top_week' | 'top_all';
+/** A comment list's order: `best` (upvotes decayed by age, the default), `new`, or `top` (upvotes). */
+export type CommentSort = 'best' | 'new' | 'top';
 
 export type ModerationStatus = 'visible' | 'held' | 'removed';
 export type SafetyWarning = { kind: 'scam'; message: string } | null;
@@ -80,9 +87,41 @@ export type Comment = {
   removed_reason: string | null;
   /** Present (true) only on a held item that members' reports hid: its author reads "Hidden pending review". */
   hidden_pending_review?: true;
+  /** The comment it replies to; null for a top-level comment. */
+  parent: number | null;
+  /** Replies below it at any depth that readers can see (not deleted, not held). */
+  reply_count: number;
+  /** Whether the signed-in reader upvoted it (false for a visitor). */
+  upvoted: boolean;
+  /** When its author last edited it; null if never. */
+  edited_at: string | null;
+  /** Deleted by its author: body and media are empty and the thread shows "[deleted]". */
+  deleted: boolean;
 };
 
-export type CommentsResponse = { post: Post; comments: Paged<Comment> };
+/**
+ * A comment in a list with its first replies, nested: each level holds the first few replies in the list's order,
+ * down to THREAD_DEPTH; the rest come from `/api/posts/comments/{id}/replies/`. A nested reply has `replies` only
+ * when some of its own are included.
+ */
+export type ThreadComment = Comment & { replies?: ThreadComment[] };
+export type ListedComment = Comment & { replies: ThreadComment[] };
+
+export type CommentsResponse = { post: Post; comments: Paged<ListedComment> };
+export type UpvoteResult = { comment_id: number; upvoted: boolean; upvote_count: number };
+
+export type NotificationKind = 'reply' | 'mention' | 'upvote_milestone' | 'join_request' | 'join_decision' | 'report_outcome' | 'moderation_action';
+export type Notification = {
+  id: number;
+  kind: NotificationKind;
+  created_at: string;
+  read: boolean;
+  /** Who did it, by handle; null when it was the moderators or the system. */
+  actor: string | null;
+  post_id: number | null;
+  comment_id: number | null;
+  text: string;
+};
 
 export type SearchResponse = {
   search: {
@@ -132,5 +171,8 @@ export type ProfileResponse = {
   circles: Paged<ProfileCircle>;
   posts: Paged<Post>;
 };
+
+/** What anyone may see of a member (the card an @mention links to): the handle, its colour and animal, its chips. */
+export type ProfileCard = { username: string; color: string; animal: string; identity: IdentityChip[]; member_since: string };
 
 export type VerifyOtpResponse = { access: string; refresh: string; is_registered: boolean };

@@ -5,6 +5,15 @@ export type ShareTarget = { title: string; url: string };
 /** Absolute link to a post, for sharing. */
 export const postUrl = (id: number) => new URL(`/home/comments/${id}`, window.location.origin).toString();
 
+/** Absolute link to a comment: its post's page, scrolled to the comment (`#comment-{id}`). */
+export const commentUrl = (postId: number, commentId: number) => new URL(`/home/comments/${postId}#comment-${commentId}`, window.location.origin).toString();
+
+/** Copies a link and says so ('Link copied to clipboard'): a comment's Share. */
+export async function copyLink(url: string): Promise<void> {
+  if (await copyText(url)) void toast('Link copied to clipboard', 'success');
+  else void toast('Could not copy the link', 'error');
+}
+
 /**
  * Shares with the Web Share API where the browser has it; else copies the link and says so
  * ('Link copied to clipboard'). Cancelling the share sheet is not an error.

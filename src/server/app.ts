@@ -21,6 +21,7 @@ import authRoutes from './routes/auth.ts';
 import tokenRoutes from './routes/tokens.ts';
 import profileRoutes from './routes/profile.ts';
 import postRoutes from './routes/posts.ts';
+import notificationRoutes from './routes/notifications.ts';
 import commentRoutes from './routes/comments.ts';
 import circleRoutes from './routes/circles.ts';
 import searchRoutes from './routes/search.ts';
@@ -93,9 +94,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
-  const services = createServices({ config, db: database.db, log: app.log, clock: options.clock });
+  const services = createServices({ config, db: database.db, log: app.log, clock: options.clock, listen: database.listen });
   app.decorate('ctx', { config, database, db: database.db, services });
   app.addHook('onClose', () => services.rateLimiter.close());
+  // Open notification streams end before the server waits for its connections to finish.
+  app.addHook('preClose', () => services.notificationStream.close());
   // Credential documents are deleted at a decision, and in any case after their lifetime: checked at start and hourly.
   let purgeTimer: NodeJS.Timeout | undefined;
   const purgeDocuments = () =>
@@ -140,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     moderationRoutes,
     staffRoutes,
     memberSafetyRoutes,
+    notificationRoutes,
   ]) {
     await app.register(routes);
   }

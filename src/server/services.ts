@@ -26,6 +26,9 @@ import { createSuspensionService } from './services/suspension-service.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createMediaSigner } from './services/private-media.ts';
 import { createHmac } from 'node:crypto';
+import type { Database } from './db/client.ts';
+import * as notifications from './services/notifications-service.ts';
+import { createNotificationStream } from './services/notification-stream.ts';
 
 /** The functions of a service module with their first argument (the database) already given. */
 type Bound<D, F> = { [K in keyof F]: F[K] extends (db: D, ...args: infer A) => infer R ? (...args: A) => R : never };
@@ -39,7 +42,20 @@ function bindTo<D, F extends Record<string, (db: D, ...args: any[]) => unknown>>
  * Every service, built once per app from its dependencies (app.ts wires it into `app.ctx.services`);
  * routes and plugins take what they need from there. Service modules take plain inputs and return data.
  */
-export function createServices({ config, db, log, clock = systemClock }: { config: Config; db: Db; log: FastifyBaseLogger; clock?: Clock }) {
+export function createServices({
+  config,
+  db,
+  log,
+  clock = systemClock,
+  listen,
+}: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  clock?: Clock;
+  /** The database's LISTEN, for the live notification stream. */
+  listen?: Database['listen'];
+}) {
   const tokens = createTokenService({
     db,
     secret: config.jwtSecret,
@@ -83,10 +99,30 @@ export function createServices({ config, db, log, clock = systemClock }: { confi
       listPending: joinRequests.listPendingRequests,
       decide: joinRequests.decideRequest,
     }),
-    posts: bindTo(db, { list: posts.listPosts, getVisible: posts.getVisiblePost, create: posts.createPost }),
+    posts: bindTo(db, {
+      list: posts.listPosts,
+      getVisible: posts.getVisiblePost,
+      create: posts.createPost,
+      edit: posts.editPost,
+      delete: posts.deletePost,
+    }),
     reactions: bindTo(db, { react }),
-    comments: bindTo(db, { list: comments.listComments, create: comments.createComment }),
-    profile: bindTo(db, { create: profile.createProfile, get: profile.getProfile }),
+    comments: bindTo(db, {
+      list: comments.listComments,
+      get: comments.getComment,
+      replies: comments.listReplies,
+      create: comments.createComment,
+      edit: comments.editComment,
+      delete: comments.deleteComment,
+      upvote: comments.upvoteComment,
+      postOf: comments.postOfComment,
+    }),
+    notifications: bindTo(db, { list: notifications.listNotifications, unreadCount: notifications.unreadCount, markRead: notifications.markRead }),
+    notificationStream: createNotificationStream({
+      listen: listen ?? (async () => async () => {}),
+      log,
+    }),
+    profile: bindTo(db, { create: profile.createProfile, get: profile.getProfile, card: profile.getProfileCard }),
     search: bindTo(db, { search }),
     memberSafety: bindTo(db, {
       block: memberSafety.blockMember,

@@ -71,10 +71,15 @@ describe('POST /api/posts/comments/', () => {
       moderation_status: 'visible',
       safety_warning: null,
       removed_reason: null,
+      parent: null,
+      reply_count: 0,
+      upvoted: false,
+      edited_at: null,
+      deleted: false,
     });
     const after = (await list(postId)).json() as CommentsResponse;
     expect(after.post.comment_count).toBe(1);
-    expect(after.comments.results[0]).toEqual(created);
+    expect(after.comments.results[0]).toEqual({ ...created, replies: [] });
   });
 
   it('accepts the post id as a string and keeps markup as plain text', async () => {

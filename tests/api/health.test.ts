@@ -46,9 +46,10 @@ describe('405 on paths that a parametric route also matches', () => {
       expect(res.headers.allow, method).toBe('POST, OPTIONS');
       expect(res.json()).toEqual({ detail: `Method "${method}" not allowed.` });
     }
-    const detail = await t.app.inject({ method: 'DELETE', url: '/api/posts/12/' });
+    // A post's own path takes GET, and PATCH and DELETE from its author (issue 10); PUT is still no method of it.
+    const detail = await t.app.inject({ method: 'PUT', url: '/api/posts/12/' });
     expect(detail.statusCode).toBe(405);
-    expect(detail.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(detail.headers.allow).toBe('GET, HEAD, PATCH, DELETE, OPTIONS');
     expect((await t.app.inject({ method: 'GET', url: '/api/posts/comments/list/' })).statusCode).toBe(400);
   });
 });

@@ -13,11 +13,19 @@ export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** A database handle or an open transaction: both run the same queries. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Stops a LISTEN. */
+export type Unlisten = () => Promise<void>;
+
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * LISTEN on a channel: `onPayload` gets each NOTIFY's payload, whichever process (or server instance) sent it.
+   * PostgreSQL gets one dedicated connection for it (a pooled one would be handed back); PGlite listens in process.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
 };
 
 /** Resolved from the working directory: import.meta.url breaks once the server is bundled. */
@@ -40,11 +48,29 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost while idle: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
+    const listeners = new Set<pg.Client>();
     return {
       db: db as unknown as Db,
       driver: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+        await pool.end();
+      },
+      listen: async (channel, onPayload) => {
+        const client = new pg.Client({ connectionString: options.databaseUrl });
+        client.on('error', (error) => process.emitWarning(`PostgreSQL LISTEN connection lost: ${error.message}`));
+        await client.connect();
+        listeners.add(client);
+        client.on('notification', (message) => {
+          if (message.channel === channel) onPayload(message.payload ?? '');
+        });
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          listeners.delete(client);
+          await client.end().catch(() => {});
+        };
+      },
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -60,6 +86,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
       db,
       driver: 'pglite',
       ping: async () => void (await client.query('select 1')),
+      listen: async (channel, onPayload) => client.listen(channel, onPayload),
       close: async () => {
         try {
           await client.close();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -165,6 +167,13 @@ export const posts = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     ...moderationColumns(),
     createdAt: createdAt(),
+    /** When its author last changed title or text; null if never. */
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The Hot order's key, set by a trigger on every write of the votes: log10(max(|likes - dislikes|, 1)) with the
+     * score's sign, plus the creation time in units of 45,000 seconds, so Hot is an index scan, never a computed sort.
+     */
+    hotRank: doublePrecision('hot_rank').notNull().default(0),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
@@ -174,6 +183,9 @@ export const posts = pgTable(
   (t) => [
     index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('posts_circle_created_idx').on(t.circleId, t.createdAt.desc(), t.id.desc()),
+    index('posts_hot_idx').on(t.hotRank.desc(), t.id.desc()),
+    index('posts_circle_hot_idx').on(t.circleId, t.hotRank.desc(), t.id.desc()),
+    index('posts_top_idx').on(sql`(${t.likeCount} - ${t.dislikeCount}) desc`, t.id.desc()),
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc()),
     index('posts_search_idx').using('gin', t.searchVector),
   ],
@@ -197,16 +209,76 @@ export const comments = pgTable(
     id: serial('id').primaryKey(),
     postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
     authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The comment this one replies to (same post); null for a top-level comment. */
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    /** Ids from the top-level comment down to this one (set by a trigger on insert): a thread's order and its subtree. */
+    path: integer('path').array().notNull().default(sql`'{}'::integer[]`),
+    /** 0 for a top-level comment, the parent's depth + 1 for a reply (set by the same trigger). */
+    depth: integer('depth').notNull().default(0),
+    /** Replies below it at any depth that are neither deleted nor held, kept by a trigger. */
+    replyCount: integer('reply_count').notNull().default(0),
     body: text('body').notNull().default(''),
     /** 'image' | 'video' | null */
     mediaKind: text('media_kind'),
     mediaUrl: text('media_url'),
     upvoteCount: integer('upvote_count').notNull().default(0),
+    /** The Best order's key: log10(max(upvotes, 1)) + creation time / 45,000 s, set by a trigger (the Hot formula). */
+    hotRank: doublePrecision('hot_rank').notNull().default(0),
     ...moderationColumns(),
     createdAt: createdAt(),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+    /** Set when its author deleted it: the text and media are gone; shown as "[deleted]" while it has replies. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple', coalesce(body, ''))`),
   },
-  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt.desc(), t.id.desc()), index('comments_search_idx').using('gin', t.searchVector)],
+  (t) => [
+    index('comments_post_created_idx').on(t.postId, t.createdAt.desc(), t.id.desc()),
+    index('comments_search_idx').using('gin', t.searchVector),
+    index('comments_top_best_idx').on(t.postId, t.hotRank.desc(), t.id.desc()).where(sql`${t.parentId} is null`),
+    index('comments_top_new_idx').on(t.postId, t.createdAt.desc(), t.id.desc()).where(sql`${t.parentId} is null`),
+    index('comments_top_top_idx').on(t.postId, t.upvoteCount.desc(), t.id.desc()).where(sql`${t.parentId} is null`),
+    index('comments_parent_idx').on(t.parentId, t.createdAt, t.id),
+    index('comments_path_idx').on(t.postId, t.path),
+  ],
+);
+
+/** One member's upvote of one comment: at most one, so `comments.upvote_count` moves by one per member. */
+export const commentUpvotes = pgTable(
+  'comment_upvotes',
+  {
+    commentId: integer('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_upvotes_user_idx').on(t.userId)],
+);
+
+/**
+ * Something that happened to a member's writing or channels: kind 'reply' | 'mention' | 'upvote_milestone' |
+ * 'join_request' | 'join_decision' | 'report_outcome' | 'moderation_action'. `text` is the line the bell shows.
+ * A trigger announces each new row with pg_notify('notifications', user_id) for the live stream.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id').references(() => circles.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_milestone_idx')
+      .on(t.userId, sql`coalesce(${t.postId}, 0)`, sql`coalesce(${t.commentId}, 0)`, t.text)
+      .where(sql`${t.kind} = 'upvote_milestone'`),
+  ],
 );
 
 /** A member who no longer sees another's posts and comments, and whose posts that other may not comment on. */

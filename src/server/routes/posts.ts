@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { NOT_A_STRING, TITLE_MAX_LENGTH, parseId, positiveId, requiredString } from '../../lib/validation.ts';
-import { INVALID_IMAGE, INVALID_VIDEO } from '../services/media-files.ts';
+import { NOT_A_STRING, TITLE_MAX_LENGTH, choice, parseId, positiveId, requiredString } from '../../lib/validation.ts';
+import { fieldErrors } from '../http-errors.ts';
+import { INVALID_IMAGE, INVALID_VIDEO, removeStoredMedia } from '../services/media-files.ts';
 import type { MediaKind } from '../services/media-recognition.ts';
 import { paginate } from '../pagination.ts';
-import { PAGE, documented } from '../request-validation.ts';
+import { PAGE, documented, parseInput } from '../request-validation.ts';
+import { FEED_SORTS } from '../services/posts-service.ts';
 import type { ReactionKind } from '../services/reactions-service.ts';
 
 const optionalString = z.preprocess(
@@ -12,7 +14,19 @@ const optionalString = z.preprocess(
   z.string({ invalid_type_error: NOT_A_STRING }).optional(),
 );
 
-const feedQuery = z.object({ circle: optionalString.describe('Only this circle: its id or its name (any case)') });
+const feedQuery = z.object({
+  circle: optionalString.describe('Only this circle: its id or its name (any case)'),
+  sort: z
+    .preprocess((value) => (value === undefined || value === '' ? 'new' : value), choice(FEED_SORTS))
+    .describe('new (the default), hot, top_day, top_week or top_all'),
+});
+
+/** An edit sends what changes: the title, the description, or both. */
+const editPostBody = z.object({
+  title: requiredString({ max: TITLE_MAX_LENGTH }).optional(),
+  description: optionalString,
+});
+const idParams = { type: 'object', properties: { id: { type: 'string' } } };
 
 /** `circle` may be sent as a number (an id) or a string (an id or a name). */
 const createPostBody = z.object({
@@ -31,6 +45,10 @@ const postIdQuery = documented(reactionQuery);
 
 
 export default async function postsRoutes(app: FastifyInstance) {
+  /** An id that cannot be one answers as the router would (404, or 405 for a fixed path such as /api/posts/comments/), before any sign-in check. */
+  const idInPath = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (parseId((request.params as { id?: string }).id) === null) return app.apiNotFound(request, reply);
+  };
   const { posts, reactions: reactionsService, writeLimits } = app.ctx.services;
   const { config } = app.ctx;
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
@@ -47,8 +65,8 @@ export default async function postsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { circle } = feedQuery.parse(request.query);
-      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle, publicOnly: true }));
+      const { circle, sort } = parseInput(feedQuery, request.query);
+      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle, publicOnly: true, sort, now: app.ctx.services.clock.now() }));
     },
   );
 
@@ -65,8 +83,8 @@ export default async function postsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { circle } = feedQuery.parse(request.query);
-      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle }));
+      const { circle, sort } = parseInput(feedQuery, request.query);
+      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle, sort, now: app.ctx.services.clock.now() }));
     },
   );
 
@@ -112,6 +130,53 @@ export default async function postsRoutes(app: FastifyInstance) {
       const id = parseId((request.params as { id: string }).id);
       if (id === null) return app.apiNotFound(request, reply);
       return posts.getVisible(id, viewerOf(request.user));
+    },
+  );
+
+  app.patch(
+    '/api/posts/:id/',
+    {
+      onRequest: [idInPath, app.requireUser],
+      schema: {
+        tags: ['posts'],
+        summary: 'Edit your post',
+        description: '{title?, description?}: its author only (403 otherwise); the post then carries `edited_at`.',
+        params: idParams,
+        security: bearer,
+      },
+    },
+    async (request, reply) => {
+      const id = parseId((request.params as { id: string }).id);
+      if (id === null) return app.apiNotFound(request, reply);
+      const input = parseInput(editPostBody, request.body);
+      if (input.title === undefined && input.description === undefined) {
+        throw fieldErrors({ non_field_errors: ['Send a title or a description to change.'] });
+      }
+      await writeLimits.check('post', request.user!);
+      const post = await posts.edit({ id, userId: request.user!.id, ...input, authorCreatedAt: request.user!.createdAt, newAccountHours: config.newAccountHours });
+      if (post.moderation_status === 'held') await app.ctx.services.moderation.queueHeld({ kind: 'post', id: post.id });
+      return post;
+    },
+  );
+
+  app.delete(
+    '/api/posts/:id/',
+    {
+      onRequest: [idInPath, app.requireUser],
+      schema: {
+        tags: ['posts'],
+        summary: 'Delete your post',
+        description: 'Its author only (403 otherwise): 204. It leaves every list; its comments go with it and its media files are removed.',
+        params: idParams,
+        security: bearer,
+      },
+    },
+    async (request, reply) => {
+      const id = parseId((request.params as { id: string }).id);
+      if (id === null) return app.apiNotFound(request, reply);
+      const { mediaUrls } = await posts.delete({ id, userId: request.user!.id });
+      await removeStoredMedia(config.mediaDir, mediaUrls);
+      return reply.code(204).send();
     },
   );
 

@@ -61,4 +61,20 @@ export default async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => profilePage(request, request.user!.id),
   );
+
+  app.get(
+    '/api/users/:username/card/',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'A member’s public card',
+        description: 'What an @mention links to: {username, color, animal, identity, member_since}; 404 "User not found." for an unknown handle.',
+        params: { type: 'object', properties: { username: { type: 'string' } } },
+      },
+    },
+    async (request) => {
+      const { username } = request.params as { username: string };
+      return profile.card(username.slice(0, 100), verifications.profileVerifications);
+    },
+  );
 }

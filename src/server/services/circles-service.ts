@@ -2,7 +2,8 @@ import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Circle, CircleSearchHit, JoinResult } from '../../lib/api-types.ts';
 import { parseId } from '../../lib/validation.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { circleMembers, circles, joinRequests } from '../db/schema.ts';
+import { circleMembers, circles, joinRequests, users } from '../db/schema.ts';
+import { notify } from './notifications-service.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { circleColumns, circleRequirement, toCircle } from './circle-mapper.ts';
 import { themeColorsFor } from '../../lib/theme-colors.ts';
@@ -224,6 +225,13 @@ export async function joinByName(db: Db, userId: number, name: string, admit: (c
       // Checked again inside the transaction: an approval may have landed in between.
       if (await isMember(tx, circle.id, userId)) throw detail(400, MESSAGES.alreadyMember(circle.name));
       await requestToJoin(tx, circle.id, userId);
+      const [owner] = await tx.select({ ownerId: circles.ownerId }).from(circles).where(eq(circles.id, circle.id));
+      const [asker] = await tx.select({ name: users.username }).from(users).where(eq(users.id, userId));
+      if (owner?.ownerId != null) {
+        await notify(tx, [
+          { userId: owner.ownerId, kind: 'join_request', actorId: userId, circleId: circle.id, text: `${asker.name} asked to join b/${circle.name}` },
+        ]);
+      }
     });
     const updated = await requireCircle(db, userId, { id: circle.id });
     return { detail: MESSAGES.requested(circle.name), status: 'pending', circle: updated };

@@ -5,6 +5,7 @@ import { circles, joinRequests, users } from '../db/schema.ts';
 import { detail } from '../http-errors.ts';
 import { isoString } from './circle-mapper.ts';
 import { addMember } from './circles-service.ts';
+import { notify } from './notifications-service.ts';
 
 /** Requests to join private circles, reviewed by the circle's owner only. */
 
@@ -65,7 +66,7 @@ export async function listPendingRequests(db: Db, circleId: number, limit: numbe
  */
 export async function decideRequest(db: Db, reviewerId: number, requestId: number, decision: Decision): Promise<JoinRequest> {
   const [found] = await db
-    .select({ userId: joinRequests.userId, circleId: joinRequests.circleId, ownerId: circles.ownerId })
+    .select({ userId: joinRequests.userId, circleId: joinRequests.circleId, ownerId: circles.ownerId, circleName: circles.name })
     .from(joinRequests)
     .innerJoin(circles, eq(circles.id, joinRequests.circleId))
     .where(eq(joinRequests.id, requestId))
@@ -81,6 +82,15 @@ export async function decideRequest(db: Db, reviewerId: number, requestId: numbe
       .returning({ id: joinRequests.id });
     if (updated.length === 0) throw detail(400, REQUEST_MESSAGES.decided);
     if (decision === 'approve') await addMember(tx, found.circleId, found.userId);
+    await notify(tx, [
+      {
+        userId: found.userId,
+        kind: 'join_decision',
+        actorId: reviewerId,
+        circleId: found.circleId,
+        text: decision === 'approve' ? `Your request to join b/${found.circleName} was approved` : `Your request to join b/${found.circleName} was declined`,
+      },
+    ]);
   });
 
   const [row] = await db.select(requestColumns).from(joinRequests).innerJoin(users, eq(users.id, joinRequests.userId)).where(eq(joinRequests.id, requestId));

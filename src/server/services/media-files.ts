@@ -110,3 +110,23 @@ export class UploadBatch {
     await Promise.all(this.written.splice(0).map((file) => rm(file, { force: true })));
   }
 }
+
+/** A stored media file's path below the media directory: `<file>`, or `private/<file>` for a private circle's. */
+const STORED_NAME = /^(?:private\/)?[\w-]+\.\w+$/;
+
+/**
+ * Removes stored media files named by their public URLs (`/media/<file>`, `/media/private/<file>`), e.g. a deleted
+ * post's. Anything that is not one of our media URLs is ignored, and a file already gone is no error.
+ */
+export async function removeStoredMedia(mediaDir: string, urls: readonly string[]): Promise<void> {
+  const names = urls
+    .filter((url) => url.startsWith(MEDIA_URL_PREFIX))
+    .map((url) => url.slice(MEDIA_URL_PREFIX.length).split('?')[0])
+    .filter((name) => STORED_NAME.test(name));
+  await Promise.all(names.map((name) => rm(path.join(mediaDir, name), { force: true })));
+}
+
+/** The stored media a post's HTML description points at (`src="/media/<file>"`). */
+export function mediaUrlsIn(html: string): string[] {
+  return [...html.matchAll(/src="(\/media\/(?:private\/)?[\w-]+\.\w+)/g)].map((match) => match[1]);
+}

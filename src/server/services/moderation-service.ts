@@ -1,3 +1,4 @@
+import { notify } from './notifications-service.ts';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   HIDDEN_PENDING_REVIEW,
@@ -174,11 +175,36 @@ export function createModerationService(deps: ModerationDeps) {
       .where(and(sameItem(moderationCases, item), eq(moderationCases.status, 'open')))
       .returning({ id: moderationCases.id });
     if (closed.length === 0) return false;
-    await db
+    const told = await db
       .update(reports)
       .set({ status: outcome === 'removed' ? 'upheld' : 'dismissed' })
-      .where(inArray(reports.caseId, closed.map((c) => c.id)));
+      .where(inArray(reports.caseId, closed.map((c) => c.id)))
+      .returning({ reporterId: reports.reporterId });
+    const what = item.kind === 'post' ? 'post' : 'comment';
+    await notify(
+      db,
+      told.map(({ reporterId }) => ({
+        userId: reporterId,
+        kind: 'report_outcome' as const,
+        postId: item.postId,
+        commentId: item.commentId,
+        text: outcome === 'removed' ? `The ${what} you reported was removed` : `The ${what} you reported was reviewed and kept`,
+      })),
+    );
     return true;
+  }
+
+  /** Tells an item's author what a moderator or the channel's owner did to it or to them. */
+  async function tellAuthor(item: ItemRow, action: ModerationAction, reason: string) {
+    const what = item.kind === 'post' ? 'post' : 'comment';
+    const texts: Partial<Record<ModerationAction, string>> = {
+      remove: `Your ${what} was removed by moderators${reason ? `: ${reason}` : ''}`,
+      restore: `Your ${what} was restored by moderators`,
+      warn: `You were warned about your ${what}${reason ? `: ${reason}` : ''}`,
+      suspend: `You were suspended from writing${reason ? `: ${reason}` : ''}`,
+    };
+    const text = texts[action];
+    if (text) await notify(db, [{ userId: item.authorId, kind: 'moderation_action', postId: item.postId, commentId: item.commentId, text }]);
   }
 
   async function log(item: ItemRow | null, actor: Actor, entry: { action: ModerationAction; reason: string; targetUserId?: number; circleId?: number | null; endsAt?: Date | null }) {
@@ -434,11 +460,13 @@ export function createModerationService(deps: ModerationDeps) {
             reason,
           });
           await log(item, actor, { action, reason, circleId: scope === 'site' ? null : item.circleId, endsAt });
+          await tellAuthor(item, action, reason);
           const fresh = (await loadItem({ kind: item.kind, id: item.id }))!;
           return { item: toItemView(fresh), ends_at: endsAt ? endsAt.toISOString() : null };
         }
       }
       await log(item, actor, { action, reason });
+      await tellAuthor(item, action, reason);
       const fresh = (await loadItem({ kind: item.kind, id: item.id }))!;
       return { item: toItemView(fresh) };
     },

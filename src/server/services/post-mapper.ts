@@ -25,6 +25,7 @@ export const postColumns = {
   dislikeCount: posts.dislikeCount,
   commentCount: posts.commentCount,
   createdAt: posts.createdAt,
+  editedAt: posts.editedAt,
   authorName: users.username,
   authorColor: users.color,
   circleId: circles.id,
@@ -46,6 +47,7 @@ export type PostRow = {
   dislikeCount: number;
   commentCount: number;
   createdAt: Date;
+  editedAt: Date | null;
   authorName: string;
   authorColor: string;
   circleId: number;
@@ -111,5 +113,6 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     removed_reason: status === 'removed' ? (row.removedReason ?? '') : null,
     // Only on an item its reports hid: its author (and staff) read "Hidden pending review" instead of "Held for review".
     ...(status === 'held' && row.hiddenByReports ? { hidden_pending_review: true as const } : {}),
+    ...(row.editedAt ? { edited_at: new Date(row.editedAt).toISOString() } : {}),
   };
 }

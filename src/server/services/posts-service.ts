@@ -1,12 +1,14 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Post } from '../../lib/api-types.ts';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { FeedSort, Post } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
-import { circles, posts } from '../db/schema.ts';
+import { circles, comments, posts, users } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
 import type { PageSource } from '../pagination.ts';
 import { MESSAGES, findCircle, parseCircleRef } from './circles-service.ts';
 import { newestFirst, selectPosts, toPost } from './post-mapper.ts';
 import { reencodeDataUrl } from './image-reencoding.ts';
+import { mediaUrlsIn } from './media-files.ts';
+import { notifyMentions } from './notifications-service.ts';
 import { sanitizeRichText } from './sanitize-html.ts';
 import { screenWriting } from './scam-shield/screen.ts';
 import { circleVisibleTo, postListedFor, postOpenFor } from './visibility.ts';
@@ -15,6 +17,28 @@ export { toPost, selectPosts, newestFirst, type PostRow } from './post-mapper.ts
 
 export const POST_NOT_FOUND = 'Post not found.';
 export const MEMBERS_ONLY = 'Only members can post in this circle.';
+export const NOT_YOUR_POST = 'You can only edit or delete your own posts.';
+export const FEED_SORTS = ['new', 'hot', 'top_day', 'top_week', 'top_all'] as const satisfies readonly FeedSort[];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * ORDER BY for a feed's sort, each matching an index: New (created_at desc, id desc), Hot (hot_rank desc, id desc:
+ * the rank is computed on write, so a page is an index scan), Top (likes - dislikes desc, id desc); Top of the day or
+ * week first narrows to the window on the created_at index.
+ */
+function feedOrder(sort: FeedSort): SQL[] {
+  if (sort === 'hot') return [sql`${posts.hotRank} desc nulls last`, sql`${posts.id} desc nulls last`];
+  if (sort === 'new') return newestFirst(posts.createdAt, posts.id);
+  return [sql`(${posts.likeCount} - ${posts.dislikeCount}) desc`, sql`${posts.id} desc nulls last`];
+}
+
+/** The oldest creation time a Top-of-the-day or -week feed includes, from `now`. */
+function windowStart(sort: FeedSort, now: Date): Date | null {
+  if (sort === 'top_day') return new Date(now.getTime() - DAY_MS);
+  if (sort === 'top_week') return new Date(now.getTime() - 7 * DAY_MS);
+  return null;
+}
 
 export const postNotFound = () => detail(404, POST_NOT_FOUND);
 
@@ -32,6 +56,10 @@ export type ListPostsOptions = {
   circle?: string | number;
   /** Only posts of public circles (the public feed), whoever is asking. */
   publicOnly?: boolean;
+  /** The order; `new` when not given. */
+  sort?: FeedSort;
+  /** The time Top of the day / week counts back from. */
+  now?: Date;
 };
 
 /** Total posts of the circles matching `where`, from the trigger-kept circles.posts_count: a few circle rows, not every post. */
@@ -61,13 +89,17 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Page
   const shownCircles =
     circleId !== undefined ? eq(circles.id, circleId) : options.publicOnly ? eq(circles.channelType, 'public') : circleVisibleTo(viewerId);
   const byAuthor = options.authorId !== undefined ? eq(posts.authorId, options.authorId) : undefined;
-  const where = and(circleId !== undefined ? eq(posts.circleId, circleId) : shownCircles, byAuthor, postListedFor(viewerId));
-  // An author's list counts its rows on the author index; a whole feed sums its circles' counters.
-  const count = byAuthor ? await countPostRows(db, where) : await postsInCircles(db, shownCircles);
+  const sort = options.sort ?? 'new';
+  const since = windowStart(sort, options.now ?? new Date());
+  const inWindow = since ? gte(posts.createdAt, since) : undefined;
+  const where = and(circleId !== undefined ? eq(posts.circleId, circleId) : shownCircles, byAuthor, inWindow, postListedFor(viewerId));
+  // An author's list counts its rows on the author index, a day's or week's feed its rows on the created_at index;
+  // a whole feed sums its circles' counters.
+  const count = byAuthor || inWindow ? await countPostRows(db, where) : await postsInCircles(db, shownCircles);
   return {
     count,
     load: async (limit, offset) => {
-      const rows = await selectPosts(db, viewerId).where(where).orderBy(...newestFirst(posts.createdAt, posts.id)).limit(limit).offset(offset);
+      const rows = await selectPosts(db, viewerId).where(where).orderBy(...feedOrder(sort)).limit(limit).offset(offset);
       return rows.map((row) => toPost(row, viewerId));
     },
   };
@@ -127,5 +159,76 @@ export async function createPost(db: Db, input: NewPost): Promise<Post> {
       moderationReasons: screening.reasons,
     })
     .returning({ id: posts.id });
+  if (screening.status === 'visible') {
+    const [{ name }] = await db.select({ name: users.username }).from(users).where(eq(users.id, input.authorId));
+    await notifyMentions(db, { text: mentionText(input.title, description), actorId: input.authorId, actorName: name, postId: created.id, where: `the post "${input.title}"` });
+  }
   return getVisiblePost(db, created.id, input.authorId);
+}
+
+/** A post as its author may change it: 404 when they cannot see it, 403 when it is someone else's. */
+async function ownPost(db: Db, id: number, userId: number) {
+  const [row] = await db
+    .select({ authorId: posts.authorId, images: posts.images, videos: posts.videos, description: posts.description, status: posts.moderationStatus, title: posts.title })
+    .from(posts)
+    .innerJoin(circles, eq(circles.id, posts.circleId))
+    .where(and(eq(posts.id, id), circleVisibleTo(userId), postOpenFor(userId)))
+    .limit(1);
+  if (!row) throw postNotFound();
+  if (row.authorId !== userId) throw forbidden(NOT_YOUR_POST);
+  return row;
+}
+
+export type PostEdit = {
+  id: number;
+  userId: number;
+  title?: string;
+  description?: string;
+  authorCreatedAt: Date;
+  newAccountHours: number;
+};
+
+/**
+ * The author changes a post's title and/or text (sanitised as on creation). The scam shield reads it again: a
+ * now-suspicious post is held; one moderators removed stays removed. `edited_at` records when; newly @mentioned
+ * members are told.
+ */
+export async function editPost(db: Db, input: PostEdit): Promise<Post> {
+  const current = await ownPost(db, input.id, input.userId);
+  const title = input.title ?? current.title;
+  const description = input.description === undefined ? current.description : await sanitizeRichText(input.description, reencodeDataUrl);
+  const screening = screenWriting({ text: title, html: description, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours });
+  const status = current.status === 'removed' ? 'removed' : current.status === 'held' && screening.status === 'visible' ? current.status : screening.status;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(posts)
+      .set({ title, description, editedAt: sql`now()`, scamVerdict: screening.verdict, moderationReasons: screening.reasons, moderationStatus: status })
+      .where(eq(posts.id, input.id));
+    if (status === 'visible') {
+      const before = new Set(mentionText(current.title, current.description).match(/@\w+/g) ?? []);
+      const added = (mentionText(title, description).match(/@\w+/g) ?? []).filter((handle) => !before.has(handle)).join(' ');
+      const [{ name }] = await tx.select({ name: users.username }).from(users).where(eq(users.id, input.userId));
+      await notifyMentions(tx, { text: added, actorId: input.userId, actorName: name, postId: input.id, where: `the post "${title}"` });
+    }
+  });
+  return getVisiblePost(db, input.id, input.userId);
+}
+
+/** A post's title and text as plain words, for finding @mentions. */
+const mentionText = (title: string, html: string) => `${title} ${html.replace(/<[^>]*>/g, ' ')}`;
+
+/**
+ * The author deletes a post: it leaves every list at once (its comments, votes and reports go with it, and the
+ * circle's posts_count follows by trigger). Answers the media its files are stored under, for the caller to remove.
+ */
+export async function deletePost(db: Db, input: { id: number; userId: number }): Promise<{ mediaUrls: string[] }> {
+  const current = await ownPost(db, input.id, input.userId);
+  const commentMedia = await db
+    .select({ url: comments.mediaUrl })
+    .from(comments)
+    .where(and(eq(comments.postId, input.id), sql`${comments.mediaUrl} is not null`));
+  await db.delete(posts).where(eq(posts.id, input.id));
+  return {
+    mediaUrls: [...current.images, ...current.videos, ...mediaUrlsIn(current.description), ...commentMedia.map((row) => row.url!)],
+  };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { ChannelType, Post, ProfileCircle, ProfileResponse } from '../../lib/api-types.ts';
+import type { ChannelType, Post, ProfileCard, ProfileCircle, ProfileResponse } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circleMembers, circles, users } from '../db/schema.ts';
 import { notFound } from '../http-errors.ts';
@@ -71,4 +71,13 @@ export async function getProfile(db: Db, userId: number, proofsOf: ProofsOf): Pr
   if (!user) throw notFound('User not found.');
   const [proofs, circles, posts] = await Promise.all([proofsOf(user), listMemberships(db, userId), listPosts(db, { viewerId: userId, authorId: userId })]);
   return { ...toProfile(user, proofs), circles, posts };
+}
+
+/** A member's public card by handle (what an @mention links to); 404 'User not found.' for an unknown handle. */
+export async function getProfileCard(db: Db, username: string, proofsOf: ProofsOf): Promise<ProfileCard> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  const user = row ? await findUserById(db, row.id) : null;
+  if (!user) throw notFound('User not found.');
+  const proofs = await proofsOf(user);
+  return { username: user.username, color: user.color, animal: user.animal, identity: proofs.identity, member_since: user.createdAt.toISOString() };
 }

@@ -8,9 +8,13 @@ import { blacklistedTokens, revokedSessions } from '../db/schema.ts';
 /**
  * JWTs shaped like djangorestframework-simplejwt's: HS256, token_type, exp, iat, jti, user_id; plus `sid`, the
  * session: every token minted from one sign-in (and from the refresh tokens rotated out of it) carries the same
- * sid, so a logout ends them all at once.
+ * sid, so a logout ends them all at once. 'stream': a short-lived single-use ticket that opens the notification
+ * stream (EventSource cannot send a bearer header).
  */
-export type TokenType = 'access' | 'refresh';
+export type TokenType = 'access' | 'refresh' | 'stream';
+
+/** How long a stream ticket may wait before it is used. */
+export const STREAM_TICKET_SECONDS = 60;
 export type TokenClaims = { token_type: TokenType; exp: number; iat: number; jti: string; user_id: number; sid: string };
 
 export class TokenError extends Error {}
@@ -25,7 +29,7 @@ export const BLACKLISTED = 'Token is blacklisted';
  * `sid`; their own jti stands in for it.
  */
 const claimsSchema = z.object({
-  token_type: z.enum(['access', 'refresh']),
+  token_type: z.enum(['access', 'refresh', 'stream']),
   exp: z.number().int().safe(),
   iat: z.number().int().safe().optional(),
   jti: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
@@ -46,7 +50,7 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
 
   function issue(userId: number, tokenType: TokenType, sid: string): string {
     const iat = Math.floor(Date.now() / 1000);
-    const lifetime = tokenType === 'access' ? options.accessSeconds : options.refreshSeconds;
+    const lifetime = tokenType === 'access' ? options.accessSeconds : tokenType === 'stream' ? STREAM_TICKET_SECONDS : options.refreshSeconds;
     const claims: TokenClaims = { token_type: tokenType, exp: iat + lifetime, iat, jti: newId(), user_id: userId, sid };
     return sign(claims);
   }
@@ -133,6 +137,18 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
     await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
   }
 
+  /** The user a stream ticket was issued to; a second use, a stale or a forged ticket throws TokenError. */
+  async function redeemStreamTicket(ticket: unknown): Promise<number> {
+    const claims = decode(ticket, 'stream');
+    const used = await db
+      .insert(blacklistedTokens)
+      .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
+      .onConflictDoNothing()
+      .returning({ jti: blacklistedTokens.jti });
+    if (used.length === 0) throw new TokenError(BLACKLISTED);
+    return claims.user_id;
+  }
+
   return {
     /** A new session's first pair. */
     issuePair: (userId: number) => {
@@ -141,6 +157,8 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
     },
     /** An access token of a session of its own (tools and tests). */
     issueAccess: (userId: number) => issue(userId, 'access', newId()),
+    issueStreamTicket: (userId: number) => issue(userId, 'stream', newId()),
+    redeemStreamTicket,
     decode,
     validate,
     blacklist,

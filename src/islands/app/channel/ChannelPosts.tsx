@@ -1,14 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { PostCard } from '../post-card/PostCard.tsx';
-import { $channelPosts, loadChannelPosts } from './channel.store.ts';
+import { FeedSortSelect } from '../post-card/FeedSortSelect.tsx';
+import { $channelPosts, loadChannelPosts, reloadChannelPosts } from './channel.store.ts';
 
 const note = 'py-6 text-center text-sm text-muted';
 
-/** The channel's own posts from the server, newest first, paged with Show More. */
+/** The channel's own posts from the server, newest first unless `?sort=` says otherwise, paged with Show More. */
 export default function ChannelPosts() {
   const { items, loading, hasMore, error } = useStore($channelPosts);
   return (
     <section aria-label="Posts" className="flex flex-col gap-4">
+      <FeedSortSelect onChange={() => void reloadChannelPosts()} />
       {items.map((post) => (
         <PostCard key={post.id} post={post} />
       ))}

@@ -6,6 +6,7 @@ import { hasToken } from '../../../stores/session.store.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import { toast } from '../../../lib/toast.ts';
 import { FEED_PATH, type FeedSource } from '../feed/feed.store.ts';
+import { feedSortQuery } from '../../../lib/feed-sort.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 
 /** Which channel the page shows: /home/channel-page/{id} or /home/channel-page?key={name}. */
@@ -60,7 +61,7 @@ export async function loadChannelPosts(): Promise<void> {
   const circle = readyCircle();
   if (!circle) return;
   try {
-    await loadNextPage($channelPosts, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { circle: circle.id, page: state.page } }));
+    await loadNextPage($channelPosts, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { circle: circle.id, page: state.page, ...feedSortQuery() } }));
   } catch (error) {
     // A stale token: read the public list instead, as the feed does.
     if (error instanceof ApiError && error.status === 401 && $channelPosts.get().source === 'user') {
@@ -69,6 +70,12 @@ export async function loadChannelPosts(): Promise<void> {
     }
     $channelPosts.setKey('error', error instanceof ApiError ? errorMessage(error.data, POSTS_FAILED) : POSTS_FAILED);
   }
+}
+
+/** The order changed (`?sort=`): the channel's posts start again from the first page. */
+export async function reloadChannelPosts(): Promise<void> {
+  $channelPosts.set({ ...$channelPosts.get(), ...emptyPagedList<Post>(), error: null });
+  await loadChannelPosts();
 }
 
 /** Join (public) or ask to join (private), with the spec's toasts; the count rises by one locally. */

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { PostCard } from '../post-card/PostCard.tsx';
-import { $feed, loadFeedPage, startFeed } from './feed.store.ts';
+import { FeedSortSelect } from '../post-card/FeedSortSelect.tsx';
+import { $feed, loadFeedPage, reloadFeed, startFeed } from './feed.store.ts';
 
 const note = 'py-6 text-center text-sm text-muted';
 
@@ -18,6 +19,7 @@ export default function Feed() {
   }
   return (
     <div className="flex flex-col gap-4">
+      <FeedSortSelect onChange={() => void reloadFeed()} />
       {items.map((post) => (
         <PostCard key={post.id} post={post} />
       ))}

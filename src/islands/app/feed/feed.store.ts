@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import Cookies from 'js-cookie';
 import { ACCESS_COOKIE, api, ApiError, errorMessage, getAccessToken } from '../../../lib/api-client.ts';
 import type { Paged, Post } from '../../../lib/api-types.ts';
+import { feedSortQuery } from '../../../lib/feed-sort.ts';
 import { loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import { markSignedOut } from '../shell/viewer.store.ts';
 
@@ -54,10 +55,16 @@ export async function chooseFeedSource(): Promise<FeedSource> {
 /** Appends the next page of the chosen feed (see lib/paged-list.ts); a failure stores the error and stops paging. */
 export async function loadFeedPage(): Promise<void> {
   try {
-    await loadNextPage($feed, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { page: state.page } }));
+    await loadNextPage($feed, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { page: state.page, ...feedSortQuery() } }));
   } catch (error) {
     $feed.setKey('error', error instanceof ApiError ? errorMessage(error.data, DEFAULT_FEED_ERROR) : DEFAULT_FEED_ERROR);
   }
+}
+
+/** The order changed (`?sort=`): the list starts again from its first page. */
+export async function reloadFeed(): Promise<void> {
+  resetFeed();
+  await loadFeedPage();
 }
 
 /** On load: check the token, pick the feed, fetch its first page. */

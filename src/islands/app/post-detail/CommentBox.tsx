@@ -14,8 +14,17 @@ const SmileIcon = () => (
   </svg>
 );
 
-/** Text, one image or video, and an emoji picker; Enter without Shift submits. */
-export default function CommentBox() {
+type Props = {
+  /** Sends the text and file; the post's comment box by default, a reply box passes its own. */
+  onSend?: (text: string, file: File | null) => Promise<void>;
+  label?: string;
+  submitLabel?: string;
+  autoFocus?: boolean;
+  onCancel?: () => void;
+};
+
+/** Text, one image or video, and an emoji picker; Enter without Shift submits. The comment box and every reply box. */
+export default function CommentBox({ onSend = addComment, label = 'Add a comment', submitLabel = 'Comment', autoFocus = false, onCancel }: Props = {}) {
   const id = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -32,7 +41,7 @@ export default function CommentBox() {
     if (empty) return alert(COMMENT_EMPTY);
     setSending(true);
     try {
-      await addComment(text, file);
+      await onSend(text, file);
       setText('');
       setFile(null);
       setPickerOpen(false);
@@ -79,7 +88,7 @@ export default function CommentBox() {
       className="rounded-lg border border-line bg-surface p-3 has-[textarea:focus-visible]:outline-3 has-[textarea:focus-visible]:outline-brand-600"
     >
       <label htmlFor={`${id}-text`} className="sr-only">
-        Add a comment
+        {label}
       </label>
       <textarea
         id={`${id}-text`}
@@ -88,7 +97,9 @@ export default function CommentBox() {
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
-        placeholder="Add a comment"
+        placeholder={label}
+        // A reply box opens where the reader pressed Reply, ready to type.
+        autoFocus={autoFocus}
         className="w-full resize-y rounded border-0 p-1 focus:outline-none"
       />
       {file && preview && (
@@ -120,8 +131,13 @@ export default function CommentBox() {
             event.target.value = '';
           }}
         />
-        <button type="submit" disabled={empty || sending} className="ml-auto rounded-full bg-brand-600 px-5 py-1.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-          Comment
+        {onCancel && (
+          <button type="button" onClick={onCancel} className="ml-auto rounded-full px-3 py-1 text-sm font-semibold text-muted hover:bg-canvas">
+            Cancel
+          </button>
+        )}
+        <button type="submit" disabled={empty || sending} className={`${onCancel ? '' : 'ml-auto '}rounded-full bg-brand-600 px-5 py-1.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60`}>
+          {submitLabel}
         </button>
       </div>
     </form>

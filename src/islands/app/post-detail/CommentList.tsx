@@ -1,8 +1,26 @@
-import type { Comment } from '../../../lib/api-types.ts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Comment, CommentSort, ThreadComment } from '../../../lib/api-types.ts';
 import { relativeTime } from '../../../lib/format.ts';
+import { commentUrl, copyLink } from '../../../lib/share.ts';
+import { $user } from '../../../stores/session.store.ts';
 import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { ReportButton } from '../moderation/ReportButton.tsx';
+import CommentBox from './CommentBox.tsx';
+import { splitMentions } from '../../../lib/mentions.ts';
+import {
+  $detail,
+  addReply,
+  COMMENT_FAILED,
+  COMMENT_SORT_LABELS,
+  deleteComment,
+  editComment,
+  loadMoreReplies,
+  setCommentSort,
+  toggleUpvote,
+} from './post-detail.store.ts';
+import { hiddenReplies, THREAD_DEPTH } from './thread-tree.ts';
 
 function CommentMedia({ comment }: { comment: Comment }) {
   if (!comment.media_url) return null;
@@ -10,53 +28,272 @@ function CommentMedia({ comment }: { comment: Comment }) {
   return <img src={comment.media_url} alt={`Image in ${comment.author}'s comment`} loading="lazy" className="mt-2 max-h-80 rounded" />;
 }
 
-/** One comment; its body is text, never HTML. Reply and Share have no behaviour yet (spec section 9). */
-function CommentItem({ comment }: { comment: Comment }) {
+/** Plain text with each @Handle a link to that member's public card. */
+function BodyText({ text }: { text: string }) {
   return (
-    <li className="flex gap-3 py-3" data-testid="comment" id={`comment-${comment.id}`}>
-      <Avatar name={comment.author} color={comment.author_color} />
-      <div className="min-w-0 flex-1">
-        <p className="text-sm">
-          <span className="font-semibold">{comment.author}</span>{' '}
-          <span className="ml-1 text-muted">
-            <time dateTime={comment.created_at}>{relativeTime(comment.created_at)}</time>
-          </span>
-        </p>
-        <div className="mt-1 flex flex-col gap-1">
-          <ModerationNotice status={comment.moderation_status} removedReason={comment.removed_reason} hiddenPendingReview={comment.hidden_pending_review} />
-          <SafetyBanner warning={comment.safety_warning} />
-        </div>
-        {comment.body && <p className="mt-1 break-words whitespace-pre-wrap">{comment.body}</p>}
-        <CommentMedia comment={comment} />
-        <div className="mt-2 flex items-center gap-3 text-sm text-muted">
-          <span aria-label={`${comment.upvote_count} upvotes`}>▲ {comment.upvote_count}</span>
-          <button type="button" className="rounded px-2 py-1 hover:bg-canvas">
-            Reply
+    <p className="mt-1 break-words whitespace-pre-wrap">
+      {splitMentions(text).map((part, index) =>
+        part.handle ? (
+          <a key={index} href={`/home/u/${encodeURIComponent(part.handle)}`} className="font-semibold text-brand-700 hover:underline">
+            @{part.handle}
+          </a>
+        ) : (
+          part.text
+        ),
+      )}
+    </p>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const actionClass = 'rounded px-2 py-1 hover:bg-canvas';
+
+/** Edits a comment's text in place: Enter saves, Shift+Enter a new line, Escape cancels. */
+function EditBox({ comment, onDone }: { comment: Comment; onDone: () => void }) {
+  const [text, setText] = useState(comment.body);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    if (saving) return;
+    setSaving(true);
+    try {
+      await editComment(comment.id, text);
+      onDone();
+    } catch (error) {
+      console.error('Failed to edit comment', error);
+      alert(error instanceof Error && error.message ? error.message : COMMENT_FAILED);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form
+      className="mt-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <textarea
+        aria-label="Edit comment"
+        value={text}
+        rows={3}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onDone();
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            void save();
+          }
+        }}
+        className="w-full rounded border border-line p-2"
+      />
+      <div className="mt-1 flex gap-2">
+        <button type="submit" disabled={saving} className="rounded-full bg-brand-600 px-4 py-1 text-sm font-semibold text-white">
+          Save
+        </button>
+        <button type="button" onClick={onDone} className="rounded-full px-3 py-1 text-sm font-semibold text-muted hover:bg-canvas">
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One comment, its actions, and (to THREAD_DEPTH) the replies below it. Its body is text, never HTML. */
+function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComment; depth: number; postId: number; me: string; highlight: number | null }) {
+  const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [collapsed, setCollapsed] = useState(false);
+  const mine = !node.deleted && me !== '' && node.author === me;
+  const replies = node.replies ?? [];
+  const hidden = hiddenReplies(node);
+  const highlighted = highlight === node.id;
+
+  const remove = async () => {
+    if (!confirm('Delete this comment?')) return;
+    try {
+      await deleteComment(node.id);
+    } catch (error) {
+      console.error('Failed to delete comment', error);
+      alert('Could not delete the comment. Please try again.');
+    }
+  };
+
+  let below: ReactNode = null;
+  if (collapsed) {
+    below = null;
+  } else if (depth >= THREAD_DEPTH) {
+    if (node.reply_count > 0) {
+      below = (
+        <a href={`/home/comments/${postId}?thread=${node.id}`} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
+          Continue this thread
+        </a>
+      );
+    }
+  } else {
+    below = (
+      <>
+        {replies.length > 0 && (
+          <ul className="mt-1 border-l-2 border-line pl-3" aria-label={`Replies to ${node.author}`}>
+            {replies.map((reply) => (
+              <CommentNode key={reply.id} node={reply} depth={depth + 1} postId={postId} me={me} highlight={highlight} />
+            ))}
+          </ul>
+        )}
+        {hidden > 0 && (
+          <button type="button" onClick={() => void loadMoreReplies(node.id)} className="mt-1 text-sm font-semibold text-brand-700 hover:underline">
+            {`Show more replies (${hidden})`}
           </button>
-          <button type="button" className="rounded px-2 py-1 hover:bg-canvas">
-            Share
-          </button>
-          {comment.moderation_status === 'visible' && <ReportButton target={{ kind: 'comment', id: comment.id }} compact />}
+        )}
+      </>
+    );
+  }
+
+  return (
+    <li className="py-2" data-testid="comment" id={`comment-${node.id}`} data-depth={depth}>
+      <div className={`flex gap-3 rounded-lg p-1 ${highlighted ? 'bg-brand-50 ring-2 ring-brand-600' : ''}`} data-highlighted={highlighted || undefined}>
+        <Avatar name={node.author} color={node.author_color} />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm">
+            <span className="font-semibold">{node.author}</span>{' '}
+            <span className="ml-1 text-muted">
+              <time dateTime={node.created_at}>{relativeTime(node.created_at)}</time>
+              {node.edited_at && (
+                <span title={`Edited ${new Date(node.edited_at).toLocaleString()}`} className="ml-1 italic">
+                  · edited
+                </span>
+              )}
+            </span>
+          </p>
+          <div className="mt-1 flex flex-col gap-1">
+            <ModerationNotice status={node.moderation_status} removedReason={node.removed_reason} hiddenPendingReview={node.hidden_pending_review} />
+            <SafetyBanner warning={node.safety_warning} />
+          </div>
+          {node.deleted ? (
+            <p className="mt-1 text-muted italic">[deleted]</p>
+          ) : editing ? (
+            <EditBox comment={node} onDone={() => setEditing(false)} />
+          ) : (
+            node.body && <BodyText text={node.body} />
+          )}
+          {!node.deleted && <CommentMedia comment={node} />}
+          <div className="mt-2 flex flex-wrap items-center gap-1 text-sm text-muted">
+            <button
+              type="button"
+              aria-pressed={node.upvoted}
+              aria-label={`Upvote (${plural(node.upvote_count, 'upvote', 'upvotes')})`}
+              disabled={node.deleted || me === ''}
+              onClick={() => void toggleUpvote(node)}
+              className={`${actionClass} ${node.upvoted ? 'font-semibold text-brand-700' : ''}`}
+            >
+              ▲ <span data-testid="upvote-count">{node.upvote_count}</span>
+            </button>
+            {!node.deleted && me !== '' && (
+              <button type="button" className={actionClass} aria-expanded={replying} onClick={() => setReplying(!replying)}>
+                Reply
+              </button>
+            )}
+            <button type="button" className={actionClass} onClick={() => void copyLink(commentUrl(postId, node.id))}>
+              Share
+            </button>
+            {mine && !editing && (
+              <>
+                <button type="button" className={actionClass} onClick={() => setEditing(true)}>
+                  Edit
+                </button>
+                <button type="button" className={actionClass} onClick={() => void remove()}>
+                  Delete
+                </button>
+              </>
+            )}
+            {(replies.length > 0 || node.reply_count > 0) && (
+              <button type="button" className={actionClass} aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)}>
+                {collapsed ? `+ ${plural(node.reply_count, 'reply', 'replies')} hidden` : 'Collapse thread'}
+              </button>
+            )}
+            {node.moderation_status === 'visible' && !node.deleted && <ReportButton target={{ kind: 'comment', id: node.id }} compact />}
+          </div>
+          {replying && (
+            <div className="mt-2">
+              <CommentBox
+                label={`Reply to ${node.author}`}
+                submitLabel="Reply"
+                autoFocus
+                onCancel={() => setReplying(false)}
+                onSend={async (text, file) => {
+                  await addReply(node.id, text, file);
+                  setReplying(false);
+                }}
+              />
+            </div>
+          )}
+          {below}
         </div>
       </div>
     </li>
   );
 }
 
-type Props = { comments: Comment[]; hasMore: boolean; loadingMore: boolean; onMore: () => void };
+/** The spec's 'Sort by: Best' label, now a menu: Best (the default), New, Top. */
+function CommentSortMenu({ sort }: { sort: CommentSort }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="relative my-3 text-sm text-muted" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+      <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} className="rounded px-1 py-0.5 hover:bg-canvas">
+        Sort by: <span className="font-semibold text-ink">{COMMENT_SORT_LABELS[sort]}</span>
+      </button>
+      {open && (
+        <div role="menu" aria-label="Sort comments" className="absolute z-10 mt-1 w-32 rounded-lg border border-line bg-surface py-1 shadow-lg">
+          {(Object.keys(COMMENT_SORT_LABELS) as CommentSort[]).map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="menuitemradio"
+              aria-checked={value === sort}
+              onClick={() => {
+                setOpen(false);
+                void setCommentSort(value);
+              }}
+              className={`block w-full px-3 py-1.5 text-left hover:bg-canvas ${value === sort ? 'font-semibold text-ink' : ''}`}
+            >
+              {COMMENT_SORT_LABELS[value]}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+type Props = { comments: ThreadComment[]; hasMore: boolean; loadingMore: boolean; onMore: () => void };
 
 export default function CommentList({ comments, hasMore, loadingMore, onMore }: Props) {
+  const detail = useStore($detail);
+  const user = useStore($user);
+  const sort: CommentSort = detail.status === 'ready' ? detail.sort : 'best';
+  const highlight = detail.status === 'ready' ? detail.highlight : null;
+  const postId = detail.status === 'ready' ? detail.post.id : 0;
+  const thread = detail.status === 'ready' ? detail.thread : null;
+
+  // A shared link's comment, once on the page, scrolls into view.
+  useEffect(() => {
+    if (highlight !== null) document.getElementById(`comment-${highlight}`)?.scrollIntoView({ block: 'center' });
+  }, [highlight]);
+
   return (
     <section aria-label="Comments">
-      <p className="my-3 text-sm text-muted">
-        Sort by: <span className="font-semibold text-ink">Best</span>
-      </p>
+      <CommentSortMenu sort={sort} />
+      {thread !== null && (
+        <a href={`/home/comments/${postId}`} className="mb-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
+          Back to all comments
+        </a>
+      )}
       {comments.length === 0 ? (
         <p className="py-4 text-muted">No comments yet.</p>
       ) : (
         <ul className="divide-y divide-line">
           {comments.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} />
+            <CommentNode key={comment.id} node={comment} depth={0} postId={postId} me={user.username} highlight={highlight} />
           ))}
         </ul>
       )}

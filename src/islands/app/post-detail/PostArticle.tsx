@@ -1,4 +1,10 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { Post } from '../../../lib/api-types.ts';
+import { carryToastsToNextPage, toast } from '../../../lib/toast.ts';
+import { $user } from '../../../stores/session.store.ts';
+import { deletePost, editPost } from './post-detail.store.ts';
+import { htmlToPlainText, plainTextToHtml } from './post-text.ts';
 import { relativeTime } from '../../../lib/format.ts';
 import { channelHref } from '../post-card/media.ts';
 import { ReactionButtons } from '../post-card/ReactionButtons.tsx';
@@ -9,8 +15,70 @@ import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.ts
 import { Avatar } from '../shell/Avatar.tsx';
 import { CommentIcon } from '../shell/icons.tsx';
 
+/** The author's edit form: the title and the text (as plain paragraphs). */
+function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
+  const [title, setTitle] = useState(post.title);
+  const [text, setText] = useState(() => htmlToPlainText(post.description));
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    if (saving) return;
+    setSaving(true);
+    try {
+      await editPost(title, plainTextToHtml(text));
+      onDone();
+    } catch (error) {
+      console.error('Failed to edit the post', error);
+      alert(error instanceof Error && error.message ? error.message : 'Could not save the post. Please try again.');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label className="block text-sm font-semibold">
+        Title
+        <input value={title} onChange={(event) => setTitle(event.target.value)} maxLength={300} className="mt-1 w-full rounded border border-line p-2 font-normal" />
+      </label>
+      <label className="block text-sm font-semibold">
+        Text
+        <textarea value={text} onChange={(event) => setText(event.target.value)} rows={6} className="mt-1 w-full rounded border border-line p-2 font-normal" />
+      </label>
+      <div className="flex gap-2">
+        <button type="submit" disabled={saving || title.trim() === ''} className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-60">
+          Save
+        </button>
+        <button type="button" onClick={onDone} className="rounded-full px-3 py-1.5 text-sm font-semibold text-muted hover:bg-canvas">
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+async function removePost() {
+  if (!confirm('Delete this post? Its comments go with it.')) return;
+  try {
+    await deletePost();
+    await toast('Post deleted', 'success');
+    carryToastsToNextPage();
+    window.location.assign('/home');
+  } catch (error) {
+    console.error('Failed to delete the post', error);
+    alert('Could not delete the post. Please try again.');
+  }
+}
+
 /** The post in full: every image and video at its own size, and the description as (server-sanitised) HTML. */
 export default function PostArticle({ post }: { post: Post }) {
+  const user = useStore($user);
+  const [editing, setEditing] = useState(false);
+  const mine = user.username !== '' && user.username === post.posted_by;
   return (
     <article className="space-y-3 rounded-xl border border-line bg-surface p-4" aria-labelledby="post-title">
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -28,13 +96,24 @@ export default function PostArticle({ post }: { post: Post }) {
         <time dateTime={post.created_at} className="text-muted">
           {relativeTime(post.created_at)}
         </time>
+        {post.edited_at && (
+          <span className="text-muted italic" title={`Edited ${new Date(post.edited_at).toLocaleString()}`}>
+            · edited
+          </span>
+        )}
       </header>
       <ModerationNotice status={post.moderation_status} removedReason={post.removed_reason} hiddenPendingReview={post.hidden_pending_review} />
       <SafetyBanner warning={post.safety_warning} />
-      <h1 id="post-title" className="text-2xl font-bold break-words">
-        {post.moderation_status === 'removed' && !post.title ? 'Removed post' : post.title}
-      </h1>
-      {post.description && <div className="rich-text break-words" dangerouslySetInnerHTML={{ __html: post.description }} />}
+      {editing ? (
+        <EditPostForm post={post} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <h1 id="post-title" className="text-2xl font-bold break-words">
+            {post.moderation_status === 'removed' && !post.title ? 'Removed post' : post.title}
+          </h1>
+          {post.description && <div className="rich-text break-words" dangerouslySetInnerHTML={{ __html: post.description }} />}
+        </>
+      )}
       {post.images.map((url, index) => (
         <img key={url} src={url} alt={`${post.title}: image ${index + 1}`} className="max-h-[36rem] w-full rounded-lg bg-canvas object-contain" />
       ))}
@@ -49,6 +128,16 @@ export default function PostArticle({ post }: { post: Post }) {
         </span>
         <ShareButton id={post.id} title={post.title} />
         {post.moderation_status === 'visible' && <ReportButton target={{ kind: 'post', id: post.id }} />}
+        {mine && !editing && (
+          <>
+            <button type="button" onClick={() => setEditing(true)} className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
+              Edit
+            </button>
+            <button type="button" onClick={() => void removePost()} className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
+              Delete
+            </button>
+          </>
+        )}
       </footer>
     </article>
   );

@@ -6,7 +6,20 @@ import CommentBox from './CommentBox.tsx';
 import CommentList from './CommentList.tsx';
 import CommunitySidebar from './CommunitySidebar.tsx';
 import PostArticle from './PostArticle.tsx';
-import { $detail, loadMoreComments, loadPostDetail } from './post-detail.store.ts';
+import { $detail, isCommentSort, loadMoreComments, loadPostDetail, revealComment } from './post-detail.store.ts';
+
+/** What the address asks for: `?sort=`, `?thread=` ("Continue this thread") and `#comment-{id}` (a shared comment). */
+function addressOptions() {
+  const url = new URL(window.location.href);
+  const sort = url.searchParams.get('sort');
+  const thread = Number(url.searchParams.get('thread'));
+  const highlight = Number(/^#comment-(\d+)$/.exec(url.hash)?.[1]);
+  return {
+    sort: isCommentSort(sort) ? sort : undefined,
+    thread: Number.isSafeInteger(thread) && thread > 0 ? thread : null,
+    highlight: Number.isSafeInteger(highlight) && highlight > 0 ? highlight : null,
+  };
+}
 
 function BackButton({ label = 'Back' }: { label?: string }) {
   return (
@@ -22,7 +35,13 @@ export default function PostDetail({ postId }: { postId: string }) {
   const signedIn = useHasToken();
 
   useEffect(() => {
-    void loadPostDetail(postId);
+    void loadPostDetail(postId, addressOptions());
+    const onHash = () => {
+      const { highlight } = addressOptions();
+      if (highlight) void revealComment(highlight);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
   }, [postId]);
 
   if (detail.status === 'loading') {

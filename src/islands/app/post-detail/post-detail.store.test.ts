@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Circle, Comment, CommentsResponse, Post } from '../../../lib/api-types.ts';
+import type { Circle, CommentsResponse, ListedComment, Post } from '../../../lib/api-types.ts';
 
 vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 vi.mock('../../../lib/toast.ts', () => ({ toast: vi.fn() }));
@@ -9,7 +9,7 @@ const { toast } = await import('../../../lib/toast.ts');
 const store = await import('./post-detail.store.ts');
 
 const post = { id: 7, title: 'T', comment_count: 2, circle: { id: 3, name: 'Udupi Talks', channel_type: 'public' } } as Post;
-const comment = (id: number) => ({ id, post: 7, body: `c${id}` }) as Comment;
+const comment = (id: number) => ({ id, post: 7, body: `c${id}`, replies: [] }) as unknown as ListedComment;
 const answer = (ids: number[], next: string | null): CommentsResponse => ({ post, comments: { count: 3, next, previous: null, results: ids.map(comment) } });
 const community = { id: 3, name: 'Udupi Talks', members_count: 5, is_member: false, channel_type: 'public', membership_status: 'none' } as Circle;
 
@@ -27,7 +27,7 @@ describe('loading a post', () => {
     apiMock.mockResolvedValueOnce(answer([3, 2], 'next')).mockResolvedValueOnce(community);
     await store.loadPostDetail('7');
     await settle();
-    expect(apiMock).toHaveBeenNthCalledWith(1, '/api/posts/comments/list/', { query: { post_id: '7', page: 1 } });
+    expect(apiMock).toHaveBeenNthCalledWith(1, '/api/posts/comments/list/', { query: { post_id: '7', page: 1, sort: 'best' } });
     expect(apiMock).toHaveBeenNthCalledWith(2, '/api/circles/members/', { query: { circle_id: 3 } });
     expect(store.$detail.get()).toMatchObject({ status: 'ready', total: 3, nextPage: 2 });
     expect(store.$community.get()?.members_count).toBe(5);
@@ -44,7 +44,7 @@ describe('loading a post', () => {
     await store.loadPostDetail('7');
     apiMock.mockResolvedValueOnce(answer([2, 1], null));
     await store.loadMoreComments('7');
-    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/list/', { query: { post_id: '7', page: 2 } });
+    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/list/', { query: { post_id: '7', page: 2, sort: 'best' } });
     const state = store.$detail.get();
     expect(state.status === 'ready' && state.comments.map((c) => c.id)).toEqual([3, 2, 1]);
     expect(state).toMatchObject({ nextPage: null, loadingMore: false });

@@ -1,6 +1,8 @@
 import { atom } from 'nanostores';
 import { api } from '../../../lib/api-client.ts';
-import type { Circle, Comment, CommentsResponse, Post } from '../../../lib/api-types.ts';
+import type { Circle, Comment, CommentSort, CommentsResponse, ListedComment, Paged, Post, ThreadComment, UpvoteResult } from '../../../lib/api-types.ts';
+import { toast } from '../../../lib/toast.ts';
+import { addReply as addReplyToTree, appendReplies, findIn, graftChain, removeComment, updateComment } from './thread-tree.ts';
 import { joinChannel } from '../../../stores/membership.store.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { uploadKindOf } from '../media-types.ts';
@@ -10,10 +12,19 @@ export const COMMENT_EMPTY = 'Please enter a comment or select media.';
 export const MEDIA_TYPE_ERROR = 'Please select an image or video file.';
 export const COMMENT_FAILED = 'Failed to add comment. Please try again.';
 
+export const COMMENT_SORT_LABELS: Record<CommentSort, string> = { best: 'Best', new: 'New', top: 'Top' };
+export const isCommentSort = (value: string | null): value is CommentSort => value === 'best' || value === 'new' || value === 'top';
+
 export type ReadyDetail = {
   status: 'ready';
   post: Post;
-  comments: Comment[];
+  /** Top-level comments with their replies nested (or, in a thread view, the one comment the thread continues from). */
+  comments: ThreadComment[];
+  sort: CommentSort;
+  /** The comment a "Continue this thread" view starts from (`?thread=`); null on the whole post. */
+  thread: number | null;
+  /** The comment a shared link pointed at, highlighted once shown. */
+  highlight: number | null;
   /** Comments on the server, for 'Show more comments'. */
   total: number;
   nextPage: number | null;
@@ -27,21 +38,90 @@ export const $community = atom<Circle | null>(null);
 
 const nextPageOf = (next: string | null, page: number) => (next ? page + 1 : null);
 
-async function fetchPage(postId: string, page: number) {
-  return api<CommentsResponse>('/api/posts/comments/list/', { query: { post_id: postId, page } });
+async function fetchPage(postId: string, page: number, sort: CommentSort = 'best') {
+  return api<CommentsResponse>('/api/posts/comments/list/', { query: { post_id: postId, page, sort } });
 }
 
-export async function loadPostDetail(postId: string): Promise<void> {
+const fetchComment = (id: number, sort: CommentSort = 'best') => api<ListedComment>(`/api/posts/comments/${id}/`, { query: { sort } });
+
+export type DetailOptions = { sort?: CommentSort; thread?: number | null; highlight?: number | null };
+
+/**
+ * Loads the post and its first page of comments in the chosen order; with `thread`, only that comment and the
+ * replies below it ("Continue this thread"); with `highlight`, reveals a shared comment however deep it is.
+ */
+export async function loadPostDetail(postId: string, options: DetailOptions = {}): Promise<void> {
+  const sort = options.sort ?? 'best';
+  const thread = options.thread ?? null;
   $detail.set({ status: 'loading' });
   $community.set(null);
   try {
-    const { post, comments } = await fetchPage(postId, 1);
-    $detail.set({ status: 'ready', post, comments: comments.results, total: comments.count, nextPage: nextPageOf(comments.next, 1), loadingMore: false });
+    const { post, comments } = await fetchPage(postId, 1, sort);
+    const ready: ReadyDetail = {
+      status: 'ready',
+      post,
+      comments: comments.results,
+      sort,
+      thread,
+      highlight: null,
+      total: comments.count,
+      nextPage: nextPageOf(comments.next, 1),
+      loadingMore: false,
+    };
+    if (thread !== null) {
+      const root = await fetchComment(thread, sort);
+      Object.assign(ready, { comments: [root], total: 1, nextPage: null });
+    }
+    $detail.set(ready);
     void loadCommunity(post.circle.id);
+    if (options.highlight) await revealComment(options.highlight);
   } catch (error) {
     console.error('Failed to load comments', error);
     $detail.set({ status: 'error' });
   }
+}
+
+/** Changes the comments' order, in the URL too (`?sort=`), and loads them again from the first page. */
+export async function setCommentSort(sort: CommentSort): Promise<void> {
+  const state = $detail.get();
+  if (state.status !== 'ready' || state.sort === sort) return;
+  const url = new URL(window.location.href);
+  if (sort === 'best') url.searchParams.delete('sort');
+  else url.searchParams.set('sort', sort);
+  window.history.replaceState(null, '', url);
+  try {
+    if (state.thread !== null) {
+      $detail.set({ ...state, sort, comments: [await fetchComment(state.thread, sort)] });
+      return;
+    }
+    const { comments } = await fetchPage(String(state.post.id), 1, sort);
+    $detail.set({ ...($detail.get() as ReadyDetail), sort, comments: comments.results, total: comments.count, nextPage: nextPageOf(comments.next, 1) });
+  } catch (error) {
+    console.error('Failed to sort comments', error);
+    void toast('Could not load the comments. Please try again.', 'error');
+  }
+}
+
+/**
+ * Shows a comment a link points at (`#comment-{id}`): when it is not on the page, fetches it and its parents up to
+ * one that is (or to its top-level comment) and hangs the chain in place; then highlights it.
+ */
+export async function revealComment(id: number): Promise<void> {
+  const state = $detail.get();
+  if (state.status !== 'ready') return;
+  if (!findIn(state.comments, id)) {
+    const chain: ThreadComment[] = [];
+    let next: number | null = id;
+    for (let steps = 0; next !== null && steps < 100; steps++) {
+      const link: ListedComment = await fetchComment(next, state.sort);
+      chain.unshift(link);
+      if (findIn(($detail.get() as ReadyDetail).comments, link.id)) break;
+      next = link.parent;
+    }
+    const current = $detail.get() as ReadyDetail;
+    $detail.set({ ...current, comments: graftChain(current.comments, chain) });
+  }
+  $detail.set({ ...($detail.get() as ReadyDetail), highlight: id });
 }
 
 async function loadCommunity(circleId: number) {
@@ -58,7 +138,7 @@ export async function loadMoreComments(postId: string): Promise<void> {
   if (state.status !== 'ready' || state.nextPage === null || state.loadingMore) return;
   $detail.set({ ...state, loadingMore: true });
   try {
-    const { comments } = await fetchPage(postId, state.nextPage);
+    const { comments } = await fetchPage(postId, state.nextPage, state.sort);
     const current = $detail.get() as ReadyDetail;
     $detail.set({
       ...current,
@@ -78,11 +158,12 @@ export const mediaKindOf = (file: Pick<File, 'type' | 'name'>): 'image' | 'video
 /** Spec section 5: a comment needs text or media. */
 export const isCommentEmpty = (text: string, file: File | null) => text.trim() === '' && file === null;
 
-export function buildCommentBody(postId: number, text: string, file: File | null): Record<string, unknown> | FormData {
-  // The spec's payload is {post, body, media_kind}; without a file the kind is null.
-  if (!file) return { post: postId, body: text.trim(), media_kind: null };
+export function buildCommentBody(postId: number, text: string, file: File | null, parent: number | null = null): Record<string, unknown> | FormData {
+  // The spec's payload is {post, body, media_kind}; without a file the kind is null. A reply adds its parent.
+  if (!file) return { post: postId, body: text.trim(), media_kind: null, ...(parent !== null ? { parent } : {}) };
   const form = new FormData();
   form.append('post', String(postId));
+  if (parent !== null) form.append('parent', String(parent));
   form.append('body', text.trim());
   form.append('media_kind', mediaKindOf(file) ?? '');
   form.append('media', file, file.name);
@@ -94,7 +175,7 @@ export function withNewComment(state: ReadyDetail, comment: Comment): ReadyDetai
   return {
     ...state,
     post: { ...state.post, comment_count: state.post.comment_count + 1 },
-    comments: [comment, ...state.comments.filter((c) => c.id !== comment.id)],
+    comments: [{ ...comment, replies: [] }, ...state.comments.filter((c) => c.id !== comment.id)],
     total: state.total + 1,
   };
 }
@@ -106,6 +187,87 @@ export async function addComment(text: string, file: File | null): Promise<void>
   const comment = await api<Comment>('/api/posts/comments/', { method: 'POST', body: buildCommentBody(state.post.id, text, file) });
   const current = $detail.get();
   if (current.status === 'ready') $detail.set(withNewComment(current, comment));
+}
+
+/** Posts a reply under `parentId` and shows it first below its parent; throws when the server refuses. */
+export async function addReply(parentId: number, text: string, file: File | null): Promise<void> {
+  const state = $detail.get();
+  if (state.status !== 'ready') return;
+  const reply = await api<Comment>('/api/posts/comments/', { method: 'POST', body: buildCommentBody(state.post.id, text, file, parentId) });
+  const current = $detail.get();
+  if (current.status !== 'ready') return;
+  $detail.set({ ...current, post: { ...current.post, comment_count: current.post.comment_count + 1 }, comments: addReplyToTree(current.comments, parentId, reply) });
+}
+
+/** Upvotes a comment, or takes the upvote back; the count is the server's answer. */
+export async function toggleUpvote(comment: Comment): Promise<void> {
+  try {
+    const result = await api<UpvoteResult>('/api/posts/comments/upvotes/', { method: comment.upvoted ? 'DELETE' : 'POST', query: { comment_id: comment.id } });
+    const current = $detail.get();
+    if (current.status !== 'ready') return;
+    $detail.set({
+      ...current,
+      comments: updateComment(current.comments, comment.id, (node) => ({ ...node, upvoted: result.upvoted, upvote_count: result.upvote_count })),
+    });
+  } catch (error) {
+    console.error('Failed to upvote', error);
+    void toast('Could not record your vote. Please try again.', 'error');
+  }
+}
+
+/** Saves the author's new text of a comment; throws when the server refuses. */
+export async function editComment(id: number, body: string): Promise<void> {
+  const updated = await api<Comment>(`/api/posts/comments/${id}/`, { method: 'PATCH', body: { body: body.trim() } });
+  const current = $detail.get();
+  if (current.status !== 'ready') return;
+  $detail.set({ ...current, comments: updateComment(current.comments, id, (node) => ({ ...node, ...updated, replies: node.replies })) });
+}
+
+/** Deletes the author's comment: "[deleted]" while replies hang below it, else gone; the post counts one fewer. */
+export async function deleteComment(id: number): Promise<void> {
+  await api(`/api/posts/comments/${id}/`, { method: 'DELETE' });
+  const current = $detail.get();
+  if (current.status !== 'ready') return;
+  const top = current.comments.find((c) => c.id === id);
+  $detail.set({
+    ...current,
+    post: { ...current.post, comment_count: Math.max(0, current.post.comment_count - 1) },
+    comments: removeComment(current.comments, id),
+    total: top && top.reply_count === 0 ? current.total - 1 : current.total,
+  });
+}
+
+/** Loads more replies of a comment (the next page of its direct replies) below the ones shown. */
+export async function loadMoreReplies(id: number): Promise<void> {
+  const state = $detail.get();
+  if (state.status !== 'ready') return;
+  const node = findIn(state.comments, id);
+  const shown = node?.replies?.length ?? 0;
+  try {
+    const page = Math.floor(shown / 10) + 1;
+    const replies = await api<Paged<ListedComment>>(`/api/posts/comments/${id}/replies/`, { query: { sort: state.sort, page } });
+    const current = $detail.get() as ReadyDetail;
+    $detail.set({ ...current, comments: appendReplies(current.comments, id, replies.results) });
+  } catch (error) {
+    console.error('Failed to load replies', error);
+    void toast('Could not load the replies. Please try again.', 'error');
+  }
+}
+
+/** Saves the author's new title and text; throws when the server refuses. */
+export async function editPost(title: string, description: string): Promise<void> {
+  const state = $detail.get();
+  if (state.status !== 'ready') return;
+  const post = await api<Post>(`/api/posts/${state.post.id}/`, { method: 'PATCH', body: { title: title.trim(), description } });
+  const current = $detail.get();
+  if (current.status === 'ready') $detail.set({ ...current, post });
+}
+
+/** Deletes the author's post for good. */
+export async function deletePost(): Promise<void> {
+  const state = $detail.get();
+  if (state.status !== 'ready') return;
+  await api(`/api/posts/${state.post.id}/`, { method: 'DELETE' });
 }
 
 /** The sidebar's Join Community button: joins for real, with the spec's toasts. */

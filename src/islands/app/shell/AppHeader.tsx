@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { openLogin } from '../../../stores/login.store.ts';
 import { $searchOpen, openSearch } from '../search/search.store.ts';
-import { BellIcon, SearchIcon } from './icons.tsx';
+import { SearchIcon } from './icons.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
-import { logNotifications } from './notifications.ts';
+import NotificationBell from '../notifications/NotificationBell.tsx';
 import { ProfileDropdown } from './ProfileDropdown.tsx';
 import { LoginModalSlot } from './LoginModalSlot.tsx';
 import { $authStatus, fetchViewer } from './viewer.store.ts';
@@ -76,9 +76,7 @@ export default function AppHeader() {
           {status === 'signed-in' && (
             <>
               <a href="/home/create" className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-50">Create +</a>
-              <button type="button" onClick={logNotifications} aria-label="Notifications" className="flex size-10 items-center justify-center rounded-full text-ink hover:bg-brand-50">
-                <BellIcon />
-              </button>
+              <NotificationBell />
               <ProfileDropdown />
             </>
           )}

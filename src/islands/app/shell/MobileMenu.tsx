@@ -2,7 +2,7 @@ import type { AuthStatus } from './viewer.store.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { DropdownMenu, menuItemClass } from './DropdownMenu.tsx';
 import { MenuIcon } from './icons.tsx';
-import { logNotifications, logProfile } from './notifications.ts';
+import { logProfile } from './notifications.ts';
 
 /** The header's hamburger menu on small screens: Create +, Notifications and Profile when signed in, else Login. */
 export function MobileMenu({ status }: { status: AuthStatus }) {
@@ -18,7 +18,7 @@ export function MobileMenu({ status }: { status: AuthStatus }) {
         status === 'signed-in' ? (
           <>
             <a href="/home/create" className={menuItemClass}>Create +</a>
-            <button type="button" className={menuItemClass} onClick={() => { logNotifications(); close(); }}>Notifications</button>
+            <a href="/home/notifications" className={menuItemClass}>Notifications</a>
             <button type="button" className={menuItemClass} onClick={() => { logProfile(); close(); }}>Profile</button>
           </>
         ) : (

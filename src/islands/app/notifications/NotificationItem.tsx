@@ -1,0 +1,36 @@
+import type { Notification } from '../../../lib/api-types.ts';
+import { relativeTime } from '../../../lib/format.ts';
+import { markRead, notificationHref } from '../../../stores/notifications.store.ts';
+
+/** One notification: its line, when, and a link to what it is about; opening it marks it read. */
+export function NotificationItem({ notification }: { notification: Notification }) {
+  const href = notificationHref(notification);
+  const body = (
+    <>
+      <span className={notification.read ? '' : 'font-semibold'}>{notification.text}</span>
+      <span className="block text-xs text-muted">
+        <time dateTime={notification.created_at}>{relativeTime(notification.created_at)}</time>
+        {!notification.read && <span className="ml-2 text-brand-700">Unread</span>}
+      </span>
+    </>
+  );
+  return (
+    <li data-testid="notification" className={`px-3 py-2 ${notification.read ? '' : 'bg-brand-50'}`}>
+      {href ? (
+        <a
+          href={href}
+          className="block hover:underline"
+          onClick={() => {
+            if (!notification.read) void markRead([notification.id]);
+          }}
+        >
+          {body}
+        </a>
+      ) : (
+        <button type="button" className="block w-full text-left" onClick={() => !notification.read && void markRead([notification.id])}>
+          {body}
+        </button>
+      )}
+    </li>
+  );
+}
