@@ -18,6 +18,11 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Plain SQL with positional parameters ($1, $2…) on the app's own connection, for libraries that bring their own
+   * queries (the job queue). Text without parameters may hold several statements; the last one's rows are answered.
+   */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 };
 
 /** Resolved from the working directory: import.meta.url breaks once the server is bundled. */
@@ -40,6 +45,10 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
       driver: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
+      executeSql: async (text, values) => {
+        const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+      },
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -55,6 +64,12 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
       db,
       driver: 'pglite',
       ping: async () => void (await client.query('select 1')),
+      executeSql: async (text, values) => {
+        // PGlite's extended protocol takes one statement; the simple one (exec) takes several but no parameters.
+        if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      },
       close: async () => {
         try {
           await client.close();
