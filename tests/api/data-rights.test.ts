@@ -62,8 +62,11 @@ async function busyMember() {
   return { member, other, circle, media, postId, othersPost };
 }
 
-/** Every row of every table (in the public schema) that still refers to the account: by a column referring to users, or by its handle anywhere in the row. */
-async function rowsReferring(userId: number, handle: string): Promise<string[]> {
+/**
+ * Every row of every table (in the public schema) that still refers to the account: by a column referring to users,
+ * or by its handle or its key (the keyed hash of the address) anywhere in the row.
+ */
+async function rowsReferring(userId: number, handle: string, key?: string): Promise<string[]> {
   const run = (query: string, values: unknown[] = []) => t.app.ctx.database.executeSql(query, values);
   const tables = (await run(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)).rows.map(
     (r) => String(r.table_name),
@@ -82,8 +85,11 @@ async function rowsReferring(userId: number, handle: string): Promise<string[]> 
     if (Number(row.n) > 0) found.push(`${table}.${column}`);
   }
   for (const table of tables) {
-    const [row] = (await run(`select count(*)::int as n from "${table}" t where position($1 in t::text) > 0`, [handle])).rows;
-    if (Number(row.n) > 0) found.push(`${table} (handle)`);
+    for (const [what, text] of [['handle', handle], ['key', key]] as const) {
+      if (!text) continue;
+      const [row] = (await run(`select count(*)::int as n from "${table}" t where position($1 in t::text) > 0`, [text])).rows;
+      if (Number(row.n) > 0) found.push(`${table} (${what})`);
+    }
   }
   return found;
 }
@@ -261,7 +267,7 @@ describe('delete my account', () => {
     expect((await inject({ url: '/api/users/me/profile/', headers: signed.auth })).statusCode).toBe(401);
     await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, user.id))).length === 0);
 
-    expect(await rowsReferring(user.id, user.username)).toEqual([]);
+    expect(await rowsReferring(user.id, user.username, t.app.ctx.services.otp.keyOf(signed.email))).toEqual([]);
     expect(existsSync(media.file)).toBe(false);
     expect(existsSync(exportFile)).toBe(false);
     const [after] = await t.app.ctx.db.select().from(schema.circles).where(eq(schema.circles.id, circle.id));
@@ -280,7 +286,7 @@ describe('delete my account', () => {
     const { signed, user, media, ownPost } = await signedInBusyMember();
     await deleteAccount(signed, false);
     await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, user.id))).length === 0);
-    expect(await rowsReferring(user.id, user.username)).toEqual([]);
+    expect(await rowsReferring(user.id, user.username, t.app.ctx.services.otp.keyOf(signed.email))).toEqual([]);
     const detail = await inject({ url: `/api/posts/${ownPost}/` });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ title: 'Written by the leaver', images: [media.url] });
