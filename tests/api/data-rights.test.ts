@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import type { InjectOptions } from 'fastify';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_VERSION, UNDER_18_MESSAGE } from '../../src/lib/privacy-notice.ts';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const inject = (...args: Parameters<TestApp['app']['inject']>) => t.app.inject(...args);
+const inject = (options: InjectOptions) => t.app.inject(options);
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
   for (const started = Date.now(); Date.now() - started < ms; ) {
