@@ -53,7 +53,8 @@ test('a new member sees the privacy notice; an under-18 answer stops sign-up, an
   await dialog.getByRole('button', { name: 'I am under 18' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(UNDER_18_MESSAGE);
   expect((await page.context().cookies()).find((c) => c.name === 'access_token')).toBeUndefined();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Back to the site' }).click();
+  await expect(dialog).toBeHidden();
 
   dialog = await openLogin(page);
   const adult = uniqueEmail('adult');

@@ -278,7 +278,7 @@ function RefusedStep() {
         }}
         className="btn mt-4 w-full border border-line"
       >
-        Close
+        Back to the site
       </button>
     </section>
   );

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DataExport } from '../../lib/api-types.ts';
 import { UNDER_18_MESSAGE } from '../../lib/privacy-notice.ts';
 import { emailSchema, requiredString } from '../../lib/validation.ts';
-import { HttpError } from '../http-errors.ts';
+import { HttpError, notFound } from '../http-errors.ts';
 import { documented, parseInput } from '../request-validation.ts';
 import { ERASURE_MESSAGES } from '../services/erasure-service.ts';
 import type { ExportView } from '../services/export-service.ts';
@@ -20,7 +20,13 @@ const deleteBody = z.object({
   otp: otpField,
   erase_content: z.boolean({ required_error: 'This field is required.', invalid_type_error: 'Must be a valid boolean.' }),
 });
-const exportParams = z.object({ id: z.string().uuid('Not found.') });
+const exportParams = z.object({ id: z.string() });
+/** An export's id from the path; anything but a UUID is simply not found. */
+const exportIdOf = (params: unknown): string => {
+  const { id } = parseInput(exportParams, params);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) throw notFound();
+  return id;
+};
 const downloadQuery = z.object({ expires: z.coerce.number().int().optional(), signature: z.string().regex(/^[0-9a-f]{64}$/).optional() });
 const uploadParams = z.object({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, 'Not found.') });
 
@@ -101,7 +107,7 @@ export default async function dataRightsRoutes(app: FastifyInstance) {
       schema: { tags: ['data rights'], summary: 'An export’s status: pending, ready (with `download_url`) or failed', security },
     },
     async (request) => {
-      const { id } = parseInput(exportParams, request.params);
+      const id = exportIdOf(request.params);
       return exportAnswer(request, await exports.get(request.user!.id, id));
     },
   );
@@ -117,7 +123,7 @@ export default async function dataRightsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = parseInput(exportParams, request.params);
+      const id = exportIdOf(request.params);
       const { expires, signature } = parseInput(downloadQuery, request.query);
       const file = await exports.fileFor(id, { userId: request.user?.id, expires, signature });
       return reply
