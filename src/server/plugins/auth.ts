@@ -66,7 +66,7 @@ async function authPlugin(app: FastifyInstance) {
    * public content (GET through `optionalUser`). Token calls do not authenticate here, so they pass too.
    */
   async function requireConsent(request: FastifyRequest, user: AuthUser): Promise<void> {
-    if (request.routeOptions.config?.consentExempt) return;
+    if (request.routeOptions?.config?.consentExempt) return;
     if (await app.ctx.services.consent.isCurrent(user.id)) return;
     throw new HttpError(403, { detail: CONSENT_REQUIRED_MESSAGE, code: 'consent_required' });
   }

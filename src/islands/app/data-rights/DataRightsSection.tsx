@@ -3,6 +3,9 @@ import { useStore } from '@nanostores/react';
 import {
   $dataExport,
   $deletion,
+  $uploads,
+  deleteUpload,
+  loadUploads,
   ACCOUNT_DELETED,
   cancelDeletion,
   confirmDeletion,
@@ -23,6 +26,7 @@ export default function DataRightsSection() {
   const id = useId();
   useEffect(() => {
     void loadLatestExport();
+    void loadUploads();
     return stopFollowingExport;
   }, []);
   return (
@@ -32,6 +36,7 @@ export default function DataRightsSection() {
         What we keep about you, and for how long, is listed field by field in our <a href="/privacy" className="text-brand-700 underline">Privacy Policy</a>.
       </p>
       <ExportPanel />
+      <UploadsPanel />
       <DeletionPanel />
     </section>
   );
@@ -68,6 +73,43 @@ function ExportPanel() {
           Download my data
         </button>
       )}
+    </div>
+  );
+}
+
+const isVideo = (url: string) => url.toLowerCase().endsWith('.mp4');
+
+/** Each photo and video the member uploaded, each deletable on its own. */
+function UploadsPanel() {
+  const { items, busy, error } = useStore($uploads);
+  return (
+    <div className="space-y-2 rounded-lg border border-line p-4">
+      <h3 className="font-semibold">Your uploads</h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted">No photos or videos.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Your uploads">
+          {items.map((upload) => (
+            <li key={upload.name} className="space-y-1">
+              {isVideo(upload.url) ? (
+                <video src={upload.url} className="aspect-square w-full rounded object-cover" muted aria-label={upload.name} />
+              ) : (
+                <img src={upload.url} alt={upload.name} loading="lazy" className="aspect-square w-full rounded object-cover" />
+              )}
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void deleteUpload(upload.name)}
+                aria-label={`Delete ${upload.name}`}
+                className="w-full rounded-full border border-line px-3 py-1 text-xs font-semibold hover:bg-red-50"
+              >
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
     </div>
   );
 }

@@ -70,6 +70,30 @@ export async function requestExport(): Promise<void> {
 
 export const stopFollowingExport = () => clearTimeout(pollTimer);
 
+/** A file the member uploaded, as GET /api/users/me/uploads/ lists it. */
+export type Upload = { name: string; url: string; post_id: number | null; comment_id: number | null };
+
+export const $uploads = map({ items: [] as Upload[], busy: false, error: null as string | null });
+
+export async function loadUploads(): Promise<void> {
+  try {
+    $uploads.setKey('items', await api<Upload[]>('/api/users/me/uploads/'));
+  } catch {
+    // The list stays empty; nothing else depends on it.
+  }
+}
+
+/** Deletes one upload: it leaves its post or comment, and our servers. */
+export async function deleteUpload(name: string): Promise<void> {
+  $uploads.set({ ...$uploads.get(), busy: true, error: null });
+  try {
+    await api(`/api/users/me/uploads/${encodeURIComponent(name)}/`, { method: 'DELETE' });
+    $uploads.set({ items: $uploads.get().items.filter((u) => u.name !== name), busy: false, error: null });
+  } catch (error) {
+    $uploads.set({ ...$uploads.get(), busy: false, error: messageOf(error, 'The file could not be deleted. Please try again.') });
+  }
+}
+
 export const startDeletion = () => $deletion.set({ step: 'address', busy: false, error: null });
 export const cancelDeletion = () => $deletion.set({ step: 'closed', busy: false, error: null });
 
