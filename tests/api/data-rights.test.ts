@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, or } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
 import yauzl from 'yauzl';
@@ -232,7 +232,10 @@ describe('download my data', () => {
     expect(files.get(`media/${path.basename(media.file)}`)).toEqual(media.bytes);
     const data = JSON.parse(files.get('data.json')!.toString()) as Record<string, unknown>;
     for (const entry of ACCOUNT_TABLES.filter((e) => e.exportAs && e.exportAs !== 'profile')) {
-      const owned = await t.app.ctx.db.select().from(entry.table).where(eq(entry.owner, member.id));
+      const owned = await t.app.ctx.db
+        .select()
+        .from(entry.table)
+        .where(or(...(entry.exportBy ?? [entry.owner]).map((column) => eq(column, member.id))));
       const ids = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r.id ?? r.post_id ?? r.postId ?? r.circle_id ?? r.circleId ?? r.blocked_id ?? r.blockedId)).sort();
       expect(ids(data[entry.exportAs!] as Record<string, unknown>[]), entry.exportAs).toEqual(ids(owned as Record<string, unknown>[]));
     }

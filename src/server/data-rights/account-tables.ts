@@ -6,7 +6,9 @@ import * as schema from '../db/schema.ts';
  * erasure treats each one by its `erase` rule, and tests/api/data-rights.test.ts checks that every column referring
  * to users is listed here. A new table that refers to an account is one more line.
  *
- * - `owner`: the column naming the member whose data the row is (what the export selects on).
+ * - `owner`: the column naming the member whose data the row is.
+ * - `exportBy`: the columns the export selects on (default: `owner`); a row another member owns but that is about
+ *   this one is left out where it would tell them another's private choice (who blocked them).
  * - `links`: every column referring to an account (the owner included); the erasure leaves none pointing at it.
  * - `erase`: 'delete' the rows; 'unlink' (set the links to null: the row is someone else's record, such as the
  *   public moderation log or a channel others belong to); 'content' (posts and comments: deleted, or handed to the
@@ -19,6 +21,7 @@ export type AccountTable = {
   links: PgColumn[];
   erase: 'delete' | 'unlink' | 'content' | 'account';
   exportAs?: string;
+  exportBy?: PgColumn[];
   omit?: string[];
 };
 
@@ -47,13 +50,20 @@ export const ACCOUNT_TABLES: AccountTable[] = [
   { table: s.staffRoles, owner: s.staffRoles.userId, links: [s.staffRoles.userId], erase: 'delete', exportAs: 'staff_role' },
   { table: s.suspensions, owner: s.suspensions.userId, links: [s.suspensions.userId], erase: 'delete', exportAs: 'suspensions' },
   // Cases about the member's posts and comments follow them: deleted with erased content, handed over with left content.
-  { table: s.moderationCases, owner: s.moderationCases.authorId, links: [s.moderationCases.authorId], erase: 'content' },
+  {
+    table: s.moderationCases,
+    owner: s.moderationCases.authorId,
+    links: [s.moderationCases.authorId],
+    erase: 'content',
+    exportAs: 'moderation_cases_about_your_content',
+  },
   {
     table: s.moderationActions,
     owner: s.moderationActions.targetUserId,
     links: [s.moderationActions.targetUserId, s.moderationActions.actorId],
     erase: 'unlink',
-    exportAs: 'moderation_decisions_about_you',
+    exportAs: 'moderation_decisions',
+    exportBy: [s.moderationActions.targetUserId, s.moderationActions.actorId],
   },
   { table: s.dataExports, owner: s.dataExports.userId, links: [s.dataExports.userId], erase: 'delete', exportAs: 'data_exports', omit: ['fileName'] },
   { table: s.accountErasures, owner: s.accountErasures.userId, links: [s.accountErasures.userId], erase: 'account' },

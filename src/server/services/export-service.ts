@@ -3,7 +3,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, desc, eq, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import type { Config } from '../config.ts';
@@ -87,7 +87,11 @@ export function createExportService(deps: { db: Db; config: Config; jobs: JobQue
     const data: Record<string, unknown> = { exported_at: now().toISOString(), notice_version: NOTICE_VERSION };
     for (const entry of ACCOUNT_TABLES) {
       if (!entry.exportAs) continue;
-      const rows = (await db.select().from(entry.table).where(eq(entry.owner, userId))) as Record<string, unknown>[];
+      const by = entry.exportBy ?? [entry.owner];
+      const rows = (await db
+        .select()
+        .from(entry.table)
+        .where(or(...by.map((column) => eq(column, userId))))) as Record<string, unknown>[];
       data[entry.exportAs] = rows.map((row) => exportRow(row, entry.omit));
     }
     const [profile] = data.profile as Record<string, unknown>[];
