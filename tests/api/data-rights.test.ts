@@ -125,6 +125,10 @@ async function signedInBusyMember() {
   await inject({ method: 'POST', url: `/api/posts/likes/?post_id=${othersPost}`, headers: signed.auth });
   await inject({ method: 'POST', url: '/api/reports/', headers: signed.auth, payload: { post: othersPost, reason: 'spam' } });
   await t.app.ctx.db.insert(schema.userBlocks).values({ blockerId: other.id, blockedId: row.id });
+  // Had been staff once: the audit log names staff by handle (the walk below finds any row still naming it).
+  await t.app.ctx.db
+    .insert(schema.staffAuditLog)
+    .values({ staffRole: 'moderator', staffHandle: row.username, action: 'credential.approve', subjectId: 1, outcome: 'approved' });
   const exported = await inject({ method: 'POST', url: '/api/users/me/export/', headers: signed.auth });
   const exportId = (exported.json() as { id: string }).id;
   await until('the export', async () => {
