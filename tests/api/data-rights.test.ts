@@ -356,6 +356,9 @@ describe('retention', () => {
     writeFileSync(path.join(t.config.exportsDir, fileName), 'zip');
     await db.insert(schema.dataExports).values({ id: randomUUID(), userId: member.id, status: 'ready', fileName, expiresAt: past });
 
+    // The purge is on the queue's schedule (RETENTION_PURGE_CRON); here it is run at once.
+    const { rows: schedules } = await t.app.ctx.database.executeSql(`select name, cron from pgboss.schedule`);
+    expect(schedules).toContainEqual({ name: 'purge-expired-data', cron: t.config.retention.purgeCron });
     const counts = await t.app.ctx.services.retention.purge();
     expect(counts).toMatchObject({ contactMessages: 1, exports: 1 });
     expect(counts.otpCodes).toBeGreaterThanOrEqual(1);
