@@ -271,8 +271,12 @@ describe('delete my account', () => {
     const membersBefore = (await t.app.ctx.db.select().from(schema.circles).where(eq(schema.circles.id, circle.id)))[0].membersCount;
 
     await deleteAccount(signed, true);
-    // Tokens stop at once, before the job ran.
+    // Tokens stop at once, before the job ran: the access token, and the refresh token.
     expect((await inject({ url: '/api/users/me/profile/', headers: signed.auth })).statusCode).toBe(401);
+    const refreshed = await inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: signed.refresh } });
+    expect(refreshed.statusCode).toBe(401);
+    expect(refreshed.json().code).toBe('token_not_valid');
+    expect((await inject({ method: 'POST', url: '/api/token/verify/', payload: { token: signed.access } })).statusCode).toBe(401);
     await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, user.id))).length === 0);
 
     expect(await rowsReferring(user.id, user.username, t.app.ctx.services.otp.keyOf(signed.email))).toEqual([]);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { REQUIRED, requiredString } from '../../lib/validation.ts';
 import { HttpError } from '../http-errors.ts';
 import { documented, parseInput } from '../request-validation.ts';
-import { TokenError, type TokenClaims, type TokenType } from '../services/tokens-service.ts';
+import { INVALID_OR_EXPIRED, TokenError, type TokenClaims, type TokenType } from '../services/tokens-service.ts';
 
 /**
  * The token views of djangorestframework-simplejwt 5.2 with default settings: same bodies, same codes.
@@ -46,6 +46,14 @@ export default async function tokenRoutes(app: FastifyInstance) {
     }
   }
 
+  /** A token of an account that is gone or being erased works no more, from the moment its member confirmed. */
+  async function checkLive(token: string, type?: TokenType): Promise<TokenClaims> {
+    const claims = await check(token, type);
+    const user = await app.ctx.services.users.findById(claims.user_id);
+    if (!user || user.erasureRequestedAt) throw invalidToken(new TokenError(INVALID_OR_EXPIRED));
+    return claims;
+  }
+
   app.post(
     '/api/token/verify/',
     {
@@ -58,7 +66,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { token } = parseInput(verifyBody, request.body);
-      await check(token);
+      await checkLive(token);
       return {};
     },
   );
@@ -75,7 +83,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { refresh } = parseInput(refreshBody, request.body);
-      const claims = await check(refresh, 'refresh');
+      const claims = await checkLive(refresh, 'refresh');
       return { access: tokens.issueAccess(claims.user_id) };
     },
   );
