@@ -58,6 +58,14 @@ const raw = ofetch.create({
   },
 });
 
+/** Fired on a 403 `consent_required` (the privacy notice is not agreed to yet): the login modal shows the notice. */
+export const CONSENT_REQUIRED_EVENT = 'bsq:consent-required';
+
+function announceConsentRequired(status: number, data: unknown) {
+  if (status !== 403 || typeof window === 'undefined' || (data as { code?: unknown } | undefined)?.code !== 'consent_required') return;
+  window.dispatchEvent(new CustomEvent(CONSENT_REQUIRED_EVENT));
+}
+
 type RequestOptions = Omit<FetchOptions<'json'>, 'body'> & { body?: unknown; method?: string };
 
 /**
@@ -70,6 +78,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   } catch (error) {
     if (error instanceof FetchError) {
       const status = error.response?.status ?? 0;
+      announceConsentRequired(status, error.data);
       throw new ApiError(errorMessage(error.data, error.message), status, error.data);
     }
     throw error;
@@ -84,6 +93,7 @@ export async function apiWithStatus<T = unknown>(path: string, options: RequestO
   } catch (error) {
     if (error instanceof FetchError) {
       const status = error.response?.status ?? 0;
+      announceConsentRequired(status, error.data);
       throw new ApiError(errorMessage(error.data, error.message), status, error.data);
     }
     throw error;

@@ -176,3 +176,16 @@ export type ProfileResponse = {
 export type ProfileCard = { username: string; color: string; animal: string; identity: IdentityChip[]; member_since: string };
 
 export type VerifyOtpResponse = { access: string; refresh: string; is_registered: boolean };
+
+/** GET/POST /api/users/me/consent/: the current notice `version` and whether the member must agree to it. */
+export type ConsentStatus = { version: string; required: boolean; consented_version: string | null; agreed_at: string | null };
+
+/** A "Download my data" export; `download_url` (a signed link, 10 minutes) once ready. */
+export type DataExport = {
+  id: string;
+  status: 'pending' | 'ready' | 'failed';
+  download_url: string | null;
+  created_at: string;
+  ready_at: string | null;
+  expires_at: string | null;
+};

@@ -35,6 +35,7 @@ import staffRoutes from './routes/staff.ts';
 import staffVerificationRoutes from './routes/staff-verifications.ts';
 import verificationRoutes from './routes/verifications.ts';
 import institutionRoutes from './routes/institutions.ts';
+import dataRightsRoutes from './routes/data-rights.ts';
 
 export type AppContext = {
   config: Config;
@@ -94,7 +95,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
-  const services = createServices({ config, db: database.db, log: app.log, clock: options.clock, listen: database.listen });
+  const services = createServices({
+    config,
+    db: database.db,
+    executeSql: database.executeSql,
+    log: app.log,
+    clock: options.clock,
+    listen: database.listen,
+  });
   app.decorate('ctx', { config, database, db: database.db, services });
   app.addHook('onClose', () => services.rateLimiter.close());
   // Open notification streams end before the server waits for its connections to finish.
@@ -109,6 +117,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     purgeTimer.unref();
   });
   app.addHook('onClose', async () => clearInterval(purgeTimer));
+  // The job queue (exports, erasures, the retention purge) runs while the app does; erasures a crash interrupted resume.
+  app.addHook('onReady', async () => {
+    await services.jobs.start();
+    if (config.jobs.work) await services.erasure.resumeUnfinished();
+  });
+  // onClose hooks run last-registered first: the queue stops before the database closes.
+  app.addHook('onClose', () => services.jobs.stop());
 
   if (config.seedDemo) await seedDemoData(database.db, app.log);
 
@@ -144,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     staffRoutes,
     memberSafetyRoutes,
     notificationRoutes,
+    dataRightsRoutes,
   ]) {
     await app.register(routes);
   }

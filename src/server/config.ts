@@ -61,6 +61,11 @@ const envSchema = z.object({
   REPORTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   REACTIONS_PER_HOUR: z.coerce.number().int().positive().default(300),
   JOIN_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  JOB_WORKERS: flag,
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  EXPORT_LINK_HOURS: z.coerce.number().positive().default(24),
+  CONTACT_RETENTION_DAYS: z.coerce.number().positive().default(180),
+  RETENTION_PURGE_CRON: z.string().default('*/15 * * * *'),
 });
 
 export type Config = {
@@ -115,6 +120,12 @@ export type Config = {
   grievanceOfficer: { name: string; address: string; email: string };
   /** Distinct members whose reports hide an item until a moderator reviews it. */
   autoHideReports: number;
+  /** Background jobs (pg-boss): run workers and schedules in this process; how often an idle worker looks for work. */
+  jobs: { work: boolean; pollSeconds: number };
+  /** Where prepared data exports wait (DATA_DIR/exports): private, downloaded only by their member. */
+  exportsDir: string;
+  /** What the scheduled purge keeps, and how often it runs (a cron expression, UTC). */
+  retention: { exportHours: number; contactDays: number; purgeCron: string };
 };
 
 /** A configuration the server must not start with; main.ts prints the message alone and exits non-zero. */
@@ -229,6 +240,9 @@ export function loadConfig(
     serveSite: true,
     grievanceOfficer: { name: e.GRIEVANCE_OFFICER_NAME, address: e.GRIEVANCE_OFFICER_ADDRESS, email: e.GRIEVANCE_OFFICER_EMAIL },
     autoHideReports: e.AUTO_HIDE_REPORTS,
+    jobs: { work: e.JOB_WORKERS ?? true, pollSeconds: e.JOB_POLL_SECONDS },
+    exportsDir: path.join(dataDir, 'exports'),
+    retention: { exportHours: e.EXPORT_LINK_HOURS, contactDays: e.CONTACT_RETENTION_DAYS, purgeCron: e.RETENTION_PURGE_CRON },
     ...overrides,
   };
 }

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import * as consent from './services/consent-service.ts';
+import { createErasureService } from './services/erasure-service.ts';
+import { createExportService } from './services/export-service.ts';
+import { createRetentionService } from './services/retention-service.ts';
+import * as uploads from './services/uploads-service.ts';
 import * as circles from './services/circles-service.ts';
 import * as comments from './services/comments-service.ts';
 import { receiveContactMessage } from './services/contact-service.ts';
@@ -26,7 +32,6 @@ import { createSuspensionService } from './services/suspension-service.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createMediaSigner } from './services/private-media.ts';
 import { createHmac } from 'node:crypto';
-import type { Database } from './db/client.ts';
 import * as notifications from './services/notifications-service.ts';
 import { createNotificationStream } from './services/notification-stream.ts';
 
@@ -45,12 +50,14 @@ function bindTo<D, F extends Record<string, (db: D, ...args: any[]) => unknown>>
 export function createServices({
   config,
   db,
+  executeSql,
   log,
   clock = systemClock,
   listen,
 }: {
   config: Config;
   db: Db;
+  executeSql: Database['executeSql'];
   log: FastifyBaseLogger;
   clock?: Clock;
   /** The database's LISTEN, for the live notification stream. */
@@ -68,7 +75,19 @@ export function createServices({
   const otp = createOtpService({ db, config, mail, log, limiter: rateLimiter });
   const institutions = shippedInstitutions();
   const now = () => clock.now();
+  // Background jobs: services define theirs here; app.ts starts the queue when the app is ready and stops it on close.
+  const jobs = createJobQueue({ executeSql, log, work: config.jobs.work, pollingIntervalSeconds: config.jobs.pollSeconds });
+  const exports = createExportService({ db, config, jobs, log, now });
   return {
+    jobs,
+    consent: bindTo(db, { status: consent.consentStatus, record: consent.recordConsent, isCurrent: consent.hasCurrentConsent }),
+    exports,
+    erasure: createErasureService({ db, config, otp, jobs, log }),
+    retention: createRetentionService({ db, config, jobs, exports, log, now }),
+    uploads: {
+      list: (userId: number) => uploads.listUploads(db, userId),
+      delete: (userId: number, name: string) => uploads.deleteUpload(db, config.mediaDir, userId, name),
+    },
     clock,
     institutions,
     verifications: createVerificationService({ db, config, institutions, otp, clock: now }),

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { NOTICE_VERSION } from '../../src/lib/privacy-notice.ts';
 
 const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 4412);
 
@@ -21,6 +22,9 @@ export async function signInByApi(page: Page, email = uniqueEmail()): Promise<{ 
   expect(verify.ok()).toBeTruthy();
   const tokens = (await verify.json()) as { access: string; refresh: string; is_registered: boolean };
   const auth = { Authorization: `Bearer ${tokens.access}` };
+  // The member agrees to the privacy notice, as the sign-in modal asks (tests/e2e/data-rights.spec.ts shows the notice).
+  const consent = await page.request.post(`${baseURL}/api/users/me/consent/`, { headers: auth, data: { version: NOTICE_VERSION, adult: true } });
+  expect(consent.ok()).toBeTruthy();
   if (tokens.is_registered) await page.request.post(`${baseURL}/api/users/me/profile/`, { headers: auth });
   await page.context().addCookies([
     { name: 'access_token', value: tokens.access, url: baseURL },

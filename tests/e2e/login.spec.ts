@@ -97,6 +97,8 @@ test.describe('login modal', () => {
     await dialog.getByLabel('One-time password (OTP)').fill(await otpFor(email));
     const profileCreated = page.waitForResponse((r) => r.url().endsWith('/api/users/me/profile/') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Verify OTP' }).click();
+    // The first sign-in asks for consent to the privacy notice (tests/e2e/data-rights.spec.ts) before the profile.
+    await dialog.getByRole('button', { name: 'I am 18 or older and I agree' }).click();
     expect((await profileCreated).status()).toBe(201);
     await page.waitForURL((url) => url.pathname.startsWith('/home'));
     const access = await cookieNamed(page, 'access_token');

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import type { Circle } from '../../src/lib/api-types.ts';
-import { circleMembers, circles, comments, posts, users } from '../../src/server/db/schema.ts';
+import { circleMembers, circles, comments, consents, posts, users } from '../../src/server/db/schema.ts';
+import { NOTICE_VERSION } from '../../src/lib/privacy-notice.ts';
 
 /**
  * Test actions that read like a user's: a person signs up (`createUser`), opens a circle (`createCircle`, through
@@ -25,7 +26,7 @@ let sequence = 0;
 export async function createUser(
   app: FastifyInstance,
   handle = 'user',
-  options: { color?: string; createdAt?: Date } = {},
+  options: { color?: string; createdAt?: Date; consent?: boolean } = {},
 ): Promise<TestUser> {
   sequence += 1;
   const [user] = await app.ctx.db
@@ -39,6 +40,8 @@ export async function createUser(
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
     .returning({ id: users.id, username: users.username, color: users.color });
+  // Every member has agreed to the privacy notice (the consent gate has its own tests, which pass `consent: false`).
+  if (options.consent !== false) await app.ctx.db.insert(consents).values({ userId: user.id, noticeVersion: NOTICE_VERSION, adult: true });
   const { access } = app.ctx.services.tokens.issuePair(user.id);
   return { ...user, access, headers: { authorization: `Bearer ${access}` } };
 }

@@ -1,3 +1,4 @@
+import { NOTICE_VERSION } from '../../src/lib/privacy-notice.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { TestApp } from './app.ts';
@@ -56,8 +57,11 @@ export type SignedIn = { email: string; access: string; refresh: string; is_regi
 let addresses = 0;
 const nextAddress = () => `192.0.2.${(addresses++ % 250) + 1}`;
 
-/** Signs in through the real endpoints (send-otp, the code from the outbox, verify-otp), as a person would. */
-export async function signIn(t: TestApp, email = uniqueEmail(), remoteAddress = nextAddress()): Promise<SignedIn> {
+/**
+ * Signs in through the real endpoints (send-otp, the code from the outbox, verify-otp), as a person would, and agrees
+ * to the privacy notice as an adult (`consent: false` leaves that to the test).
+ */
+export async function signIn(t: TestApp, email = uniqueEmail(), remoteAddress = nextAddress(), options: { consent?: boolean } = {}): Promise<SignedIn> {
   const sent = await t.app.inject({ method: 'POST', url: '/api/auth/send-otp/', payload: { email }, remoteAddress });
   if (sent.statusCode !== 200) throw new Error(`send-otp answered ${sent.statusCode}: ${sent.body}`);
   const verified = await t.app.inject({
@@ -68,5 +72,10 @@ export async function signIn(t: TestApp, email = uniqueEmail(), remoteAddress = 
   });
   if (verified.statusCode !== 200) throw new Error(`verify-otp answered ${verified.statusCode}: ${verified.body}`);
   const tokens = verified.json() as { access: string; refresh: string; is_registered: boolean };
-  return { email, ...tokens, auth: { authorization: `Bearer ${tokens.access}` } };
+  const auth = { authorization: `Bearer ${tokens.access}` };
+  if (options.consent !== false) {
+    const agreed = await t.app.inject({ method: 'POST', url: '/api/users/me/consent/', headers: auth, payload: { version: NOTICE_VERSION, adult: true } });
+    if (agreed.statusCode !== 200) throw new Error(`consent answered ${agreed.statusCode}: ${agreed.body}`);
+  }
+  return { email, ...tokens, auth };
 }

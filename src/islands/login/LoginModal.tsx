@@ -11,10 +11,14 @@ import { countdown } from '../../lib/format.ts';
 import { OTP_MAX_LENGTH } from '../../lib/validation-rules.ts';
 import FieldError from '../app/shell/FieldError.tsx';
 import { useModalDialog } from '../app/shell/use-modal-dialog.ts';
+import { NOTICE_ADULT_ONLY, NOTICE_ITEMS, NOTICE_RIGHTS, NOTICE_TITLE } from '../../lib/privacy-notice.ts';
 import {
   $loginFlow,
   OTP_LIFETIME_SECONDS,
+  agreeToNotice,
   changeEmail,
+  declineAsMinor,
+  resetLoginFlow,
   cleanOtp,
   clearLoginError,
   requestOtp,
@@ -61,27 +65,12 @@ export default function LoginModal() {
             </button>
           </div>
 
-          {flow.step === 'email' ? <EmailStep /> : <OtpStep />}
+          {flow.step === 'email' && <EmailStep />}
+          {flow.step === 'otp' && <OtpStep />}
+          {flow.step === 'notice' && <NoticeStep />}
+          {flow.step === 'refused' && <RefusedStep />}
 
-          <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-muted" aria-hidden="true">
-            <span className="h-px flex-1 bg-line" />
-            or
-            <span className="h-px flex-1 bg-line" />
-          </div>
-
-          <section aria-labelledby="aadhaar-title" className="rounded-xl border border-dashed border-stone-300 bg-canvas p-4">
-            <div className="flex items-center justify-between gap-2">
-              <h3 id="aadhaar-title" className="font-semibold">Aadhaar verification</h3>
-              <span className="whitespace-nowrap rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Coming Soon...</span>
-            </div>
-            <p className="mt-1 text-sm text-muted">Verify once with Aadhaar for a verified badge; your number will never be shown or stored.</p>
-          </section>
-
-          <p className="mt-5 text-center text-xs text-muted">
-            By continuing, you agree to our{' '}
-            <a href="/terms-conditions" className="font-medium text-brand-700 underline underline-offset-2">Terms of Service</a> and{' '}
-            <a href="/privacy" className="font-medium text-brand-700 underline underline-offset-2">Privacy Policy</a>.
-          </p>
+          {(flow.step === 'email' || flow.step === 'otp') && <LoginFooter />}
 
           {flow.processing && (
             <div role="status" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 rounded-2xl bg-white/85 font-semibold text-ink">
@@ -211,5 +200,86 @@ function OtpStep() {
         </button>
       </div>
     </form>
+  );
+}
+
+function LoginFooter() {
+  return (
+    <>
+      <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-muted" aria-hidden="true">
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
+
+      <section aria-labelledby="aadhaar-title" className="rounded-xl border border-dashed border-stone-300 bg-canvas p-4">
+        <div className="flex items-center justify-between gap-2">
+          <h3 id="aadhaar-title" className="font-semibold">Aadhaar verification</h3>
+          <span className="whitespace-nowrap rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Coming Soon...</span>
+        </div>
+        <p className="mt-1 text-sm text-muted">Verify once with Aadhaar for a verified badge; your number will never be shown or stored.</p>
+      </section>
+
+      <p className="mt-5 text-center text-xs text-muted">
+        By continuing, you agree to our{' '}
+        <a href="/terms-conditions" className="font-medium text-brand-700 underline underline-offset-2">Terms of Service</a> and{' '}
+        <a href="/privacy" className="font-medium text-brand-700 underline underline-offset-2">Privacy Policy</a>.
+      </p>
+    </>
+  );
+}
+
+/** The privacy notice at the first sign-in (and after it changes): what is processed and why, the rights, the adult rule. */
+function NoticeStep() {
+  const flow = useStore($loginFlow);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <section aria-labelledby="notice-title" className="mt-5 text-sm">
+      <h3 id="notice-title" ref={headingRef} tabIndex={-1} className="text-base font-bold">{NOTICE_TITLE}</h3>
+      <p className="mt-1 text-muted">We keep no e-mail address and no documents. What we process, and why:</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {NOTICE_ITEMS.map((item) => (
+          <li key={item.what}>
+            {item.what}: <span className="text-muted">{item.why}.</span>
+          </li>
+        ))}
+      </ul>
+      <h4 className="mt-3 font-semibold">Your rights</h4>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {NOTICE_RIGHTS.map((right) => <li key={right}>{right}</li>)}
+      </ul>
+      <p className="mt-3">
+        Details, field by field, are in our{' '}
+        <a href="/privacy" target="_blank" className="font-medium text-brand-700 underline underline-offset-2">Privacy Policy</a>. Complaints:{' '}
+        <a href="/grievance" target="_blank" className="font-medium text-brand-700 underline underline-offset-2">Grievance Officer</a>.
+      </p>
+      <p className="mt-3 font-semibold">{NOTICE_ADULT_ONLY}</p>
+      <FieldError id="notice-error" message={flow.error} keepSpace />
+      <div className="mt-2 flex flex-col gap-2">
+        <button type="button" onClick={() => void agreeToNotice()} className="btn btn-primary w-full">I am 18 or older and I agree</button>
+        <button type="button" onClick={() => void declineAsMinor()} className="btn w-full border border-line">I am under 18</button>
+      </div>
+    </section>
+  );
+}
+
+/** Under 18: sign-up stopped, the new account already erased. */
+function RefusedStep() {
+  const flow = useStore($loginFlow);
+  return (
+    <section className="mt-5">
+      <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">{flow.error}</p>
+      <button
+        type="button"
+        onClick={() => {
+          resetLoginFlow();
+          closeLogin();
+        }}
+        className="btn mt-4 w-full border border-line"
+      >
+        Back to the site
+      </button>
+    </section>
   );
 }

@@ -3,10 +3,11 @@
  * countdown, the calls and their error texts. Whether the modal is open lives in src/stores/login.store.ts.
  */
 import { map } from 'nanostores';
-import { api, storeTokens } from '../../lib/api-client.ts';
-import type { ProfileResponse, VerifyOtpResponse } from '../../lib/api-types.ts';
+import { api, ApiError, clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../../lib/api-client.ts';
+import type { ConsentStatus, ProfileResponse, VerifyOtpResponse } from '../../lib/api-types.ts';
+import { NOTICE_VERSION, UNDER_18_MESSAGE } from '../../lib/privacy-notice.ts';
 import { INVALID_EMAIL_MESSAGE, OTP_MAX_LENGTH, isValidEmail } from '../../lib/validation-rules.ts';
-import { closeLogin } from '../../stores/login.store.ts';
+import { closeLogin, openLogin } from '../../stores/login.store.ts';
 import { setUserFromProfile } from '../../stores/session.store.ts';
 
 export const RESEND_SECONDS = 60;
@@ -17,7 +18,13 @@ export const SEND_OTP_FAILED = 'Failed to send OTP. Please try again.';
 export const VERIFY_OTP_FAILED = 'Invalid or expired OTP. Please try again.';
 export const OTP_REQUIRED = 'Please enter the OTP.';
 
-export type LoginStep = 'email' | 'otp';
+export const CONSENT_FAILED = 'Your answer could not be saved. Please try again.';
+
+/** 'notice': the privacy notice to agree to (first sign-in, or a changed notice); 'refused': under 18, sign-up stopped. */
+export type LoginStep = 'email' | 'otp' | 'notice' | 'refused';
+
+/** Tokens held back until the member agreed to the notice (nothing is stored before that). */
+type PendingSignIn = { access: string; refresh: string; isRegistered: boolean };
 
 export type LoginFlow = {
   step: LoginStep;
@@ -27,9 +34,12 @@ export type LoginFlow = {
   resendAt: number;
   processing: boolean;
   error: string | null;
+  pending: PendingSignIn | null;
 };
 
-const START: LoginFlow = { step: 'email', email: '', resendAt: 0, processing: false, error: null };
+const START: LoginFlow = { step: 'email', email: '', resendAt: 0, processing: false, error: null, pending: null };
+/** Where the member goes once signed in (set by the call that started the sign-in). */
+let afterSignIn: () => void = () => window.location.assign('/home');
 
 export const $loginFlow = map<LoginFlow>({ ...START });
 
@@ -67,7 +77,7 @@ export async function requestOtp(rawEmail: string): Promise<boolean> {
   await busy(async () => {
     try {
       await api('/api/auth/send-otp/', { method: 'POST', body: { email } });
-      $loginFlow.set({ step: 'otp', email, resendAt: Date.now() + RESEND_SECONDS * 1000, processing: true, error: null });
+      $loginFlow.set({ step: 'otp', email, resendAt: Date.now() + RESEND_SECONDS * 1000, processing: true, error: null, pending: null });
       sent = true;
     } catch {
       $loginFlow.setKey('error', SEND_OTP_FAILED);
@@ -81,9 +91,11 @@ export const resendOtp = () => requestOtp($loginFlow.get().email);
 export const goHome = () => window.location.assign('/home');
 
 /**
- * OTP step: verifies the code; when the server says the account is new (is_registered, spec section 4) the
- * profile is created first. Tokens are stored only once every call succeeded, so a failure leaves no half
- * sign-in behind; any failure shows the one verify message of spec section 8.
+ * OTP step: verifies the code, then asks whether the member must agree to the privacy notice (the first sign-in, or
+ * a changed notice): if so the notice step shows and nothing is stored yet. Otherwise, and after agreeing, the sign-in
+ * finishes: when the server says the account is new (is_registered, spec section 4) the profile is created first.
+ * Tokens are stored only once every call succeeded, so a failure leaves no half sign-in behind; any failure shows
+ * the one verify message of spec section 8.
  */
 export async function verifyOtp(rawOtp: string, onSignedIn: () => void = goHome): Promise<boolean> {
   const problem = otpProblem(rawOtp);
@@ -91,6 +103,7 @@ export async function verifyOtp(rawOtp: string, onSignedIn: () => void = goHome)
     $loginFlow.setKey('error', problem);
     return false;
   }
+  afterSignIn = onSignedIn;
   let signedIn = false;
   await busy(async () => {
     try {
@@ -98,26 +111,94 @@ export async function verifyOtp(rawOtp: string, onSignedIn: () => void = goHome)
         method: 'POST',
         body: { email: $loginFlow.get().email, otp: cleanOtp(rawOtp) },
       });
-      const profile = tokens.is_registered
-        ? await api<ProfileResponse>('/api/users/me/profile/', { method: 'POST', headers: { Authorization: `Bearer ${tokens.access}` } })
-        : null;
-      storeTokens(tokens);
-      if (profile) setUserFromProfile(profile);
+      const pending = { access: tokens.access, refresh: tokens.refresh, isRegistered: tokens.is_registered };
+      const consent = await api<ConsentStatus>('/api/users/me/consent/', { headers: { Authorization: `Bearer ${tokens.access}` } });
+      if (consent.required) {
+        $loginFlow.set({ ...$loginFlow.get(), step: 'notice', pending, error: null });
+        return;
+      }
+      await finishSignIn(pending);
       signedIn = true;
     } catch {
       $loginFlow.setKey('error', VERIFY_OTP_FAILED);
     }
   });
-  if (signedIn) {
-    closeLogin();
-    resetLoginFlow();
-    onSignedIn();
-  }
+  if (signedIn) done();
   return signedIn;
 }
 
+async function finishSignIn(pending: PendingSignIn): Promise<void> {
+  const profile = pending.isRegistered
+    ? await api<ProfileResponse>('/api/users/me/profile/', { method: 'POST', headers: { Authorization: `Bearer ${pending.access}` } })
+    : null;
+  storeTokens(pending);
+  if (profile) setUserFromProfile(profile);
+}
+
+function done() {
+  closeLogin();
+  resetLoginFlow();
+  afterSignIn();
+}
+
+/**
+ * Shows the notice to a member already signed in whose call was refused with `consent_required` (the notice changed
+ * while they were away); agreeing reloads the page they were on.
+ */
+export function showNotice(): void {
+  const access = getAccessToken();
+  if (!access || $loginFlow.get().step === 'notice') return;
+  afterSignIn = () => window.location.reload();
+  $loginFlow.set({ ...START, step: 'notice', pending: { access, refresh: getRefreshToken() ?? '', isRegistered: false } });
+  openLogin();
+}
+
+/** "I am 18 or older and I agree": records the consent to this notice version, then finishes the sign-in. */
+export async function agreeToNotice(): Promise<boolean> {
+  const { pending } = $loginFlow.get();
+  if (!pending) return false;
+  let agreed = false;
+  await busy(async () => {
+    try {
+      await api<ConsentStatus>('/api/users/me/consent/', {
+        method: 'POST',
+        body: { version: NOTICE_VERSION, adult: true },
+        headers: { Authorization: `Bearer ${pending.access}` },
+      });
+      await finishSignIn(pending);
+      agreed = true;
+    } catch {
+      $loginFlow.setKey('error', CONSENT_FAILED);
+    }
+  });
+  if (agreed) done();
+  return agreed;
+}
+
+/** "I am under 18": the server erases the account the sign-in created; sign-up stops with its message. */
+export async function declineAsMinor(): Promise<void> {
+  const { pending } = $loginFlow.get();
+  if (!pending) return;
+  await busy(async () => {
+    try {
+      await api('/api/users/me/consent/', {
+        method: 'POST',
+        body: { version: NOTICE_VERSION, adult: false },
+        headers: { Authorization: `Bearer ${pending.access}` },
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 403) {
+        $loginFlow.setKey('error', CONSENT_FAILED);
+        return;
+      }
+    }
+    clearTokens();
+    $loginFlow.set({ ...START, step: 'refused', error: UNDER_18_MESSAGE });
+  });
+}
+
 /** Back from the OTP step to change the address. */
-export const changeEmail = () => $loginFlow.set({ ...$loginFlow.get(), step: 'email', error: null });
+export const changeEmail = () => $loginFlow.set({ ...$loginFlow.get(), step: 'email', error: null, pending: null });
 
 export const clearLoginError = () => $loginFlow.setKey('error', null);
 

@@ -26,6 +26,11 @@ export type Database = {
    * PostgreSQL gets one dedicated connection for it (a pooled one would be handed back); PGlite listens in process.
    */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
+  /**
+   * Plain SQL with positional parameters ($1, $2…) on the app's own connection, for libraries that bring their own
+   * queries (the job queue). Text without parameters may hold several statements; the last one's rows are answered.
+   */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 };
 
 /** Resolved from the working directory: import.meta.url breaks once the server is bundled. */
@@ -71,6 +76,10 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
           await client.end().catch(() => {});
         };
       },
+      executeSql: async (text, values) => {
+        const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+      },
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -87,6 +96,12 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
       driver: 'pglite',
       ping: async () => void (await client.query('select 1')),
       listen: async (channel, onPayload) => client.listen(channel, onPayload),
+      executeSql: async (text, values) => {
+        // PGlite's extended protocol takes one statement; the simple one (exec) takes several but no parameters.
+        if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      },
       close: async () => {
         try {
           await client.close();

@@ -2,11 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-errors.ts';
 import { TokenError } from '../services/tokens-service.ts';
+import { CONSENT_REQUIRED_MESSAGE } from '../../lib/privacy-notice.ts';
 
 /** `createdAt` tells a new account (stricter write limits, links held more readily). */
 export type AuthUser = { id: number; username: string; createdAt: Date };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable before the member agreed to the privacy notice (the consent calls, the data-rights calls). */
+    consentExempt?: boolean;
+  }
   interface FastifyRequest {
     /** Set by `requireUser`/`optionalUser`; null for a visitor. */
     user: AuthUser | null;
@@ -50,8 +55,20 @@ async function authPlugin(app: FastifyInstance) {
       });
     }
     const user = await app.ctx.services.users.findById(userId);
-    if (!user) throw unauthorized({ detail: 'User not found', code: 'user_not_found' });
+    // An account being erased is gone for its tokens from the moment the member confirmed.
+    if (!user || user.erasureRequestedAt) throw unauthorized({ detail: 'User not found', code: 'user_not_found' });
     return { id: user.id, username: user.username, createdAt: user.createdAt };
+  }
+
+  /**
+   * The consent gate (DPDP Act 2023, section 6): until a member agreed to the current notice, a signed-in call
+   * answers 403 `consent_required` (the app then shows the notice), except the consent calls themselves and reads of
+   * public content (GET through `optionalUser`). Token calls do not authenticate here, so they pass too.
+   */
+  async function requireConsent(request: FastifyRequest, user: AuthUser): Promise<void> {
+    if (request.routeOptions?.config?.consentExempt) return;
+    if (await app.ctx.services.consent.isCurrent(user.id)) return;
+    throw new HttpError(403, { detail: CONSENT_REQUIRED_MESSAGE, code: 'consent_required' });
   }
 
   /**
@@ -61,6 +78,7 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('requireUser', async (request: FastifyRequest) => {
     request.user = await authenticate(request);
     if (!request.user) throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, WWW_AUTHENTICATE);
+    await requireConsent(request, request.user);
   });
 
   /** Public endpoints treat a stale or bad token as a visitor, so an expired cookie never blanks a public page. */
@@ -71,6 +89,7 @@ async function authPlugin(app: FastifyInstance) {
       if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
       request.user = null;
     }
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') await requireConsent(request, request.user);
   });
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { REQUIRED, requiredString } from '../../lib/validation.ts';
 import { HttpError } from '../http-errors.ts';
 import { documented, parseInput } from '../request-validation.ts';
-import { TokenError, type TokenClaims, type TokenType } from '../services/tokens-service.ts';
+import { INVALID_OR_EXPIRED, TokenError, type TokenClaims, type TokenType } from '../services/tokens-service.ts';
 
 /**
  * The token views of djangorestframework-simplejwt 5.2 with default settings: same bodies, same codes.
@@ -46,6 +46,22 @@ export default async function tokenRoutes(app: FastifyInstance) {
     }
   }
 
+  /** A token of an account that is gone or being erased works no more, from the moment its member confirmed. */
+  async function assertLive(userId: number): Promise<void> {
+    const user = await app.ctx.services.users.findById(userId);
+    if (!user || user.erasureRequestedAt) throw new TokenError(INVALID_OR_EXPIRED);
+  }
+  async function checkLive(token: string, type?: TokenType): Promise<TokenClaims> {
+    const claims = await check(token, type);
+    try {
+      await assertLive(claims.user_id);
+    } catch (error) {
+      if (error instanceof TokenError) throw invalidToken(error);
+      throw error;
+    }
+    return claims;
+  }
+
   app.post(
     '/api/token/verify/',
     {
@@ -58,7 +74,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { token } = parseInput(verifyBody, request.body);
-      await check(token);
+      await checkLive(token);
       return {};
     },
   );
@@ -79,7 +95,11 @@ export default async function tokenRoutes(app: FastifyInstance) {
     async (request) => {
       const { refresh } = parseInput(refreshBody, request.body);
       try {
-        return await tokens.rotate(refresh);
+        // Rotation decides reuse first (a used refresh token revokes its session); the new pair is then only handed
+        // to an account that still stands.
+        const pair = await tokens.rotate(refresh);
+        await assertLive(tokens.decode(pair.access).user_id);
+        return pair;
       } catch (error) {
         if (error instanceof TokenError) throw invalidToken(error);
         throw error;

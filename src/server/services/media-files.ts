@@ -126,7 +126,15 @@ export async function removeStoredMedia(mediaDir: string, urls: readonly string[
   await Promise.all(names.map((name) => rm(path.join(mediaDir, name), { force: true })));
 }
 
-/** The stored media a post's HTML description points at (`src="/media/<file>"`). */
+/**
+ * The stored media files named anywhere in a text (URLs in images, videos, an HTML description or a comment):
+ * `<file>`, or `private/<file>` for a private circle's, relative to the media directory.
+ */
+export function mediaNamesIn(text: string): string[] {
+  return [...text.matchAll(/\/media\/((?:private\/)?[A-Za-z0-9][A-Za-z0-9._-]*)/g)].map((match) => match[1]);
+}
+
+/** The stored media a post's HTML description points at, as their URLs (`/media/<file>`). */
 export function mediaUrlsIn(html: string): string[] {
-  return [...html.matchAll(/src="(\/media\/(?:private\/)?[\w-]+\.\w+)/g)].map((match) => match[1]);
+  return mediaNamesIn(html).map((name) => `${MEDIA_URL_PREFIX}${name}`);
 }

@@ -34,7 +34,8 @@ export const VERIFICATION_SUBJECT = 'Your Bharat Square verification code';
  * What a code is for. A code works only for its purpose: one mailed to verify a further address cannot sign
  * anyone in, and the other way round. Both share the rules and limits of this service.
  */
-export type OtpPurpose = 'sign-in' | 'verification';
+export type OtpPurpose = 'sign-in' | 'verification' | 'erasure';
+export const ERASURE_SUBJECT = 'Your Bharat Square account deletion code';
 const HOUR_MS = 3_600_000;
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 
@@ -80,6 +81,16 @@ export function requesterNetwork(ip: string): string {
   return ip;
 }
 
+/** The account-deletion mail: the code is the only 6-digit number in it. */
+export function erasureMailText(code: string, ttlSeconds: number): string {
+  const lifetime = ttlSeconds % 60 === 0 ? `${ttlSeconds / 60} minute${ttlSeconds === 60 ? '' : 's'}` : `${ttlSeconds} seconds`;
+  return [
+    `Your Bharat Square account deletion code is ${code}`,
+    '',
+    `Enter it on your profile to delete your account for good. It works once and expires in ${lifetime}. If you did not ask to delete your account, ignore this mail: nothing happens without the code.`,
+  ].join('\n');
+}
+
 export type OtpDeps = { db: Db; config: Config; mail: MailService; log: FastifyBaseLogger; limiter: RateLimiter };
 
 export type VerifiedAddress = { emailHash: string; identityClass: IdentityClass };
@@ -89,7 +100,7 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
   const invalid = () => detail(400, OTP_MESSAGES.invalid);
   const codeHashFor = (addressHash: string, code: string, purpose: OtpPurpose) =>
     createHmac('sha256', config.identitySecret)
-      .update(`${purpose === 'sign-in' ? 'otp' : 'verify'}:${addressHash}:${code}`)
+      .update(`${purpose === 'sign-in' ? 'otp' : purpose === 'erasure' ? 'erase' : 'verify'}:${addressHash}:${code}`)
       .digest('hex');
   const secondsUntil = (date: Date, now: Date) => (date.getTime() - now.getTime()) / 1000;
   /** The requesting network, keyed like the address (a row never holds an IP). */
@@ -161,7 +172,9 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
       const message =
         purpose === 'sign-in'
           ? { subject: OTP_SUBJECT, text: signInMailText(code, rules.ttlSeconds) }
-          : { subject: VERIFICATION_SUBJECT, text: verificationMailText(code, rules.ttlSeconds) };
+          : purpose === 'erasure'
+            ? { subject: ERASURE_SUBJECT, text: erasureMailText(code, rules.ttlSeconds) }
+            : { subject: VERIFICATION_SUBJECT, text: verificationMailText(code, rules.ttlSeconds) };
       await mail.send({ to: normaliseEmail(email), ...message });
     } catch (error) {
       // An SMTP error message may quote the recipient, so only its codes are logged.
@@ -186,6 +199,12 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
    */
   async function verify(email: string, otp: string, purpose: OtpPurpose, ip: string): Promise<VerifiedAddress> {
     const addressHash = emailHash(config.identitySecret, email);
+    await verifyForHash(addressHash, otp, purpose, ip);
+    return { emailHash: addressHash, identityClass: identityClassOf(email) };
+  }
+
+  /** Checks a code mailed to the address whose keyed hash is `addressHash` (the account's key, when the address is not at hand). */
+  async function verifyForHash(addressHash: string, otp: string, purpose: OtpPurpose, ip: string): Promise<void> {
     const requester = requesterKey(ip);
     const now = new Date();
     if (!/^\d{6}$/.test(otp)) throw invalid();
@@ -251,10 +270,12 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
       .where(and(eq(otpCodes.emailHash, addressHash), eq(otpCodes.requester, match.requester), eq(otpCodes.codeHash, match.codeHash)))
       .returning({ emailHash: otpCodes.emailHash });
     if (!consumed.length) throw invalid();
-    return { emailHash: addressHash, identityClass: identityClassOf(email) };
   }
 
-  return { send, verify };
+  /** The address's key, as the account stores it. */
+  const keyOf = (email: string) => emailHash(config.identitySecret, email);
+
+  return { send, verify, verifyForHash, keyOf };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;

@@ -4,6 +4,7 @@ import type { ProfileResponse } from '../../../lib/api-types.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { PostCard } from '../post-card/PostCard.tsx';
 import { channelHref } from '../post-card/media.ts';
+import DataRightsSection from '../data-rights/DataRightsSection.tsx';
 import SafetySettings from '../safety/SafetySettings.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import VerificationsSection from '../verifications/VerificationsSection.tsx';
@@ -43,6 +44,7 @@ export default function ProfilePage() {
       <VerificationsSection data={data} onChange={(profile) => $profilePage.setKey('data', profile)} />
       <ProfileTabs data={data} />
       <SafetySettings />
+      <DataRightsSection />
     </div>
   );
 }

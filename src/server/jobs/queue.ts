@@ -1,0 +1,93 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Background work on pg-boss, on the app's own database (PGlite or PostgreSQL) through `executeSql`: a job survives
+ * a restart, is retried when it fails, and a scheduled one runs on one instance of many. pg-boss keeps its tables in
+ * its own `pgboss` schema, which it creates and migrates itself.
+ *
+ * A service defines its jobs (`define`) while the app is built; `start` (the app's onReady) creates their queues,
+ * starts the workers and the schedules; `stop` (onClose) lets running jobs finish. Handlers must be idempotent: a
+ * job whose process died is run again.
+ */
+export type JobDefinition<T extends object> = {
+  name: string;
+  run: (data: T) => Promise<void>;
+  /** A cron expression (UTC): the job is also sent on this schedule, with empty data. */
+  cron?: string;
+  /** Tries after the first failure (default 3), `retryDelaySeconds` apart. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How long one run may take before it counts as failed (and is retried); default 15 minutes. */
+  expireInSeconds?: number;
+};
+
+export type JobQueueOptions = {
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  log: FastifyBaseLogger;
+  /** Run the workers and schedules in this process (an instance may only serve HTTP and send jobs). */
+  work: boolean;
+  pollingIntervalSeconds: number;
+};
+
+export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }: JobQueueOptions) {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => executeSql(text, values) },
+    schedule: work,
+    supervise: work,
+    // Finished jobs carry ids only, but there is no reason to keep them long.
+    deleteAfterDays: 1,
+    archiveCompletedAfterSeconds: 3600,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const definitions = new Map<string, JobDefinition<any>>();
+  let started = false;
+
+  return {
+    define<T extends object>(definition: JobDefinition<T>): void {
+      if (started) throw new Error(`job ${definition.name} defined after the queue started`);
+      definitions.set(definition.name, definition);
+    },
+
+    async start(): Promise<void> {
+      await boss.start();
+      started = true;
+      for (const definition of definitions.values()) {
+        await boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit ?? 3,
+          retryDelay: definition.retryDelaySeconds ?? 5,
+          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+        });
+        if (!work) continue;
+        await boss.work<object>(definition.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) {
+            try {
+              await definition.run(job.data ?? {});
+            } catch (error) {
+              log.error({ err: error, job: definition.name }, 'job failed (it is retried)');
+              throw error;
+            }
+          }
+        });
+        if (definition.cron) await boss.schedule(definition.name, definition.cron);
+      }
+    },
+
+    /** Queues a job; answers its id. */
+    async send(name: string, data: object, options: { singletonKey?: string } = {}): Promise<string | null> {
+      if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
+      return boss.send(name, data, options);
+    },
+
+    async stop(): Promise<void> {
+      if (!started) return;
+      started = false;
+      // close: false, the database is the app's and closes after this.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

@@ -1,0 +1,63 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { comments, posts, users } from '../db/schema.ts';
+import { notFound } from '../http-errors.ts';
+import { MEDIA_URL_PREFIX, mediaNamesIn } from './media-files.ts';
+
+export type Upload = { name: string; url: string; post_id: number | null; comment_id: number | null };
+
+/** Every file the member uploaded that is still in use: their posts' images and videos, their comments' media. */
+export async function listUploads(db: Db, userId: number): Promise<Upload[]> {
+  const uploads: Upload[] = [];
+  const ownPosts = await db.select({ id: posts.id, images: posts.images, videos: posts.videos }).from(posts).where(eq(posts.authorId, userId));
+  for (const p of ownPosts) {
+    for (const name of mediaNamesIn([...p.images, ...p.videos].join(' '))) {
+      uploads.push({ name, url: `${MEDIA_URL_PREFIX}${name}`, post_id: p.id, comment_id: null });
+    }
+  }
+  const ownComments = await db.select({ id: comments.id, postId: comments.postId, mediaUrl: comments.mediaUrl }).from(comments).where(eq(comments.authorId, userId));
+  for (const c of ownComments) {
+    for (const name of mediaNamesIn(c.mediaUrl ?? '')) uploads.push({ name, url: `${MEDIA_URL_PREFIX}${name}`, post_id: c.postId, comment_id: c.id });
+  }
+  const [user] = await db.select({ profileImage: users.profileImage }).from(users).where(eq(users.id, userId));
+  for (const name of mediaNamesIn(user?.profileImage ?? '')) uploads.push({ name, url: `${MEDIA_URL_PREFIX}${name}`, post_id: null, comment_id: null });
+  return uploads;
+}
+
+/**
+ * Deletes one of the member's uploads: it leaves the post or comment that showed it (the writing stays) and the file
+ * leaves the disk. Another member's file, or a name nobody uses, is a 404.
+ */
+export async function deleteUpload(db: Db, mediaDir: string, userId: number, name: string): Promise<void> {
+  const url = `${MEDIA_URL_PREFIX}${name}`;
+  const found = await db.transaction(async (tx) => {
+    const inPosts = await tx
+      .update(posts)
+      .set({
+        images: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${posts.images}) e where e <> to_jsonb(${url}::text)), '[]'::jsonb)`,
+        videos: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${posts.videos}) e where e <> to_jsonb(${url}::text)), '[]'::jsonb)`,
+      })
+      .where(
+        and(
+          eq(posts.authorId, userId),
+          or(sql`${posts.images} @> jsonb_build_array(${url}::text)`, sql`${posts.videos} @> jsonb_build_array(${url}::text)`),
+        ),
+      )
+      .returning({ id: posts.id });
+    const inComments = await tx
+      .update(comments)
+      .set({ mediaUrl: null, mediaKind: null })
+      .where(and(eq(comments.authorId, userId), eq(comments.mediaUrl, url)))
+      .returning({ id: comments.id });
+    const asPicture = await tx
+      .update(users)
+      .set({ profileImage: null })
+      .where(and(eq(users.id, userId), eq(users.profileImage, url)))
+      .returning({ id: users.id });
+    return inPosts.length + inComments.length + asPicture.length > 0;
+  });
+  if (!found) throw notFound();
+  await rm(path.join(mediaDir, path.basename(name)), { force: true });
+}
