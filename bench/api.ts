@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createTokenService } from '../src/server/services/tokens-service.ts';
+import { freshDatabaseUrl } from './bench-database.ts';
 import { generateData } from './generate-data.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -22,19 +22,6 @@ const postCount = Number(process.env.BENCH_POSTS ?? 10_000);
 const port = Number(process.env.BENCH_PORT ?? 4499);
 const jwtSecret = 'bench-secret';
 
-async function freshDatabaseUrl(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return undefined;
-  const name = `bsq_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return fresh.toString();
-}
 
 async function waitForHealth(base: string) {
   for (let i = 0; i < 200; i++) {
@@ -58,7 +45,7 @@ async function run(name: string, options: autocannon.Options): Promise<Row> {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-bench-'));
-  const databaseUrl = await freshDatabaseUrl();
+  const databaseUrl = await freshDatabaseUrl('bsq_bench');
   const env = { DATA_DIR: dataDir, JWT_SECRET: jwtSecret, IDENTITY_KEY: randomBytes(32).toString('base64url'), SEED_DEMO: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
 
   console.log(`Generating ${postCount} posts on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}…`);

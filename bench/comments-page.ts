@@ -10,12 +10,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { circles, comments, posts, users } from '../src/server/db/schema.ts';
+import { dropDatabase, freshDatabaseUrl } from './bench-database.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 60);
 const threadSize = Number(process.env.BENCH_COMMENTS ?? 500);
@@ -23,27 +23,7 @@ const otherComments = Number(process.env.BENCH_OTHER_COMMENTS ?? 20_000);
 /** The goal: a post page's first page in under this many milliseconds of server time on PostgreSQL. */
 const BUDGET_MS = 100;
 
-async function freshDatabaseUrl(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return undefined;
-  const name = `bsq_bench_comments_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return fresh.toString();
-}
 
-async function dropDatabase(url: string | undefined) {
-  if (!url || !process.env.DATABASE_URL) return;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
-  await admin.end();
-}
 
 /** A small deterministic random source, so every run builds the same threads. */
 function random(seed: number) {
@@ -58,7 +38,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-bench-comments-'));
-  const databaseUrl = await freshDatabaseUrl();
+  const databaseUrl = await freshDatabaseUrl('bsq_bench_comments');
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: 'memory://' });
   const config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent' }, { dataDir, jwtSecret: 'bench', identitySecret: 'bench', serveSite: false, seedDemo: false });
   const app = await buildApp({ config, database, logger: false });

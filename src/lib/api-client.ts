@@ -68,13 +68,10 @@ function announceConsentRequired(status: number, data: unknown) {
 
 type RequestOptions = Omit<FetchOptions<'json'>, 'body'> & { body?: unknown; method?: string };
 
-/**
- * Calls the API with the access token from the cookie. Every failure becomes an ApiError;
- * network failures have status 0.
- */
-export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Runs a call; a failed fetch becomes one ApiError (a 403 consent_required also opens the notice). */
+async function asApiError<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return (await raw<T>(path, options as FetchOptions<'json'>)) as T;
+    return await call();
   } catch (error) {
     if (error instanceof FetchError) {
       const status = error.response?.status ?? 0;
@@ -85,17 +82,18 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   }
 }
 
+/**
+ * Calls the API with the access token from the cookie. Every failure becomes an ApiError;
+ * network failures have status 0.
+ */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  return asApiError(async () => (await raw<T>(path, options as FetchOptions<'json'>)) as T);
+}
+
 /** Like `api()`, and also gives the status, for the calls whose 200 and 201 mean different things. */
 export async function apiWithStatus<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ status: number; data: T }> {
-  try {
+  return asApiError(async () => {
     const response = await raw.raw<T>(path, options as FetchOptions<'json'>);
     return { status: response.status, data: response._data as T };
-  } catch (error) {
-    if (error instanceof FetchError) {
-      const status = error.response?.status ?? 0;
-      announceConsentRequired(status, error.data);
-      throw new ApiError(errorMessage(error.data, error.message), status, error.data);
-    }
-    throw error;
-  }
+  });
 }

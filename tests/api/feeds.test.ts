@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, Post } from '../../src/lib/api-types.ts';
 import { posts } from '../../src/server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { addMember, createCircle, createUser, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { UNTOUCHED_POST, addMember, createCircle, createUser, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -85,14 +85,7 @@ describe('public feed', () => {
       posted_by_color: '#aa3355',
       created_at: new Date(Date.UTC(2026, 0, 1) + 22 * 60_000).toISOString(),
       circle: { id: open.id, name: 'Campus Connect', channel_type: 'public' },
-      liked: false,
-      disliked: false,
-      like_count: 0,
-      dislike_count: 0,
-      comment_count: 0,
-      moderation_status: 'visible',
-      safety_warning: null,
-      removed_reason: null,
+      ...UNTOUCHED_POST,
     });
   });
 

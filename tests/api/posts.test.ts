@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { addMember, createCircle, createUser, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { UNTOUCHED_POST, addMember, createCircle, createUser, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let author: TestUser;
@@ -43,14 +43,7 @@ describe('POST /api/posts/ (JSON)', () => {
       posted_by: author.username,
       posted_by_color: author.color,
       circle: { id: open.id, name: 'Finance Forum', channel_type: 'public' },
-      liked: false,
-      disliked: false,
-      like_count: 0,
-      dislike_count: 0,
-      comment_count: 0,
-      moderation_status: 'visible',
-      safety_warning: null,
-      removed_reason: null,
+      ...UNTOUCHED_POST,
     });
     expect(Date.now() - Date.parse(post.created_at)).toBeLessThan(60_000);
     const feed = (await t.app.inject({ method: 'GET', url: '/api/posts/public/feed/' })).json() as Paged<Post>;

@@ -4,6 +4,7 @@ import type { Post, ProfileResponse } from '../../src/lib/api-types.ts';
 import { circleMembers, circles, posts, users } from '../../src/server/db/schema.ts';
 import { ANIMALS, COLORS } from '../../src/server/services/identity-service.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { UNTOUCHED_POST } from '../helpers/fixtures.ts';
 import { signIn, uniqueEmail, type SignedIn } from '../helpers/sign-in.ts';
 
 let t: TestApp;
@@ -147,14 +148,7 @@ describe('GET /api/users/me/profile/', () => {
       posted_by_color: res.color,
       created_at: expect.any(String),
       circle: { id: joined[10].id, name: joined[10].name, channel_type: 'public' },
-      liked: false,
-      disliked: false,
-      like_count: 0,
-      dislike_count: 0,
-      comment_count: 0,
-      moderation_status: 'visible',
-      safety_warning: null,
-      removed_reason: null,
+      ...UNTOUCHED_POST,
     });
     expect(res.posts.results.some((p) => p.circle.channel_type === 'private')).toBe(true);
     const page2 = ((await profile(me, 'GET', '?posts_page=2')).json() as ProfileResponse).posts;

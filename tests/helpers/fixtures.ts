@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
-import type { Circle } from '../../src/lib/api-types.ts';
+import type { Circle, Post } from '../../src/lib/api-types.ts';
 import { circleMembers, circles, comments, consents, posts, users } from '../../src/server/db/schema.ts';
 import { NOTICE_VERSION } from '../../src/lib/privacy-notice.ts';
 
@@ -16,6 +16,18 @@ import { NOTICE_VERSION } from '../../src/lib/privacy-notice.ts';
 
 export type TestUser = { id: number; username: string; color: string; access: string; headers: { authorization: string } };
 export type TestCircle = Circle;
+
+/** What a post nobody has reacted to, commented on or moderated carries beside its own content. */
+export const UNTOUCHED_POST = {
+  liked: false,
+  disliked: false,
+  like_count: 0,
+  dislike_count: 0,
+  comment_count: 0,
+  moderation_status: 'visible',
+  safety_warning: null,
+  removed_reason: null,
+} as const satisfies Partial<Post>;
 
 let sequence = 0;
 

@@ -49,6 +49,8 @@ export default async function postsRoutes(app: FastifyInstance) {
   const idInPath = async (request: FastifyRequest, reply: FastifyReply) => {
     if (parseId((request.params as { id?: string }).id) === null) return app.apiNotFound(request, reply);
   };
+  /** The post id of a route guarded by `idInPath`, which has already refused a path that holds none. */
+  const pathId = (request: FastifyRequest) => parseId((request.params as { id: string }).id)!;
   const { posts, reactions: reactionsService, writeLimits } = app.ctx.services;
   const { config } = app.ctx;
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
@@ -145,9 +147,8 @@ export default async function postsRoutes(app: FastifyInstance) {
         security: bearer,
       },
     },
-    async (request, reply) => {
-      const id = parseId((request.params as { id: string }).id);
-      if (id === null) return app.apiNotFound(request, reply);
+    async (request) => {
+      const id = pathId(request);
       const input = parseInput(editPostBody, request.body);
       if (input.title === undefined && input.description === undefined) {
         throw fieldErrors({ non_field_errors: ['Send a title or a description to change.'] });
@@ -172,8 +173,7 @@ export default async function postsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const id = parseId((request.params as { id: string }).id);
-      if (id === null) return app.apiNotFound(request, reply);
+      const id = pathId(request);
       const { mediaUrls } = await posts.delete({ id, userId: request.user!.id });
       await removeStoredMedia(config.mediaDir, mediaUrls);
       return reply.code(204).send();

@@ -153,14 +153,7 @@ function DeletionPanel() {
             Your sign-in e-mail address (we do not store it, so you type it to prove it is you)
           </label>
           <input id={`${id}-email`} type="email" autoComplete="email" required value={address} onChange={(event) => setAddress(event.target.value)} className={field} />
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={busy || !address.trim()} className={danger}>
-              Send deletion code
-            </button>
-            <button type="button" onClick={cancelDeletion} className={secondary}>
-              Cancel
-            </button>
-          </div>
+          <DeletionButtons label="Send deletion code" disabled={busy || !address.trim()} />
         </>
       )}
       {step === 'code' && (
@@ -181,14 +174,7 @@ function DeletionPanel() {
               Leave them, shown as “[deleted account]”
             </label>
           </fieldset>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={busy || !code.trim()} className={danger}>
-              Delete my account for good
-            </button>
-            <button type="button" onClick={cancelDeletion} className={secondary}>
-              Cancel
-            </button>
-          </div>
+          <DeletionButtons label="Delete my account for good" disabled={busy || !code.trim()} />
         </>
       )}
       {error && (
@@ -197,5 +183,19 @@ function DeletionPanel() {
         </p>
       )}
     </form>
+  );
+}
+
+/** A deletion step's buttons: go on (submits the form), or cancel the deletion. */
+function DeletionButtons({ label, disabled }: { label: string; disabled: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="submit" disabled={disabled} className={danger}>
+        {label}
+      </button>
+      <button type="button" onClick={cancelDeletion} className={secondary}>
+        Cancel
+      </button>
+    </div>
   );
 }

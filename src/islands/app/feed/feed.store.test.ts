@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
 import type { Paged, Post } from '../../../lib/api-types.ts';
 import { installCookieJar } from '../../../../tests/helpers/cookie-jar.ts';
+import { UNTOUCHED_POST } from '../../../../tests/helpers/fixtures.ts';
 
 // Only the network call is replaced (tests/helpers/api-client-mock.ts); cookies go through js-cookie against a tiny cookie jar below.
 vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
@@ -19,14 +20,7 @@ const post = (id: number): Post => ({
   posted_by_color: '#047857',
   created_at: new Date().toISOString(),
   circle: { id: 1, name: 'Science Hub', channel_type: 'public' },
-  liked: false,
-  disliked: false,
-  like_count: 0,
-  dislike_count: 0,
-  comment_count: 0,
-  moderation_status: 'visible',
-  safety_warning: null,
-  removed_reason: null,
+  ...UNTOUCHED_POST,
 });
 
 const page = (ids: number[], next: string | null): Paged<Post> => ({ count: 99, next, previous: null, results: ids.map(post) });
