@@ -4,7 +4,6 @@ import path from 'node:path';
 import { eq, getTableColumns, or } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_VERSION, UNDER_18_MESSAGE } from '../../src/lib/privacy-notice.ts';
 import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from '../../src/server/data-rights/account-tables.ts';
@@ -13,6 +12,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { appVariant } from '../helpers/app-variant.ts';
 import { addMember, comment, createCircle, createUser, makeImage, post, type TestUser } from '../helpers/fixtures.ts';
 import { latestOtp, signIn, uniqueEmail } from '../helpers/sign-in.ts';
+import { readZip } from '../helpers/zip.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,28 +138,6 @@ async function signedInBusyMember() {
   return { signed, user: row, other, circle, media, ownPost, othersPost };
 }
 
-function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe('notice and consent', () => {
   it('a new member must agree before anything but the consent calls and public reads', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import yauzl from 'yauzl';
+import { readZip } from '../helpers/zip.ts';
 import { NOTICE_TITLE, UNDER_18_MESSAGE } from '../../src/lib/privacy-notice.ts';
 import { createCircle, createPost, uniqueName, type Member } from './app-fixtures.ts';
 import { otpFor, signInByApi, uniqueEmail } from './helpers.ts';
@@ -17,27 +17,7 @@ async function codeAfter(email: string, after: number): Promise<string> {
 const mailCount = async (email: string) =>
   ((await (await fetch(`http://127.0.0.1:${MAIL_PORT}/__mail/otp?to=${encodeURIComponent(email)}`)).json()) as { count: number }).count;
 
-function zipEntries(file: string): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(readFileSync(file), { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
-}
+const zipEntries = (file: string) => readZip(readFileSync(file));
 
 test('a new member sees the privacy notice; an under-18 answer stops sign-up, an adult one signs in', async ({ page }) => {
   await page.goto('/');
