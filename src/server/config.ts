@@ -26,6 +26,7 @@ const envSchema = z.object({
   /** The identity key's older name, still read. */
   IDENTITY_SECRET: z.string().optional().transform((v) => v || undefined),
   REDIS_URL: z.string().optional().transform((v) => v || undefined),
+  REDIS_KEY_PREFIX: z.string().min(1).default('bsq:rl'),
   SEED_DEMO: flag,
   PUBLIC_SITE_URL: z.string().optional(),
   PUBLIC_API_BASE: z
@@ -84,6 +85,8 @@ export type Config = {
   /** Key of the HMAC that turns an e-mail address into the account lookup key. */
   identitySecret: string;
   redisUrl?: string;
+  /** Where this deployment's counters live in Redis, so several deployments (or test runs) can share one server. */
+  redisKeyPrefix: string;
   seedDemo: boolean;
   publicSiteUrl?: string;
   /** Where the built site calls the API when not on this origin (build-time PUBLIC_API_BASE); pages' CSP allows it. */
@@ -208,6 +211,7 @@ export function loadConfig(
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
     identitySecret: overrides.identitySecret ?? identityKey({ ...e, DATABASE_URL: overrides.databaseUrl ?? e.DATABASE_URL }, dataDir),
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     publicSiteUrl: e.PUBLIC_SITE_URL,
     publicApiBase: e.PUBLIC_API_BASE,

@@ -70,7 +70,7 @@ export function createServices({
     refreshSeconds: config.refreshTokenSeconds,
   });
   const mail = createMailService(config, log);
-  const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, log });
+  const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, log });
   const suspensions = createSuspensionService({ db, clock });
   const otp = createOtpService({ db, config, mail, log, limiter: rateLimiter });
   const institutions = shippedInstitutions();
