@@ -2,7 +2,7 @@ import type { AuthStatus } from './viewer.store.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { DropdownMenu, menuItemClass } from './DropdownMenu.tsx';
 import { MenuIcon } from './icons.tsx';
-import { logProfile } from './notifications.ts';
+import { logProfile } from './menu-actions.ts';
 
 /** The header's hamburger menu on small screens: Create +, Notifications and Profile when signed in, else Login. */
 export function MobileMenu({ status }: { status: AuthStatus }) {
