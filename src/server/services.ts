@@ -9,7 +9,7 @@ import { createRetentionService } from './services/retention-service.ts';
 import * as uploads from './services/uploads-service.ts';
 import * as circles from './services/circles-service.ts';
 import * as comments from './services/comments-service.ts';
-import { receiveContactMessage } from './services/contact-service.ts';
+import { createContactService } from './services/contact-service.ts';
 import * as joinRequests from './services/join-requests-service.ts';
 import * as memberSafety from './services/member-safety-service.ts';
 import { createMailService } from './services/mail-service.ts';
@@ -150,7 +150,7 @@ export function createServices({
       getMutedWords: memberSafety.getMutedWords,
       setMutedWords: memberSafety.setMutedWords,
     }),
-    contact: bindTo({ db, config, mail, log }, { receive: receiveContactMessage }),
+    contact: createContactService({ db, config, mail, log, jobs }),
     site: createSiteServices(db, tokens, config),
   };
 }

@@ -96,6 +96,25 @@ describe('POST /api/contact/ when the mail server is down', () => {
     const [again] = await down.app.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, stored.id));
     expect(again.mailed).toBe(false);
   });
+
+  it('is mailed by the retry job once the mail server answers again, with the sender as Reply-To', async () => {
+    const res = await contact(down, { email: 'meena@example.in', message: 'Please read this when the mail is back' });
+    expect(res.statusCode).toBe(201);
+    const stored = await lastStored(down);
+    expect(stored.mailed).toBe(false);
+    // Still down: the retry leaves it for the next run.
+    expect((await down.app.ctx.services.contact.mailUnsent()).sent).toBe(0);
+    expect((await lastStored(down)).mailed).toBe(false);
+    // The same database through an instance whose mail works: the job's run mails it and marks it.
+    const result = await t.app.ctx.services.contact.mailUnsent();
+    expect(result.sent).toBeGreaterThanOrEqual(1);
+    expect(result.failed).toBe(0);
+    const [after] = await t.app.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, stored.id));
+    expect(after.mailed).toBe(true);
+    const mail = outbox(t).find((m) => m.subject === `Contact form message #${stored.id}`)!;
+    expect(mail.headers).toMatch(/^Reply-To: meena@example\.in$/im);
+    expect(mail.text).toContain('Please read this when the mail is back');
+  });
 });
 
 describe('logs when storing a contact message fails', () => {
