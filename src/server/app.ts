@@ -59,8 +59,6 @@ export type BuildOptions = {
   clock?: Clock;
 };
 
-/** How often credential documents past their lifetime are looked for (also once at start). */
-const DOCUMENT_PURGE_EVERY_MS = 60 * 60_000;
 
 /** Builds the whole app without listening: main.ts listens, tests use `app.inject()`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -107,17 +105,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => services.rateLimiter.close());
   // Open notification streams end before the server waits for its connections to finish.
   app.addHook('preClose', () => services.notificationStream.close());
-  // Credential documents are deleted at a decision, and in any case after their lifetime: checked at start and hourly.
-  let purgeTimer: NodeJS.Timeout | undefined;
-  const purgeDocuments = () =>
-    services.credentials.purgeExpiredDocuments().catch((error) => app.log.error({ err: error }, 'credential document purge failed'));
+  // Credential documents are deleted at a decision, and in any case after their lifetime: checked at start here, and
+  // hourly by a job on the job queue (credentials-service.ts), once across instances.
   app.addHook('onReady', async () => {
-    await purgeDocuments();
-    purgeTimer = setInterval(() => void purgeDocuments(), DOCUMENT_PURGE_EVERY_MS);
-    purgeTimer.unref();
+    await services.credentials.purgeExpiredDocuments().catch((error) => app.log.error({ err: error }, 'credential document purge failed'));
   });
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
-  // The job queue (exports, erasures, the retention purge) runs while the app does; erasures a crash interrupted resume.
+  // The job queue (exports, erasures, the purges, contact mail retries) runs while the app does; erasures a crash interrupted resume.
   app.addHook('onReady', async () => {
     await services.jobs.start();
     if (config.jobs.work) await services.erasure.resumeUnfinished();

@@ -91,7 +91,7 @@ export function createServices({
     clock,
     institutions,
     verifications: createVerificationService({ db, config, institutions, otp, clock: now }),
-    credentials: createCredentialService({ db, config, clock: now, log }),
+    credentials: createCredentialService({ db, jobs, config, clock: now, log }),
     suspensions,
     moderation: createModerationService({ db, clock, suspensions, autoHideReports: config.autoHideReports }),
     grievances: createGrievanceService({ db, clock, mail, identitySecret: config.identitySecret, log }),

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, isNotNull, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CredentialKind, CredentialRequest, StaffCredentialRequest } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { credentialRequests, staffAuditLog, verifications } from '../db/schema.ts';
 import { detail, fieldErrors, notFound } from '../http-errors.ts';
 import { InvalidMediaError, reencodeImage } from './image-reencoding.ts';
@@ -53,14 +54,18 @@ const toStaffRequest = (row: RequestRow): StaffCredentialRequest => ({
   document_url: row.documentFile ? `/api/staff/verifications/${row.id}/document/` : null,
 });
 
+/** The hourly job that deletes documents past their lifetime (also run once at start, app.ts). */
+export const DOCUMENT_PURGE_JOB = 'credential-document-purge';
+
 export type CredentialDeps = {
   db: Db;
+  jobs: JobQueue;
   config: { documentsDir: string };
   clock: () => Date;
   log: FastifyBaseLogger;
 };
 
-export function createCredentialService({ db, config, clock, log }: CredentialDeps) {
+export function createCredentialService({ db, jobs, config, clock, log }: CredentialDeps) {
   const fileOf = (name: string) => path.join(config.documentsDir, path.basename(name));
 
   async function deleteDocument(name: string | null) {
@@ -232,6 +237,8 @@ export function createCredentialService({ db, config, clock, log }: CredentialDe
         created_at: row.createdAt.toISOString(),
       })),
   };
+
+  jobs.define({ name: DOCUMENT_PURGE_JOB, run: async () => void (await purgeExpiredDocuments()), cron: '0 * * * *', retryLimit: 1 });
 
   return { submit, mine, queue, document, decide, purgeExpiredDocuments, auditLog };
 }
