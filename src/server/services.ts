@@ -21,7 +21,7 @@ import { react } from './services/reactions-service.ts';
 import { search } from './services/search-service.ts';
 import { createSiteServices } from './services/site-previews.ts';
 import { createTokenService } from './services/tokens-service.ts';
-import { findOrCreateUser, findUserById } from './services/users-service.ts';
+import { findOrCreateUser, findSignedInUser, findUserById } from './services/users-service.ts';
 import { shippedInstitutions } from './institutions/institutions.ts';
 import { createVerificationService } from './services/verifications-service.ts';
 import { createCredentialService } from './services/credentials-service.ts';
@@ -80,7 +80,7 @@ export function createServices({
   const exports = createExportService({ db, config, jobs, log, now });
   return {
     jobs,
-    consent: bindTo(db, { status: consent.consentStatus, record: consent.recordConsent, isCurrent: consent.hasCurrentConsent }),
+    consent: bindTo(db, { status: consent.consentStatus, record: consent.recordConsent }),
     exports,
     erasure: createErasureService({ db, config, otp, jobs, log }),
     retention: createRetentionService({ db, config, jobs, exports, log, now }),
@@ -102,7 +102,7 @@ export function createServices({
     rateLimiter,
     writeLimits: createWriteLimits({ limiter: rateLimiter, rules: config.writeLimits, newAccountHours: config.newAccountHours }),
     otp,
-    users: bindTo(db, { findById: findUserById, findOrCreate: findOrCreateUser }),
+    users: bindTo(db, { findById: findUserById, findSignedIn: findSignedInUser, findOrCreate: findOrCreateUser }),
     circles: bindTo(db, {
       count: circles.countCircles,
       list: circles.listCircles,

@@ -37,10 +37,12 @@ function rawBearer(request: FastifyRequest): string | undefined {
   return parts[1];
 }
 
+const asAuthUser = ({ id, username, createdAt }: AuthUser): AuthUser => ({ id, username, createdAt });
+
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
 
-  async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
+  async function authenticate(request: FastifyRequest): Promise<(AuthUser & { consented: boolean }) | null> {
     const token = rawBearer(request);
     if (token === undefined) return null;
     let userId: number;
@@ -54,10 +56,10 @@ async function authPlugin(app: FastifyInstance) {
         messages: [{ token_class: 'AccessToken', token_type: 'access', message: error.message }],
       });
     }
-    const user = await app.ctx.services.users.findById(userId);
+    const user = await app.ctx.services.users.findSignedIn(userId);
     // An account being erased is gone for its tokens from the moment the member confirmed.
     if (!user || user.erasureRequestedAt) throw unauthorized({ detail: 'User not found', code: 'user_not_found' });
-    return { id: user.id, username: user.username, createdAt: user.createdAt };
+    return { id: user.id, username: user.username, createdAt: user.createdAt, consented: Boolean(user.consented) };
   }
 
   /**
@@ -65,9 +67,8 @@ async function authPlugin(app: FastifyInstance) {
    * answers 403 `consent_required` (the app then shows the notice), except the consent calls themselves and reads of
    * public content (GET through `optionalUser`). Token calls do not authenticate here, so they pass too.
    */
-  async function requireConsent(request: FastifyRequest, user: AuthUser): Promise<void> {
-    if (request.routeOptions?.config?.consentExempt) return;
-    if (await app.ctx.services.consent.isCurrent(user.id)) return;
+  function requireConsent(request: FastifyRequest, consented: boolean): void {
+    if (consented || request.routeOptions?.config?.consentExempt) return;
     throw new HttpError(403, { detail: CONSENT_REQUIRED_MESSAGE, code: 'consent_required' });
   }
 
@@ -76,20 +77,22 @@ async function authPlugin(app: FastifyInstance) {
    * is 401 whatever its body (malformed JSON, an unsupported type, a large upload) and nothing is parsed.
    */
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    request.user = await authenticate(request);
-    if (!request.user) throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, WWW_AUTHENTICATE);
-    await requireConsent(request, request.user);
+    const signedIn = await authenticate(request);
+    if (!signedIn) throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, WWW_AUTHENTICATE);
+    request.user = asAuthUser(signedIn);
+    requireConsent(request, signedIn.consented);
   });
 
   /** Public endpoints treat a stale or bad token as a visitor, so an expired cookie never blanks a public page. */
   app.decorate('optionalUser', async (request: FastifyRequest) => {
+    let signedIn: Awaited<ReturnType<typeof authenticate>> = null;
     try {
-      request.user = await authenticate(request);
+      signedIn = await authenticate(request);
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
-      request.user = null;
     }
-    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') await requireConsent(request, request.user);
+    request.user = signedIn && asAuthUser(signedIn);
+    if (signedIn && request.method !== 'GET' && request.method !== 'HEAD') requireConsent(request, signedIn.consented);
   });
 }
 

@@ -8,7 +8,7 @@ export type ConsentStatus = { version: string; required: boolean; consented_vers
 
 export const STALE_NOTICE = 'The privacy notice has changed since you opened it. Please read it again.';
 
-/** Whether the member agreed to the current notice (the gate asks this on every signed-in call). */
+/** Whether the member agreed to the current notice (the gate reads the same through findSignedInUser). */
 export async function hasCurrentConsent(db: Db, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: consents.id })

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { NOTICE_VERSION } from '../../lib/privacy-notice.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { consents, users } from '../db/schema.ts';
 import { randomIdentity, type IdentityClass } from './identity-service.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,6 +11,28 @@ const HANDLE_ATTEMPTS = 20;
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+/**
+ * The account a signed-in call acts as, with whether it agreed to the current privacy notice: one query on every
+ * signed-in call (the consent gate reads `consented`).
+ */
+export async function findSignedInUser(db: Db, id: number) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      createdAt: users.createdAt,
+      erasureRequestedAt: users.erasureRequestedAt,
+      consented: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(consents)
+        .where(and(eq(consents.userId, users.id), eq(consents.noticeVersion, NOTICE_VERSION), eq(consents.adult, true)))})`,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   return user;
 }
 
