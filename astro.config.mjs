@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
+import { serviceWorker } from './scripts/service-worker.mjs';
 
 // Static pages are prerendered; pages whose path carries an id render on the server
 // (inside Fastify, through the node adapter in middleware mode).
@@ -15,7 +16,7 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), mdx()],
+  integrations: [react(), mdx(), serviceWorker()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   vite: { plugins: [tailwindcss()], define: { 'import.meta.env.PUBLIC_MAX_UPLOAD_MB': JSON.stringify(maxUploadMb) } },

@@ -1,5 +1,6 @@
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
 import Cookies from 'js-cookie';
+import { isOffline, OFFLINE_READ_MESSAGE, OFFLINE_WRITE_MESSAGE } from './offline.ts';
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
@@ -68,14 +69,18 @@ function announceConsentRequired(status: number, data: unknown) {
 
 type RequestOptions = Omit<FetchOptions<'json'>, 'body'> & { body?: unknown; method?: string };
 
-/** Runs a call; a failed fetch becomes one ApiError (a 403 consent_required also opens the notice). */
-async function asApiError<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * Runs a call; a failed fetch becomes one ApiError (a 403 consent_required also opens the notice). Without a
+ * connection the message says so in words, and for a write that what was typed is still there.
+ */
+async function asApiError<T>(call: () => Promise<T>, method = 'GET'): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof FetchError) {
       const status = error.response?.status ?? 0;
       announceConsentRequired(status, error.data);
+      if (status === 0 && isOffline()) throw new ApiError(method.toUpperCase() === 'GET' ? OFFLINE_READ_MESSAGE : OFFLINE_WRITE_MESSAGE, 0, null);
       throw new ApiError(errorMessage(error.data, error.message), status, error.data);
     }
     throw error;
@@ -87,7 +92,7 @@ async function asApiError<T>(call: () => Promise<T>): Promise<T> {
  * network failures have status 0.
  */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  return asApiError(async () => (await raw<T>(path, options as FetchOptions<'json'>)) as T);
+  return asApiError(async () => (await raw<T>(path, options as FetchOptions<'json'>)) as T, options.method);
 }
 
 /** Like `api()`, and also gives the status, for the calls whose 200 and 201 mean different things. */
@@ -95,5 +100,5 @@ export async function apiWithStatus<T = unknown>(path: string, options: RequestO
   return asApiError(async () => {
     const response = await raw.raw<T>(path, options as FetchOptions<'json'>);
     return { status: response.status, data: response._data as T };
-  });
+  }, options.method);
 }

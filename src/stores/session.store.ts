@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { api, clearTokens, getAccessToken, getRefreshToken } from '../lib/api-client.ts';
 import type { ProfileResponse } from '../lib/api-types.ts';
+import { forgetReadCaches } from '../lib/offline.ts';
 
 /** The current user of spec section 3: id is null until set from a profile response. */
 export type CurrentUser = {
@@ -41,5 +42,6 @@ export async function logout() {
   }
   clearTokens();
   resetUser();
+  await forgetReadCaches();
   window.location.assign('/');
 }

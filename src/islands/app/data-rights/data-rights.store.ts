@@ -5,6 +5,7 @@
  */
 import { map } from 'nanostores';
 import { api, ApiError, clearTokens, errorMessage } from '../../../lib/api-client.ts';
+import { forgetReadCaches } from '../../../lib/offline.ts';
 import type { DataExport } from '../../../lib/api-types.ts';
 import { resetUser } from '../../../stores/session.store.ts';
 
@@ -114,6 +115,7 @@ export async function confirmDeletion(otp: string, eraseContent: boolean): Promi
     await api('/api/users/me/delete/', { method: 'POST', body: { otp: otp.trim(), erase_content: eraseContent } });
     clearTokens();
     resetUser();
+    await forgetReadCaches();
     $deletion.set({ step: 'done', busy: false, error: null });
     return true;
   } catch (error) {

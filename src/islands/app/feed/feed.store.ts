@@ -5,6 +5,7 @@ import type { Paged, Post } from '../../../lib/api-types.ts';
 import { feedSortQuery } from '../../../lib/feed-sort.ts';
 import { loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import { markSignedOut } from '../shell/viewer.store.ts';
+import { isOffline } from '../../../lib/offline.ts';
 
 export type FeedSource = 'user' | 'public';
 
@@ -34,7 +35,7 @@ export function resetFeed() {
 /**
  * Which feed this visitor gets: with an access token, POST /api/token/verify/; valid → the personal feed.
  * A refused token is removed and the public feed used. When the server cannot be reached the token is kept
- * (it may be fine) and the public feed is tried.
+ * (it may be fine) and the public feed is tried; without any connection, the member's own feed as last read.
  */
 export async function chooseFeedSource(): Promise<FeedSource> {
   const token = getAccessToken();
@@ -48,7 +49,7 @@ export async function chooseFeedSource(): Promise<FeedSource> {
       Cookies.remove(ACCESS_COOKIE, { path: '/' });
       markSignedOut();
     }
-    return 'public';
+    return isOffline() ? 'user' : 'public';
   }
 }
 
