@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
@@ -69,10 +70,18 @@ export async function buildTestApp(
   };
 }
 
+/** The migrated template of this run (tests/helpers/database-template.ts), read once per test process. */
+let pgliteTemplate: Blob | undefined;
+function pgliteStart(): Blob | undefined {
+  const file = inject('pgliteTemplateFile');
+  if (file && !pgliteTemplate) pgliteTemplate = new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
 async function openTestDatabase(): Promise<{ database: Database; close: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await openDatabase({ pgliteDir: 'memory://', pgliteStart: pgliteStart() });
     return { database, close: () => database.close() };
   }
   // One throwaway database per test file, so files can run in parallel on one server.
@@ -80,7 +89,8 @@ async function openTestDatabase(): Promise<{ database: Database; close: () => Pr
   const name = `bsq_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
