@@ -98,7 +98,7 @@ export async function fillDatabase(url: string, postCount: number): Promise<Benc
     // Posts a steady 20 s apart, newest last; title words vary with n; a rare word in one post of 50,000.
     await timed(client, `${N} posts`, `
       insert into posts (id, circle_id, author_id, title, description, created_at)
-      select n, 1 + (n * 7919) % $2::int, 1 + (n * 104729) % $3::int,
+      select n, (1 + (n::bigint * 7919) % $2::int)::int, (1 + (n::bigint * 104729) % $3::int)::int,
         initcap(w[1 + n % 50]) || ' ' || w[1 + (n / 50) % 50] || ' ' || w[1 + (n / 2500) % 50] || case when n % 50000 = 0 then ' ${RARE_WORD}' else '' end,
         '<p>Post ' || n || ' on ' || w[1 + (n * 7) % 50] || ', ' || w[1 + (n * 11) % 50] || ' and <strong>' || w[1 + (n * 13) % 50] || '</strong> in our city.</p>',
         now() - ($1::int - n) * interval '20 seconds'
@@ -106,7 +106,7 @@ export async function fillDatabase(url: string, postCount: number): Promise<Benc
     // Comments: five per post (k = 0..4), the last two replies to the post's first; then 500 on the busy post.
     await timed(client, `${5 * N} comments`, `
       insert into comments (id, post_id, author_id, parent_id, path, depth, body, created_at, hot_rank)
-      select n, p, 1 + (n * 7907) % $2::int,
+      select n, p, (1 + (n::bigint * 7907) % $2::int)::int,
         case when k >= 3 then p end,
         case when k >= 3 then array[p, n] else array[n] end,
         case when k >= 3 then 1 else 0 end,
@@ -158,6 +158,8 @@ export async function fillDatabase(url: string, postCount: number): Promise<Benc
     console.log(`  ${indexes.length} indexes: ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
     await timed(client, 'vacuum analyze', 'vacuum analyze');
     await checkCounters(client);
+    // The benchmark reads the shape back from here (bench/api.ts).
+    await client.query(`create table bench_shape as select ${N}::int as posts`);
     console.log(`Filled in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
     return shape;
   } finally {
