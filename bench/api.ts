@@ -81,7 +81,8 @@ async function pgbench(url: string, script: string, dir: string): Promise<number
   const { stdout } = await promisify(execFile)(
     PGBENCH,
     ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', file, '-h', u.hostname, '-p', u.port || '5432', '-U', u.username || 'postgres', u.pathname.slice(1)],
-    { maxBuffer: 1 << 24 },
+    // The server's own connection settings (db/client.ts), so both run the same plans.
+    { maxBuffer: 1 << 24, env: { ...process.env, PGOPTIONS: '-c jit=off -c max_parallel_workers_per_gather=0' } },
   );
   const match = /tps = ([\d.]+)/.exec(stdout);
   if (!match) throw new Error(`pgbench printed no rate:\n${stdout}`);
@@ -213,6 +214,11 @@ async function main() {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
+    // The posts this run wrote go, so the next run reads the same data (the newest posts are what search reads first).
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`delete from posts where title = 'Benchmark post'`);
+    await cleanup.end();
     if (filled && !flags.keep) {
       const admin = new pg.Client({ connectionString: process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
       await admin.connect();
