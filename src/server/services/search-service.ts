@@ -86,7 +86,7 @@ export async function search(db: Db, viewerId: number | null, q: string): Promis
   type Step = 'recent' | 'all';
   const matching = (vector: AnyPgColumn, id: AnyPgColumn, table: typeof posts | typeof comments, step: Step) =>
     step === 'recent'
-      ? sql`(${vector} @@ ${tsquery}) is true and ${id} > (select coalesce(max(${id}), 0) from ${table}) - ${RECENT_WINDOW}`
+      ? sql`(${vector} @@ ${tsquery}) is true and ${id} > coalesce((select ${id} from ${table} order by ${id} desc offset ${RECENT_WINDOW} limit 1), 0)`
       : sql`${vector} @@ ${tsquery}`;
   const newest = (id: AnyPgColumn, step: Step) => (step === 'recent' ? sql`${id} desc` : sql`${id} + 0 desc`);
   const topPosts = (step: Step) => {
