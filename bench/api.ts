@@ -1,30 +1,96 @@
 /**
- * API benchmark: the public feed, the user feed and post creation on 10,000 posts, each next to the health
- * endpoint as a baseline, so the ratios mean something on a noisy machine.
- *   npm run bench                      (embedded PGlite)
- *   DATABASE_URL=postgres://… npm run bench
- * Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10), BENCH_POSTS (default 10000).
+ * API benchmark on PostgreSQL, at the size bench:data fills: each endpoint under autocannon (requests/s, p50, p99),
+ * beside pgbench running the exact statements that endpoint ran (recorded from one request in process), with the
+ * same connections and duration: our rate as a share of what PostgreSQL itself serves for the same SQL.
+ *   npm run bench:data -- --posts 1000000 --database bsq_bench     (once: the fill takes minutes)
+ *   npm run bench -- --database bsq_bench                          (50 connections, 10 s each)
+ *   npm run bench -- --posts 20000 --seconds 3                     (a quick run: fills bsq_bench_20000 when empty)
+ * Flags (or env): --database (BENCH_DATABASE), --posts (BENCH_POSTS, for a fill), --seconds (BENCH_SECONDS, 10),
+ * --connections (BENCH_CONNECTIONS, 50), --keep (leave a database this run filled; dropped otherwise).
  */
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { createTokenService } from '../src/server/services/tokens-service.ts';
-import { freshDatabaseUrl } from './bench-database.ts';
-import { generateData } from './generate-data.ts';
+import { benchDatabaseUrl, benchShape, fillDatabase, type BenchData } from './fill-database.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const postCount = Number(process.env.BENCH_POSTS ?? 10_000);
+const { values: flags } = parseArgs({
+  options: {
+    database: { type: 'string' },
+    posts: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(flags.seconds ?? process.env.BENCH_SECONDS ?? 10);
+const connections = Number(flags.connections ?? process.env.BENCH_CONNECTIONS ?? 50);
 const port = Number(process.env.BENCH_PORT ?? 4499);
 const jwtSecret = 'bench-secret';
+const PGBENCH = process.env.PGBENCH ?? '/usr/bin/pgbench';
 
+type Endpoint = { name: string; method?: 'GET' | 'POST'; url: string; signedIn?: boolean; body?: string; pgbenchOnly?: string };
+type Row = { name: string; rps: number; p50: number; p99: number; errors: number; pgbenchTps: number | null; statements: number };
+
+/** Each statement a request ran, with its parameters written in as literals (pgbench's simple protocol). */
+type Statement = { text: string; values: unknown[] };
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const prepared = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return `'${prepared.replace(/'/g, "''")}'`;
+}
+
+const inline = ({ text, values }: Statement) =>
+  text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1])).replace(/\s+/g, ' ').trim();
+
+/** Records the statements the app sends on the pool while `run` goes. */
+async function recordStatements(run: () => Promise<unknown>): Promise<Statement[]> {
+  const recorded: Statement[] = [];
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
+    const params = Array.isArray(values) ? values : ((config as { values?: unknown[] }).values ?? []);
+    // The job queue polls on the same pool: its statements are not the request's.
+    if (text && !text.includes('pgboss')) recorded.push({ text, values: params });
+    return (original as (...args: unknown[]) => unknown).call(this, config, values, callback);
+  } as typeof original;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return recorded;
+}
+
+async function pgbench(url: string, script: string, dir: string): Promise<number> {
+  const file = path.join(dir, `script-${randomBytes(4).toString('hex')}.sql`);
+  writeFileSync(file, script);
+  const u = new URL(url);
+  const { stdout } = await promisify(execFile)(
+    PGBENCH,
+    ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', file, '-h', u.hostname, '-p', u.port || '5432', '-U', u.username || 'postgres', u.pathname.slice(1)],
+    // The server's own connection settings (db/client.ts), so both run the same plans.
+    { maxBuffer: 1 << 24, env: { ...process.env, PGOPTIONS: '-c jit=off -c max_parallel_workers_per_gather=0' } },
+  );
+  const match = /tps = ([\d.]+)/.exec(stdout);
+  if (!match) throw new Error(`pgbench printed no rate:\n${stdout}`);
+  return Number(match[1]);
+}
 
 async function waitForHealth(base: string) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
@@ -35,66 +101,151 @@ async function waitForHealth(base: string) {
   throw new Error('server did not start');
 }
 
-type Row = { name: string; rps: number; p99: number; errors: number };
+/** The URL of page `page` of a list, reached through its next links (each carries the keyset cursor). */
+async function deepPage(app: FastifyInstance, first: string, page: number, headers: Record<string, string>): Promise<string> {
+  let url = first;
+  for (let n = 1; n < page; n++) {
+    const res = await app.inject({ method: 'GET', url, headers });
+    const next = (res.json() as { next: string | null }).next;
+    if (!next) throw new Error(`${first} has fewer than ${page} pages`);
+    url = next.replace(/^https?:\/\/[^/]+/, '');
+  }
+  return url;
+}
 
-async function run(name: string, options: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ connections, duration: seconds, ...options });
-  const bad = result.non2xx + result.errors;
-  return { name, rps: result.requests.average, p99: result.latency.p99, errors: bad };
+async function shapeOf(url: string, postsFlag: number | undefined): Promise<{ shape: BenchData; filled: boolean }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`select to_regclass('bench_shape') is not null as ready`);
+    if (rows[0].ready) {
+      const [{ posts }] = (await client.query('select posts from bench_shape')).rows;
+      return { shape: benchShape(posts), filled: false };
+    }
+  } finally {
+    await client.end();
+  }
+  const shape = await fillDatabase(url, postsFlag ?? 20_000);
+  return { shape, filled: true };
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-bench-'));
-  const databaseUrl = await freshDatabaseUrl('bsq_bench');
-  const env = { DATA_DIR: dataDir, JWT_SECRET: jwtSecret, IDENTITY_KEY: randomBytes(32).toString('base64url'), SEED_DEMO: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const postsFlag = flags.posts ?? process.env.BENCH_POSTS;
+  const name = flags.database ?? process.env.BENCH_DATABASE ?? `bsq_bench_${postsFlag ?? 20000}`;
+  const url = await benchDatabaseUrl(name, false);
+  const { shape, filled } = await shapeOf(url, postsFlag ? Number(postsFlag) : undefined);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bsq-bench-'));
+  const env = {
+    DATA_DIR: dir,
+    DATABASE_URL: url,
+    JWT_SECRET: jwtSecret,
+    IDENTITY_KEY: 'bench-identity-key',
+    SEED_DEMO: '0',
+    POSTS_PER_HOUR: '100000000',
+    LOG_LEVEL: 'warn',
+  };
 
-  console.log(`Generating ${postCount} posts on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}…`);
-  const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db') });
-  const started = Date.now();
-  const { userIds, circleIds } = await generateData(database.db, { postCount });
-  const tokens = createTokenService({ db: database.db, secret: jwtSecret, accessSeconds: 3600, refreshSeconds: 3600 });
-  const access = tokens.issueAccess(userIds[1]);
+  // In process: mint a token, find page 500's links, and record what each endpoint runs.
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' }, { serveSite: false });
+  const database = await openDatabase({ databaseUrl: url });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const access = app.ctx.services.tokens.issueAccess(shape.memberId);
+  const auth = { authorization: `Bearer ${access}` };
+  const endpoints: Endpoint[] = [
+    { name: 'public feed, page 1', url: '/api/posts/public/feed/' },
+    { name: 'public feed, page 500', url: await deepPage(app, '/api/posts/public/feed/', 500, {}) },
+    { name: 'personal feed, page 1', url: '/api/posts/user/feed/', signedIn: true },
+    { name: 'personal feed, page 500', url: await deepPage(app, '/api/posts/user/feed/', 500, auth), signedIn: true },
+    { name: 'channel feed, page 1', url: `/api/posts/public/feed/?circle=${shape.circleId}` },
+    { name: 'post + 500 comments', url: `/api/posts/comments/list/?post_id=${shape.busyPostId}` },
+    { name: `search "${shape.commonWord}" (common)`, url: `/api/posts/search/?q=${shape.commonWord}` },
+    { name: `search "${shape.rareWord}" (rare)`, url: `/api/posts/search/?q=${shape.rareWord}` },
+    {
+      name: 'create post',
+      method: 'POST',
+      url: '/api/posts/',
+      signedIn: true,
+      body: JSON.stringify({ circle: shape.circleId, title: 'Benchmark post', description: '<p>Hello <strong>bench</strong></p>' }),
+    },
+  ];
+  const scripts = new Map<string, Statement[]>();
+  for (const endpoint of endpoints) {
+    const headers = { ...(endpoint.signedIn ? auth : {}), ...(endpoint.body ? { 'content-type': 'application/json' } : {}) };
+    const statements = await recordStatements(async () => {
+      const res = await app.inject({ method: endpoint.method ?? 'GET', url: endpoint.url, headers, payload: endpoint.body });
+      if (res.statusCode >= 300) throw new Error(`${endpoint.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    });
+    scripts.set(endpoint.name, statements);
+  }
+  await app.close();
   await database.close();
-  console.log(`  done in ${Date.now() - started} ms`);
 
-  // The server runs in its own process so the load generator does not share its event loop.
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  const rows: Row[] = [];
   try {
     await waitForHealth(base);
-    const auth = { authorization: `Bearer ${access}` };
-    const rows: Row[] = [];
-    rows.push(await run('health (baseline)', { url: `${base}/api/health` }));
-    rows.push(await run('public feed, page 1', { url: `${base}/api/posts/public/feed/` }));
-    rows.push(await run('public feed, page 500', { url: `${base}/api/posts/public/feed/?page=500` }));
-    rows.push(await run('user feed, page 1', { url: `${base}/api/posts/user/feed/`, headers: auth }));
-    rows.push(
-      await run('create post (JSON)', {
-        url: `${base}/api/posts/`,
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ circle: circleIds[0], title: 'Benchmark post', description: '<p>Hello <strong>bench</strong></p>' }),
-      }),
-    );
-    const baseline = rows[0].rps;
-    console.log(`\n${connections} connections, ${seconds} s each, ${postCount} posts, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
-    console.log('endpoint'.padEnd(24), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs health'.padStart(10), 'non-2xx'.padStart(8));
-    for (const row of rows) {
-      console.log(
-        row.name.padEnd(24),
-        row.rps.toFixed(0).padStart(9),
-        row.p99.toFixed(0).padStart(8),
-        `${((row.rps / baseline) * 100).toFixed(1)}%`.padStart(10),
-        String(row.errors).padStart(8),
-      );
+    for (const endpoint of endpoints) {
+      const headers = { ...(endpoint.signedIn ? auth : {}), ...(endpoint.body ? { 'content-type': 'application/json' } : {}) };
+      const result = await autocannon({ url: `${base}${endpoint.url}`, connections, duration: seconds, method: endpoint.method ?? 'GET', headers, body: endpoint.body });
+      const statements = scripts.get(endpoint.name)!;
+      const script = `${statements.map((s) => `${inline(s)};`).join('\n')}\n`;
+      const tps = await pgbench(url, script, dir).catch((error: Error) => (console.error(`pgbench ${endpoint.name}: ${error.message}`), null));
+      rows.push({
+        name: endpoint.name,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.non2xx + result.errors + result.timeouts,
+        pgbenchTps: tps,
+        statements: statements.length,
+      });
     }
+    // Before keyset paging, page 500 was an OFFSET 4990 read: its SQL's rate in pgbench, for comparison.
+    const page1 = scripts.get('public feed, page 1')!;
+    const offsetSql = page1.map((s) => `${inline(s).replace(/ limit (\S+)$/i, ' limit $1 offset 4990')};`).join('\n');
+    const offsetTps = await pgbench(url, `${offsetSql}\n`, dir).catch(() => null);
+    rows.push({ name: 'public p500 by OFFSET (SQL)', rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, pgbenchTps: offsetTps, statements: page1.length });
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+    // The posts this run wrote go, so the next run reads the same data (the newest posts are what search reads first).
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`delete from posts where title = 'Benchmark post'`);
+    await cleanup.end();
+    if (filled && !flags.keep) {
+      const admin = new pg.Client({ connectionString: process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+
+  console.log(`\n${shape.posts} posts, ${connections} connections, ${seconds} s each, PostgreSQL; load: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    ['endpoint'.padEnd(30), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'errors'.padStart(7), 'SQL'.padStart(4), 'pgbench/s'.padStart(10), 'ours'.padStart(7)].join(' '),
+  );
+  const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+  for (const row of rows) {
+    const share = row.pgbenchTps && Number.isFinite(row.rps) ? `${((row.rps / row.pgbenchTps) * 100).toFixed(0)}%` : '-';
+    console.log(
+      [
+        row.name.padEnd(30),
+        fmt(row.rps).padStart(8),
+        fmt(row.p50).padStart(7),
+        fmt(row.p99).padStart(7),
+        String(row.errors).padStart(7),
+        String(row.statements).padStart(4),
+        (row.pgbenchTps === null ? '-' : row.pgbenchTps.toFixed(0)).padStart(10),
+        share.padStart(7),
+      ].join(' '),
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { map } from 'nanostores';
 import type { Paged } from './api-types.ts';
-import { appendNew, emptyPagedList, loadNextPage, type PagedList } from './paged-list.ts';
+import { appendNew, emptyPagedList, loadNextPage, pageQuery, type PagedList } from './paged-list.ts';
 
 type Row = { id: number; name: string };
 const row = (id: number): Row => ({ id, name: `row ${id}` });
@@ -22,13 +22,16 @@ describe('loadNextPage', () => {
   it('asks for the next page each time and stops after the last', async () => {
     const $list = map<PagedList<Row>>(emptyPagedList());
     const asked: number[] = [];
-    const pages = [page([1, 2], '?page=2'), page([2, 3], null)];
-    const fetchPage = async (state: PagedList<Row>) => (asked.push(state.page), pages[state.page - 1]);
+    const pages = [page([1, 2], 'http://localhost/api/posts/public/feed/?page=2&cursor=YXwy'), page([2, 3], null)];
+    const queries: unknown[] = [];
+    const fetchPage = async (state: PagedList<Row>) => (asked.push(state.page), queries.push(pageQuery(state)), pages[state.page - 1]);
     await loadNextPage($list, fetchPage);
     await loadNextPage($list, fetchPage);
     await loadNextPage($list, fetchPage);
     expect(asked).toEqual([1, 2]);
-    expect($list.get()).toEqual({ items: [row(1), row(2), row(3)], page: 3, hasMore: false, loading: false });
+    // The next page is asked for with the cursor its link carried (a deep list's next page is found by it).
+    expect(queries).toEqual([{ page: 1 }, { page: 2, cursor: 'YXwy' }]);
+    expect($list.get()).toEqual({ items: [row(1), row(2), row(3)], page: 3, hasMore: false, loading: false, cursor: null });
   });
 
   it('loads one page at a time', async () => {
@@ -48,6 +51,6 @@ describe('loadNextPage', () => {
   it('stops paging on a failure and hands the error back', async () => {
     const $list = map<PagedList<Row>>({ ...emptyPagedList(), items: [row(1)], page: 2 });
     await expect(loadNextPage($list, async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect($list.get()).toEqual({ items: [row(1)], page: 2, hasMore: false, loading: false });
+    expect($list.get()).toEqual({ items: [row(1)], page: 2, hasMore: false, loading: false, cursor: null });
   });
 });

@@ -67,6 +67,10 @@ const envSchema = z.object({
   EXPORT_LINK_HOURS: z.coerce.number().positive().default(24),
   CONTACT_RETENTION_DAYS: z.coerce.number().positive().default(180),
   RETENTION_PURGE_CRON: z.string().default('*/15 * * * *'),
+  /** API requests let into the database at once; unset: 4 on the embedded database (one connection), 40 on PostgreSQL. */
+  REQUEST_CONCURRENCY: z.coerce.number().int().positive().optional(),
+  REQUEST_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(500),
+  REQUEST_QUEUE_MAX: z.coerce.number().int().nonnegative().default(1000),
 });
 
 export type Config = {
@@ -129,6 +133,8 @@ export type Config = {
   exportsDir: string;
   /** What the scheduled purge keeps, and how often it runs (a cron expression, UTC). */
   retention: { exportHours: number; contactDays: number; purgeCron: string };
+  /** How many API requests use the database at once, and how long and how many others wait in line before a 503. */
+  admission: { concurrency: number; maxWaitMs: number; maxQueue: number };
 };
 
 /** A configuration the server must not start with; main.ts prints the message alone and exits non-zero. */
@@ -247,6 +253,11 @@ export function loadConfig(
     jobs: { work: e.JOB_WORKERS ?? true, pollSeconds: e.JOB_POLL_SECONDS },
     exportsDir: path.join(dataDir, 'exports'),
     retention: { exportHours: e.EXPORT_LINK_HOURS, contactDays: e.CONTACT_RETENTION_DAYS, purgeCron: e.RETENTION_PURGE_CRON },
+    admission: {
+      concurrency: e.REQUEST_CONCURRENCY ?? ((overrides.databaseUrl ?? e.DATABASE_URL) ? 40 : 4),
+      maxWaitMs: e.REQUEST_QUEUE_WAIT_MS,
+      maxQueue: e.REQUEST_QUEUE_MAX,
+    },
     ...overrides,
   };
 }

@@ -1,11 +1,38 @@
 import type { FastifyRequest } from 'fastify';
 import type { Paged } from '../lib/api-types.ts';
+import { decodeCursor, encodeCursor, type Cursor, type RowKey, type Slice, type SortKey } from './db/keyset.ts';
 import { detail } from './http-errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** What a service answers for a paged list: the total, and how to load one slice of it. Routes page it with `paginate()`. */
-export type PageSource<T> = { count: number; load: (limit: number, offset: number) => Promise<T[]> };
+/**
+ * The deepest page a keyset list serves by its number alone (OFFSET reads every row before it, so deeper pages by
+ * number would cost more with every page). Deeper pages are reached through the `next`/`previous` links, whose
+ * cursor starts the page at the edge of the one before on the list's index: page 500 costs what page 1 does.
+ */
+export const MAX_PAGE_BY_NUMBER = 50;
+export const pageTooDeep = (page: number, param: string) =>
+  `Page ${page} is too deep to open by number: pages past ${MAX_PAGE_BY_NUMBER} are reached through the "next" and "previous" links, which carry a cursor (the ${param === 'page' ? 'cursor' : cursorParamFor(param)} parameter).`;
+export const INVALID_CURSOR = 'Invalid cursor.';
+
+/** A short list paged by number: the total, and how to load one slice of it. Routes page it with `paginate()`. */
+export type OffsetPageSource<T> = { count: number; load: (limit: number, offset: number) => Promise<T[]> };
+
+/**
+ * A list that can grow deep (feeds, a channel's or an author's posts, comments): the total, the type of its sort
+ * key, and how to load a slice from an offset or a cursor, each item with its row key.
+ */
+export type KeysetPageSource<T> = {
+  count: number;
+  keyType: SortKey['type'];
+  loadSlice: (slice: Slice, limit: number) => Promise<{ item: T; key: RowKey }[]>;
+};
+
+/** What a service answers for a paged list. */
+export type PageSource<T> = OffsetPageSource<T> | KeysetPageSource<T>;
+
+/** The cursor parameter beside a page parameter: `cursor` for `page`, `posts_cursor` for `posts_page`. */
+const cursorParamFor = (param: string) => (param === 'page' ? 'cursor' : param.replace(/page$/, 'cursor'));
 
 /** Reads a 1-based page number the way DRF does: anything that is not a positive integer is 'Invalid page.' (404). */
 export function readPageNumber(value: unknown): number {
@@ -22,11 +49,14 @@ export function readPageNumber(value: unknown): number {
  * A page link. Never built from the request's Host header (anyone can send `Host: evil.example` and have it
  * echoed to every reader of a cached answer): absolute on PUBLIC_SITE_URL when configured, else relative.
  */
-function pageUrl(request: FastifyRequest, param: string, page: number | null): string {
+function pageUrl(request: FastifyRequest, param: string, page: number | null, cursor?: Cursor): string {
   const publicSiteUrl = request.server.ctx?.config.publicSiteUrl;
   const url = new URL(request.url, 'http://relative.invalid');
+  const cursorParam = cursorParamFor(param);
+  url.searchParams.delete(cursorParam);
   if (page === null || page === 1) url.searchParams.delete(param);
   else url.searchParams.set(param, String(page));
+  if (cursor && page !== null && page > 1) url.searchParams.set(cursorParam, encodeCursor(cursor));
   if (!publicSiteUrl) return `${url.pathname}${url.search}`;
   return new URL(`${url.pathname}${url.search}`, `${publicSiteUrl.replace(/\/+$/, '')}/`).toString();
 }
@@ -34,6 +64,8 @@ function pageUrl(request: FastifyRequest, param: string, page: number | null): s
 /**
  * Page-number pagination in the shape of DRF's PageNumberPagination.
  * `load(limit, offset)` is called only for a page that exists; a page past the end answers 404.
+ * A keyset list's `next` link carries a cursor past the page's last row (and `previous`, past page
+ * MAX_PAGE_BY_NUMBER, one before its first): the page numbers stay the labels, the cursor finds the rows.
  */
 export async function paginate<T>(
   request: FastifyRequest,
@@ -43,6 +75,7 @@ export async function paginate<T>(
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const query = request.query as Record<string, unknown>;
   const lastPage = Math.max(1, Math.ceil(options.count / pageSize));
+  if ('loadSlice' in options) return paginateKeyset(request, options, { param, pageSize, query, lastPage });
   let page = readPageNumber(query?.[param]);
   if (page === Number.POSITIVE_INFINITY) page = lastPage;
   if (page > lastPage) throw detail(404, 'Invalid page.');
@@ -52,5 +85,49 @@ export async function paginate<T>(
     next: page < lastPage ? pageUrl(request, param, page + 1) : null,
     previous: page > 1 ? pageUrl(request, param, page - 1) : null,
     results,
+  };
+}
+
+async function paginateKeyset<T>(
+  request: FastifyRequest,
+  source: KeysetPageSource<T>,
+  { param, pageSize, query, lastPage }: { param: string; pageSize: number; query: Record<string, unknown> | undefined; lastPage: number },
+): Promise<Paged<T>> {
+  const cursorText = query?.[cursorParamFor(param)];
+  let page = readPageNumber(query?.[param]);
+  const previousLink = (first: RowKey | undefined) =>
+    page <= 1 ? null : page - 1 <= MAX_PAGE_BY_NUMBER || !first ? pageUrl(request, param, page - 1) : pageUrl(request, param, page - 1, { direction: 'before', ...first });
+
+  if (cursorText === undefined || cursorText === '') {
+    if (page === Number.POSITIVE_INFINITY) page = lastPage;
+    if (page > lastPage) throw detail(404, 'Invalid page.');
+    if (page > MAX_PAGE_BY_NUMBER) throw detail(400, pageTooDeep(page, param));
+    const rows = source.count === 0 ? [] : await source.loadSlice({ offset: (page - 1) * pageSize }, pageSize);
+    const last = rows.at(-1)?.key;
+    return {
+      count: source.count,
+      next: page < lastPage && last ? pageUrl(request, param, page + 1, { direction: 'after', ...last }) : null,
+      previous: previousLink(rows[0]?.key),
+      results: rows.map((row) => row.item),
+    };
+  }
+
+  const cursor = typeof cursorText === 'string' ? decodeCursor(cursorText, source.keyType) : null;
+  if (!cursor) throw detail(404, INVALID_CURSOR);
+  // A cursor belongs to a page after the first: page 1 is the list's start, which needs none.
+  if (page === Number.POSITIVE_INFINITY || page < 2) throw detail(404, 'Invalid page.');
+  // One row more than a page says whether there is another page beyond it (the total moves while people post).
+  let rows = await source.loadSlice({ cursor }, pageSize + 1);
+  const more = rows.length > pageSize;
+  if (more) rows = cursor.direction === 'after' ? rows.slice(0, pageSize) : rows.slice(1);
+  if (rows.length === 0) throw detail(404, 'Invalid page.');
+  const last = rows.at(-1)!.key;
+  // Going back, the rows after this page are the ones the cursor came from.
+  const hasNext = cursor.direction === 'before' || more;
+  return {
+    count: source.count,
+    next: hasNext ? pageUrl(request, param, page + 1, { direction: 'after', ...last }) : null,
+    previous: previousLink(rows[0].key),
+    results: rows.map((row) => row.item),
   };
 }

@@ -187,8 +187,10 @@ export const posts = pgTable(
     index('posts_circle_created_idx').on(t.circleId, t.createdAt.desc(), t.id.desc()),
     index('posts_hot_idx').on(t.hotRank.desc(), t.id.desc()),
     index('posts_circle_hot_idx').on(t.circleId, t.hotRank.desc(), t.id.desc()),
-    index('posts_top_idx').on(sql`(${t.likeCount} - ${t.dislikeCount}) desc`, t.id.desc()),
-    index('posts_author_created_idx').on(t.authorId, t.createdAt.desc()),
+    // Top: the same DESC NULLS LAST as the other keyset orders, so one ORDER BY shape reads every feed index.
+    index('posts_top_idx').on(sql`(${t.likeCount} - ${t.dislikeCount}) desc nulls last`, t.id.desc()),
+    index('posts_circle_top_idx').on(t.circleId, sql`(${t.likeCount} - ${t.dislikeCount}) desc nulls last`, t.id.desc()),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('posts_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -4,7 +4,8 @@ import type { Db } from '../db/client.ts';
 import { qualified as q } from '../db/qualified.ts';
 import { circles, commentUpvotes, comments, posts, userBlocks, users } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
-import type { PageSource } from '../pagination.ts';
+import type { KeysetPageSource, PageSource } from '../pagination.ts';
+import { keyColumns, loadSlice, rowKey, type SortKey } from '../db/keyset.ts';
 import type { StoredMedia } from './media-files.ts';
 import { notify, notifyMentions, UPVOTE_MILESTONES } from './notifications-service.ts';
 import { getVisiblePost, postNotFound } from './posts-service.ts';
@@ -115,6 +116,13 @@ function orderFor(sort: CommentSort): SQL[] {
   return [sql`${key} desc nulls last`, sql`${comments.id} desc nulls last`];
 }
 
+/** A sort's keyset key, matching the same indexes as orderFor(). */
+function commentKey(sort: CommentSort): SortKey {
+  if (sort === 'new') return { value: comments.createdAt, type: 'timestamptz', id: comments.id };
+  if (sort === 'top') return { value: comments.upvoteCount, type: 'int4', id: comments.id };
+  return { value: comments.hotRank, type: 'float8', id: comments.id };
+}
+
 const selectComments = (db: Db, viewerId: number | null) =>
   db.select(commentColumns(viewerId)).from(comments).innerJoin(users, eq(users.id, comments.authorId)).$dynamic();
 
@@ -164,18 +172,30 @@ export async function listComments(
   postId: number,
   viewerId: number | null,
   sort: CommentSort = 'best',
-): Promise<{ post: Post; comments: PageSource<ListedComment> }> {
+): Promise<{ post: Post; comments: KeysetPageSource<ListedComment> }> {
   const post = await getVisiblePost(db, postId, viewerId);
   const shown = and(eq(comments.postId, postId), isNull(comments.parentId), inThread(viewerId));
   // One post's top-level comments, on the partial (post_id, ...) where parent_id is null indexes.
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(comments).where(shown);
+  const key = commentKey(sort);
   return {
     post,
     comments: {
       count,
-      load: async (limit, offset) => {
-        const rows = await selectComments(db, viewerId).where(shown).orderBy(...orderFor(sort)).limit(limit).offset(offset);
-        return withReplies(db, viewerId, postId, rows, sort);
+      keyType: key.type,
+      loadSlice: async (slice, limit) => {
+        const rows = await loadSlice(key, slice, limit, (after, order, rowLimit, offset) =>
+          db
+            .select({ ...commentColumns(viewerId), ...keyColumns(key) })
+            .from(comments)
+            .innerJoin(users, eq(users.id, comments.authorId))
+            .where(and(shown, after))
+            .orderBy(...order)
+            .limit(rowLimit)
+            .offset(offset),
+        );
+        const listed = await withReplies(db, viewerId, postId, rows, sort);
+        return listed.map((item, index) => ({ item, key: rowKey(rows[index]) }));
       },
     },
   };

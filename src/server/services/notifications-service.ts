@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Notification, NotificationKind } from '../../lib/api-types.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { notifications, users } from '../db/schema.ts';
-import type { PageSource } from '../pagination.ts';
+import type { OffsetPageSource } from '../pagination.ts';
 import { mentionedHandles } from '../../lib/mentions.ts';
 
 /** The upvote counts that tell an author their writing is being read. */
@@ -77,7 +77,7 @@ const notificationColumns = {
 };
 
 /** A member's notifications, newest first; the total from the member's rows on their (user_id, id) index. */
-export async function listNotifications(db: Db, userId: number): Promise<PageSource<Notification>> {
+export async function listNotifications(db: Db, userId: number): Promise<OffsetPageSource<Notification>> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.userId, userId));
   return {
     count,

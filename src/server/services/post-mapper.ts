@@ -2,6 +2,7 @@ import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ChannelType, Post } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, postReactions, posts, users } from '../db/schema.ts';
+import { keyColumns, type SortKey } from '../db/keyset.ts';
 import { safetyWarningFor, type ModerationStatus } from './scam-shield/screen.ts';
 import { viewerIsStaff } from './visibility.ts';
 
@@ -13,6 +14,9 @@ export const newestFirst = (createdAt: AnyColumn, id: AnyColumn): SQL[] => [
   sql`${createdAt} desc nulls last`,
   sql`${id} desc nulls last`,
 ];
+
+/** The order of most post lists: newest first. */
+export const NEWEST_POSTS: SortKey = { value: posts.createdAt, type: 'timestamptz', id: posts.id };
 
 /** The columns one Post is built from; every query that answers posts selects exactly these. */
 export const postColumns = {
@@ -65,19 +69,21 @@ export type PostRow = {
 
 /**
  * Posts joined with their author and circle, plus the viewer's reaction (a left join on the
- * post_reactions primary key) when there is a viewer. Callers add where/order/limit.
+ * post_reactions primary key) when there is a viewer, and each row's position in the order of `key` (for a
+ * keyset page's cursor). Callers add where/order/limit.
  */
-export function selectPosts(db: Db, viewerId: number | null) {
+export function selectPosts(db: Db, viewerId: number | null, key: SortKey = NEWEST_POSTS) {
+  const extra = keyColumns(key);
   if (viewerId === null) {
     return db
-      .select({ ...postColumns, reaction: sql<string | null>`null`, viewerStaff: sql<boolean>`false` })
+      .select({ ...postColumns, ...extra, reaction: sql<string | null>`null`, viewerStaff: sql<boolean>`false` })
       .from(posts)
       .innerJoin(circles, eq(circles.id, posts.circleId))
       .innerJoin(users, eq(users.id, posts.authorId))
       .$dynamic();
   }
   return db
-    .select({ ...postColumns, reaction: postReactions.kind, viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}` })
+    .select({ ...postColumns, ...extra, reaction: postReactions.kind, viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}` })
     .from(posts)
     .innerJoin(circles, eq(circles.id, posts.circleId))
     .innerJoin(users, eq(users.id, posts.authorId))

@@ -3,9 +3,10 @@ import type { FeedSort, Post } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, comments, posts, users } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
-import type { PageSource } from '../pagination.ts';
+import type { KeysetPageSource } from '../pagination.ts';
+import { loadSlice, rowKey, type SortKey } from '../db/keyset.ts';
 import { MESSAGES, findCircle, parseCircleRef } from './circles-service.ts';
-import { newestFirst, selectPosts, toPost } from './post-mapper.ts';
+import { selectPosts, toPost } from './post-mapper.ts';
 import { reencodeDataUrl } from './image-reencoding.ts';
 import { mediaUrlsIn } from './media-files.ts';
 import { notifyMentions } from './notifications-service.ts';
@@ -23,14 +24,15 @@ export const FEED_SORTS = ['new', 'hot', 'top_day', 'top_week', 'top_all'] as co
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * ORDER BY for a feed's sort, each matching an index: New (created_at desc, id desc), Hot (hot_rank desc, id desc:
- * the rank is computed on write, so a page is an index scan), Top (likes - dislikes desc, id desc); Top of the day or
- * week first narrows to the window on the created_at index.
+ * The keyset order of a feed's sort, each matching an index read from its start: New (created_at desc, id desc),
+ * Hot (hot_rank desc, id desc: the rank is computed on write by trigger), Top (likes - dislikes desc, id desc); each
+ * also exists per circle (circle_id, key desc, id desc) for a channel's page. Top of the day or week first narrows to
+ * the window on the created_at index.
  */
-function feedOrder(sort: FeedSort): SQL[] {
-  if (sort === 'hot') return [sql`${posts.hotRank} desc nulls last`, sql`${posts.id} desc nulls last`];
-  if (sort === 'new') return newestFirst(posts.createdAt, posts.id);
-  return [sql`(${posts.likeCount} - ${posts.dislikeCount}) desc`, sql`${posts.id} desc nulls last`];
+function feedKey(sort: FeedSort): SortKey {
+  if (sort === 'hot') return { value: posts.hotRank, type: 'float8', id: posts.id };
+  if (sort === 'new') return { value: posts.createdAt, type: 'timestamptz', id: posts.id };
+  return { value: sql`(${posts.likeCount} - ${posts.dislikeCount})`, type: 'int4', id: posts.id };
 }
 
 /** The oldest creation time a Top-of-the-day or -week feed includes, from `now`. */
@@ -77,7 +79,7 @@ async function countPostRows(db: Db, where: SQL | undefined): Promise<number> {
  * Posts newest first, each as the spec's Post with the viewer's liked/disliked: their count and how to load a page.
  * Private circles' posts are included only for their members (and never when `publicOnly`).
  */
-export async function listPosts(db: Db, options: ListPostsOptions): Promise<PageSource<Post>> {
+export async function listPosts(db: Db, options: ListPostsOptions): Promise<KeysetPageSource<Post>> {
   const { viewerId } = options;
   let circleId: number | undefined;
   if (options.circle !== undefined && String(options.circle).trim() !== '') {
@@ -96,11 +98,15 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Page
   // An author's list counts its rows on the author index, a day's or week's feed its rows on the created_at index;
   // a whole feed sums its circles' counters.
   const count = byAuthor || inWindow ? await countPostRows(db, where) : await postsInCircles(db, shownCircles);
+  const key = feedKey(sort);
   return {
     count,
-    load: async (limit, offset) => {
-      const rows = await selectPosts(db, viewerId).where(where).orderBy(...feedOrder(sort)).limit(limit).offset(offset);
-      return rows.map((row) => toPost(row, viewerId));
+    keyType: key.type,
+    loadSlice: async (slice, limit) => {
+      const rows = await loadSlice(key, slice, limit, (after, order, rowLimit, offset) =>
+        selectPosts(db, viewerId, key).where(and(where, after)).orderBy(...order).limit(rowLimit).offset(offset),
+      );
+      return rows.map((row) => ({ item: toPost(row, viewerId), key: rowKey(row) }));
     },
   };
 }

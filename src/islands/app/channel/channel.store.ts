@@ -3,7 +3,7 @@ import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
 import type { Circle, Decision, JoinRequest, Paged, Post } from '../../../lib/api-types.ts';
 import { joinChannel } from '../../../stores/membership.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
-import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
+import { emptyPagedList, loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
 import { toast } from '../../../lib/toast.ts';
 import { FEED_PATH, type FeedSource } from '../feed/feed.store.ts';
 import { feedSortQuery } from '../../../lib/feed-sort.ts';
@@ -61,7 +61,7 @@ export async function loadChannelPosts(): Promise<void> {
   const circle = readyCircle();
   if (!circle) return;
   try {
-    await loadNextPage($channelPosts, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { circle: circle.id, page: state.page, ...feedSortQuery() } }));
+    await loadNextPage($channelPosts, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { circle: circle.id, ...pageQuery(state), ...feedSortQuery() } }));
   } catch (error) {
     // A stale token: read the public list instead, as the feed does.
     if (error instanceof ApiError && error.status === 401 && $channelPosts.get().source === 'user') {

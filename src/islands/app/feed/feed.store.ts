@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import { ACCESS_COOKIE, api, ApiError, errorMessage, getAccessToken } from '../../../lib/api-client.ts';
 import type { Paged, Post } from '../../../lib/api-types.ts';
 import { feedSortQuery } from '../../../lib/feed-sort.ts';
-import { loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
+import { loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
 import { markSignedOut } from '../shell/viewer.store.ts';
 import { isOffline } from '../../../lib/offline.ts';
 
@@ -23,13 +23,13 @@ export type FeedState = PagedList<Post> & {
   error: string | null;
 };
 
-const INITIAL: FeedState = { phase: 'idle', source: 'public', items: [], page: 1, hasMore: true, loading: false, error: null };
+const INITIAL: FeedState = { phase: 'idle', source: 'public', items: [], page: 1, hasMore: true, loading: false, cursor: null, error: null };
 
 export const $feed = map<FeedState>({ ...INITIAL });
 
 /** Reset (spec section 4): no items, page 1, hasMore true, no error. */
 export function resetFeed() {
-  $feed.set({ ...$feed.get(), items: [], page: 1, hasMore: true, loading: false, error: null });
+  $feed.set({ ...$feed.get(), items: [], page: 1, hasMore: true, loading: false, cursor: null, error: null });
 }
 
 /**
@@ -56,7 +56,7 @@ export async function chooseFeedSource(): Promise<FeedSource> {
 /** Appends the next page of the chosen feed (see lib/paged-list.ts); a failure stores the error and stops paging. */
 export async function loadFeedPage(): Promise<void> {
   try {
-    await loadNextPage($feed, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { page: state.page, ...feedSortQuery() } }));
+    await loadNextPage($feed, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { ...pageQuery(state), ...feedSortQuery() } }));
   } catch (error) {
     $feed.setKey('error', error instanceof ApiError ? errorMessage(error.data, DEFAULT_FEED_ERROR) : DEFAULT_FEED_ERROR);
   }
