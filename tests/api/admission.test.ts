@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY } from '../../src/server/plugins/admission.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -5,10 +6,11 @@ import { createCircle, createUser, post } from '../helpers/fixtures.ts';
 
 /** One request in the database at a time, a 30 ms wait at most, a line of 5: a burst of 60 saturates it. */
 let t: TestApp;
+let author: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
   t = await buildTestApp({}, { REQUEST_CONCURRENCY: '1', REQUEST_QUEUE_WAIT_MS: '30', REQUEST_QUEUE_MAX: '5' });
-  const author = await createUser(t.app);
+  author = await createUser(t.app);
   const circle = await createCircle(t.app, author, 'Busy Square');
   for (let i = 0; i < 15; i++) await post(t.app, author, circle, `Post ${i}`);
 });
@@ -46,5 +48,24 @@ describe('a saturated database', () => {
     // Sequential bursts the size of the gate and its line are all served.
     const answers = await Promise.all(Array.from({ length: 3 }, feed));
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+  });
+});
+
+describe('an upload on a slow connection', () => {
+  it('does not hold a database turn while its body streams in', async () => {
+    const body = new PassThrough();
+    const boundary = 'slow-upload-boundary';
+    const upload = t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      headers: { ...author.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    body.write(`--${boundary}\r\nContent-Disposition: form-data; name="circle"\r\n\r\nBusy Square\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // With the gate's one turn held by the upload, this would wait past 30 ms and be turned away.
+    expect((await feed()).statusCode).toBe(200);
+    body.end(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow upload\r\n--${boundary}--\r\n`);
+    expect((await upload).statusCode).toBe(201);
   });
 });

@@ -6,11 +6,16 @@ export const BUSY = 'The server is busy right now: please try again in a moment.
 /** Seconds a turned-away client is asked to wait. */
 const RETRY_AFTER_SECONDS = 1;
 
-/** API requests that hold a database turn; the health check and the live notification stream (held open for minutes) do not. */
+/**
+ * API requests that hold a database turn. Not: the health check; what is held open for as long as the network
+ * takes, not the database: the live notification stream (minutes), uploads (a 100 MB video on a phone's connection
+ * streams for minutes, and four of them would close the line for everyone) and export downloads.
+ */
 const gated = (request: FastifyRequest) => {
   const url = request.url;
   if (!url.startsWith('/api/')) return false;
-  return !url.startsWith('/api/health') && !/^\/api\/notifications\/stream\/?(\?|$)/.test(url);
+  if (request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return false;
+  return !url.startsWith('/api/health') && !/^\/api\/notifications\/stream\/?(\?|$)/.test(url) && !/^\/api\/users\/me\/export\/\d+\/download\/?(\?|$)/.test(url);
 };
 
 declare module 'fastify' {
