@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { circles, postReactions, posts, users } from '../db/schema.ts';
 import { safetyWarningFor, type ModerationStatus } from './scam-shield/screen.ts';
 import { viewerIsStaff } from './visibility.ts';
+import { imageSources } from '../../lib/media-variants.ts';
 
 /**
  * ORDER BY matching the schema's `(created_at desc, id desc)` indexes, which drizzle creates as
@@ -98,6 +99,7 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     title: hideContent ? '' : row.title,
     description: hideContent ? '' : row.description,
     images: hideContent ? [] : row.images,
+    image_sources: hideContent ? [] : row.images.map(imageSources),
     videos: hideContent ? [] : row.videos,
     posted_by: row.authorName,
     posted_by_color: row.authorColor,
