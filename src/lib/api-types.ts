@@ -85,6 +85,8 @@ export type Comment = {
   body: string;
   media_kind: 'image' | 'video' | null;
   media_url: string | null;
+  /** For an image: its size and smaller WebP/AVIF variants, as a post's `image_sources`; null otherwise. */
+  media_sources?: ImageSources | null;
   author: string;
   author_color: string;
   created_at: string;
