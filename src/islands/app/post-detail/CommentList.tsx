@@ -229,8 +229,8 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
                 submitLabel="Reply"
                 autoFocus
                 onCancel={() => setReplying(false)}
-                onSend={async (text, file) => {
-                  await addReply(node.id, text, file);
+                onSend={async (text, file, upload) => {
+                  await addReply(node.id, text, file, upload);
                   setReplying(false);
                 }}
               />
