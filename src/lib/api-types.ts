@@ -11,7 +11,7 @@ export type Post = {
   description: string;
   images: string[];
   /**
-   * Beside `images`, one per image in the same order: its pixel size and its smaller WebP/AVIF variants, for
+   * Present only when there are images: beside `images`, one per image in the same order: its pixel size and its smaller WebP/AVIF variants, for
    * `srcset` and a reserved box. Width and height are null (and no variants) for an image stored before variants,
    * or an animated one.
    */
@@ -85,8 +85,8 @@ export type Comment = {
   body: string;
   media_kind: 'image' | 'video' | null;
   media_url: string | null;
-  /** For an image: its size and smaller WebP/AVIF variants, as a post's `image_sources`; null otherwise. */
-  media_sources?: ImageSources | null;
+  /** Present only for an image: its size and smaller WebP/AVIF variants, as a post's `image_sources`. */
+  media_sources?: ImageSources;
   author: string;
   author_color: string;
   created_at: string;

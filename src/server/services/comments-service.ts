@@ -94,7 +94,8 @@ export function toComment(row: CommentRow): Comment {
     body: hideContent ? '' : row.body,
     media_kind: hideContent ? null : row.mediaKind === 'image' || row.mediaKind === 'video' ? row.mediaKind : null,
     media_url: hideContent ? null : row.mediaUrl,
-    media_sources: !hideContent && row.mediaKind === 'image' && row.mediaUrl ? imageSources(row.mediaUrl) : null,
+    // Only on a comment showing an image: its size and variants, as a post's image_sources.
+    ...(!hideContent && row.mediaKind === 'image' && row.mediaUrl ? { media_sources: imageSources(row.mediaUrl) } : {}),
     author: deleted ? '[deleted]' : row.authorName,
     author_color: row.authorColor,
     created_at: new Date(row.createdAt).toISOString(),

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdirSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -70,6 +70,7 @@ function safeName(name: string): string {
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 export function createLocalMediaStore(dir: string): MediaStore {
+  mkdirSync(dir, { recursive: true });
   const at = (name: string) => path.join(dir, safeName(name));
   return {
     async put(name, source) {

@@ -99,7 +99,6 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     title: hideContent ? '' : row.title,
     description: hideContent ? '' : row.description,
     images: hideContent ? [] : row.images,
-    image_sources: hideContent ? [] : row.images.map(imageSources),
     videos: hideContent ? [] : row.videos,
     posted_by: row.authorName,
     posted_by_color: row.authorColor,
@@ -115,6 +114,8 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     removed_reason: status === 'removed' ? (row.removedReason ?? '') : null,
     // Only on an item its reports hid: its author (and staff) read "Hidden pending review" instead of "Held for review".
     ...(status === 'held' && row.hiddenByReports ? { hidden_pending_review: true as const } : {}),
+    // Only on a post with images: their sizes and variants, one per image in the same order.
+    ...(!hideContent && row.images.length ? { image_sources: row.images.map(imageSources) } : {}),
     ...(row.editedAt ? { edited_at: new Date(row.editedAt).toISOString() } : {}),
   };
 }
