@@ -15,7 +15,15 @@ const storage = (): Storage | null => {
   }
 };
 
-export const $dataSaver = atom<boolean>(storage()?.getItem(DATA_SAVER_KEY) === 'on');
+function saved(): boolean {
+  try {
+    return storage()?.getItem(DATA_SAVER_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+export const $dataSaver = atom<boolean>(saved());
 
 export function setDataSaver(on: boolean): void {
   $dataSaver.set(on);
