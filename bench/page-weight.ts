@@ -3,11 +3,15 @@
  * "at load" is what the browser fetched by the load event (first paint), "idle" adds what loads afterwards
  * without a click (client:idle islands, such as the login modal's React). Inline scripts count separately.
  *
- *   node --import tsx bench/page-weight.ts [--no-build | --base URL]
+ * Then the feed's image bytes on a 360 px phone (feed-images.ts): the feed with photo posts, read to its end,
+ * once as before image variants (the originals) and once as now (AVIF/WebP in the width the screen needs).
+ *
+ *   node --import tsx bench/page-weight.ts [--no-build | --base URL] [--no-images]
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from '@playwright/test';
 import { siteUnderTest } from './site-server.ts';
+import { measureFeedImages } from './feed-images.ts';
 
 const PAGES = ['/', '/about', '/terms-conditions', '/privacy', '/contactus', '/pricing-page', '/faq', '/refund'];
 const IDLE_MS = 2_500;
@@ -47,7 +51,8 @@ async function measure(base: string, page: string, browser: Awaited<ReturnType<t
 
 async function main() {
   const args = process.argv.slice(2);
-  const { base, close } = await siteUnderTest(args);
+  const site = await siteUnderTest(args);
+  const { base, close } = site;
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
     const rows: Weight[] = [];
@@ -55,6 +60,10 @@ async function main() {
     console.log(`\n${'page'.padEnd(20)}${'JS at load'.padStart(14)}${'JS after idle'.padStart(16)}${'inline JS'.padStart(12)}   (gzip)`);
     for (const r of rows) console.log(`${r.page.padEnd(20)}${kb(r.atLoad).padStart(14)}${kb(r.idle).padStart(16)}${kb(r.inline).padStart(12)}`);
     if (args.includes('--files')) for (const r of rows) console.log(`\n${r.page}\n  ${r.files.join('\n  ')}`);
+    if (!args.includes('--no-images')) {
+      if (site.app) await measureFeedImages(site.base, site.app, browser);
+      else console.log('\nFeed image bytes: needs the server started here (not --base), to post the photos.');
+    }
   } finally {
     await browser.close();
     await close();

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 
@@ -23,7 +24,7 @@ export function buildSite(outDir = BENCH_DIST): string {
   return outDir;
 }
 
-export type SiteServer = { port: number; close: () => Promise<void> };
+export type SiteServer = { port: number; app: FastifyInstance; close: () => Promise<void> };
 
 /** The whole app (site, API, media) serving `distDir`, listening on 127.0.0.1 and a free port. */
 export async function startSiteServer(distDir: string): Promise<SiteServer> {
@@ -37,6 +38,7 @@ export async function startSiteServer(distDir: string): Promise<SiteServer> {
   const { port } = app.server.address() as AddressInfo;
   return {
     port,
+    app,
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -48,9 +50,12 @@ export async function startSiteServer(distDir: string): Promise<SiteServer> {
  * The site a page benchmark measures: `--base URL` for a server that is already running, else a fresh build
  * (`--no-build` reuses the last one) served on a free port. `close()` stops only a server started here.
  */
-export async function siteUnderTest(args: string[], host = '127.0.0.1'): Promise<{ base: string; close: () => Promise<void> }> {
+export async function siteUnderTest(
+  args: string[],
+  host = '127.0.0.1',
+): Promise<{ base: string; close: () => Promise<void>; app?: FastifyInstance }> {
   const baseArg = args.indexOf('--base');
   if (baseArg >= 0) return { base: args[baseArg + 1], close: async () => {} };
   const server = await startSiteServer(args.includes('--no-build') ? BENCH_DIST : buildSite());
-  return { base: `http://${host}:${server.port}`, close: server.close };
+  return { base: `http://${host}:${server.port}`, close: server.close, app: server.app };
 }

@@ -102,3 +102,66 @@ export async function apiWithStatus<T = unknown>(path: string, options: RequestO
     return { status: response.status, data: response._data as T };
   }, options.method);
 }
+
+/** How far an upload has gone: bytes sent of the whole body. */
+export type UploadProgress = { loaded: number; total: number };
+
+/** Thrown when the member cancels an upload: nothing to report, the form stays as it was. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('Upload cancelled');
+    this.name = 'UploadCancelled';
+  }
+}
+
+/** Said when the connection drops during an upload and the server's own answer never arrives. */
+export const UPLOAD_NETWORK_ERROR = 'The upload stopped before it finished. Check your connection and try again.';
+
+/**
+ * Sends a multipart form with the access token and reports the bytes sent as they go: fetch cannot tell upload
+ * progress, so this one call uses XMLHttpRequest. An `AbortSignal` cancels it (UploadCancelled); a refusal becomes
+ * the same ApiError as `api()` throws, with the server's message.
+ */
+export function uploadForm<T = unknown>(
+  path: string,
+  form: FormData,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (options.signal?.aborted) return reject(new UploadCancelled());
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.responseType = 'text';
+    const token = getAccessToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const onAbort = () => xhr.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => options.signal?.removeEventListener('abort', onAbort);
+    if (options.onProgress) {
+      const report = options.onProgress;
+      xhr.upload.addEventListener('progress', (event) => report({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 }));
+    }
+    xhr.addEventListener('load', () => {
+      done();
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
+      announceConsentRequired(xhr.status, data);
+      reject(new ApiError(errorMessage(data, xhr.statusText || `Request failed with status ${xhr.status}`), xhr.status, data));
+    });
+    xhr.addEventListener('abort', () => {
+      done();
+      reject(new UploadCancelled());
+    });
+    xhr.addEventListener('error', () => {
+      done();
+      reject(new ApiError(UPLOAD_NETWORK_ERROR, 0, null));
+    });
+    xhr.send(form);
+  });
+}

@@ -1,4 +1,5 @@
 /** Response shapes of the API, exactly as the spec names them (section 3); shared by server mappers and islands. */
+import type { ImageSources } from './media-variants.ts';
 
 export type Paged<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
@@ -9,6 +10,12 @@ export type Post = {
   title: string;
   description: string;
   images: string[];
+  /**
+   * Present only when there are images: beside `images`, one per image in the same order: its pixel size and its smaller WebP/AVIF variants, for
+   * `srcset` and a reserved box. Width and height are null (and no variants) for an image stored before variants,
+   * or an animated one.
+   */
+  image_sources?: ImageSources[];
   videos: string[];
   posted_by: string;
   /** Author's avatar colour, for the initial avatar. */
@@ -78,6 +85,8 @@ export type Comment = {
   body: string;
   media_kind: 'image' | 'video' | null;
   media_url: string | null;
+  /** Present only for an image: its size and smaller WebP/AVIF variants, as a post's `image_sources`. */
+  media_sources?: ImageSources;
   author: string;
   author_color: string;
   created_at: string;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { WriteLimitRules } from './services/write-limits.ts';
+import type { MediaStoreConfig } from './services/media-store.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -45,6 +46,20 @@ const envSchema = z.object({
   CONTACT_PER_IP_PER_WINDOW: z.coerce.number().int().positive().default(20),
   CONTACT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  MEDIA_STORE: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(v), 'must be s3://bucket or s3://bucket/prefix'),
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || URL.canParse(v), 'must be an absolute URL'),
+  S3_FORCE_PATH_STYLE: flag,
+  AWS_REGION: z.string().default('us-east-1'),
+  AWS_ACCESS_KEY_ID: z.string().optional().transform((v) => v || undefined),
+  AWS_SECRET_ACCESS_KEY: z.string().optional().transform((v) => v || undefined),
   INSTITUTION_CHIP_MIN_MEMBERS: z.coerce.number().int().positive().default(25),
   CREDENTIAL_DOCUMENT_MB: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.string().default('info'),
@@ -77,8 +92,10 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
-  /** Where uploads are stored (DATA_DIR/media), served under /media/. */
+  /** Where uploads are stored without MEDIA_STORE (DATA_DIR/media), served under /media/. */
   mediaDir: string;
+  /** Where uploads are stored: the media directory, or an S3-compatible bucket shared by every instance (MEDIA_STORE=s3://…). */
+  mediaStore: MediaStoreConfig;
   databaseUrl?: string;
   smtpUrl?: string;
   /** Longest wait for the mail server to connect, greet or answer a command. */
@@ -172,6 +189,26 @@ function identityKey(e: z.infer<typeof envSchema>, dataDir: string): string {
   return persistentSecret(dataDir, 'identity-secret');
 }
 
+/**
+ * MEDIA_STORE=s3://bucket[/prefix]: media go to that bucket. S3_ENDPOINT names an S3-compatible server (MinIO, a
+ * local test server), which is addressed path-style unless S3_FORCE_PATH_STYLE=0; without keys in the environment
+ * the SDK's usual chain (instance role, shared files) supplies them.
+ */
+function mediaStoreConfig(e: z.infer<typeof envSchema>): MediaStoreConfig {
+  if (!e.MEDIA_STORE) return { kind: 'local' };
+  const url = new URL(e.MEDIA_STORE);
+  return {
+    kind: 's3',
+    bucket: url.hostname,
+    prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, ''),
+    region: e.AWS_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
+  };
+}
+
 function readEnvFile(file: string): Record<string, string> {
   if (!existsSync(file)) return {};
   const entries: Record<string, string> = {};
@@ -209,6 +246,7 @@ export function loadConfig(
     host: e.HOST,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    mediaStore: mediaStoreConfig(e),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     smtpTimeoutSeconds: e.SMTP_TIMEOUT_SECONDS,

@@ -18,6 +18,8 @@ const NETWORK_CODES = new Set([
   'ESOCKET',
   'EDNS',
   'ECONNABORTED',
+  // The media store (an S3 bucket) failed or refused for a reason of its own (media-store.ts).
+  'EMEDIASTORE',
 ]);
 
 /**

@@ -31,6 +31,7 @@ import { createModerationService } from './services/moderation-service.ts';
 import { createSuspensionService } from './services/suspension-service.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createMediaSigner } from './services/private-media.ts';
+import { createMediaStore } from './services/media-store.ts';
 import { createHmac } from 'node:crypto';
 import * as notifications from './services/notifications-service.ts';
 import { createNotificationStream } from './services/notification-stream.ts';
@@ -77,16 +78,18 @@ export function createServices({
   const now = () => clock.now();
   // Background jobs: services define theirs here; app.ts starts the queue when the app is ready and stops it on close.
   const jobs = createJobQueue({ executeSql, log, work: config.jobs.work, pollingIntervalSeconds: config.jobs.pollSeconds });
-  const exports = createExportService({ db, config, jobs, log, now });
+  const mediaStore = createMediaStore(config.mediaStore, config.mediaDir);
+  const exports = createExportService({ db, config, jobs, log, now, mediaStore });
   return {
     jobs,
+    mediaStore,
     consent: bindTo(db, { status: consent.consentStatus, record: consent.recordConsent }),
     exports,
-    erasure: createErasureService({ db, config, otp, jobs, log }),
+    erasure: createErasureService({ db, config, otp, jobs, log, mediaStore }),
     retention: createRetentionService({ db, config, jobs, exports, log, now }),
     uploads: {
       list: (userId: number) => uploads.listUploads(db, userId),
-      delete: (userId: number, name: string) => uploads.deleteUpload(db, config.mediaDir, userId, name),
+      delete: (userId: number, name: string) => uploads.deleteUpload(db, mediaStore, userId, name),
     },
     clock,
     institutions,

@@ -97,7 +97,7 @@ describe('POST /api/posts/comments/', () => {
     ]);
     expect(res.statusCode).toBe(201);
     const created = res.json() as Comment;
-    expect(created).toMatchObject({ body: '', media_kind: 'image', media_url: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\.jpg$/) });
+    expect(created).toMatchObject({ body: '', media_kind: 'image', media_url: expect.stringMatching(/^\/media\/[0-9a-f-]{36}_\d+x\d+\.jpg$/) });
     const served = await t.app.inject({ method: 'GET', url: created.media_url! });
     expect(served.statusCode).toBe(200);
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();

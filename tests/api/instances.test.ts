@@ -1,14 +1,17 @@
 /**
- * Two instances behind one port (npm run start:cluster -- --instances 2) on one PostgreSQL and one Redis: a rate
- * limit, a logout and an upload hold whichever instance a request reaches. Runs where PostgreSQL is (DATABASE_URL),
+ * Two instances behind one port (npm run start:cluster -- --instances 2) on one PostgreSQL, one Redis and one S3
+ * media store (s3rver, a real S3-compatible server, in this process): a rate limit, a logout and an upload hold
+ * whichever instance a request reaches. Runs where PostgreSQL is (DATABASE_URL),
  * as in CI; the embedded database belongs to one process, so the cluster refuses to start without it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_VERSION } from '../../src/lib/privacy-notice.ts';
 import { makeImage } from '../helpers/fixtures.ts';
@@ -31,6 +34,10 @@ describe.skipIf(!databaseUrl)('two instances behind one port', () => {
   let base: string;
   let dataDir: string;
   let database: string;
+  let s3server: S3rver;
+  let s3dir: string;
+  let s3: S3Client;
+  const BUCKET = 'bsq-instances-media';
   const output: string[] = [];
   /** Which instance answered: the cluster hands connections round-robin, so a fresh connection per request. */
   const call = (url: string, init: RequestInit = {}) => fetch(`${base}${url}`, { ...init, headers: { connection: 'close', ...init.headers } });
@@ -64,6 +71,12 @@ describe.skipIf(!databaseUrl)('two instances behind one port', () => {
     const url = new URL(databaseUrl!);
     url.pathname = `/${database}`;
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-instances-'));
+    s3dir = mkdtempSync(path.join(os.tmpdir(), 'bsq-instances-s3-'));
+    s3server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir });
+    const s3port = ((await s3server.run()) as unknown as { port: number }).port;
+    const s3env = { S3_ENDPOINT: `http://127.0.0.1:${s3port}`, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' };
+    s3 = new S3Client({ endpoint: s3env.S3_ENDPOINT, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     cluster = spawn(process.execPath, ['--import', 'tsx', 'src/server/cluster.ts', '--instances', '2'], {
@@ -74,6 +87,8 @@ describe.skipIf(!databaseUrl)('two instances behind one port', () => {
         REDIS_KEY_PREFIX: `bsq:test:instances:${process.pid}:${Date.now()}`,
         IDENTITY_KEY: 'instances-test-identity-key',
         DATA_DIR: dataDir,
+        MEDIA_STORE: `s3://${BUCKET}/media`,
+        ...s3env,
         PORT: String(port),
         HOST: '127.0.0.1',
         SMTP_URL: smtp.url,
@@ -109,6 +124,9 @@ describe.skipIf(!databaseUrl)('two instances behind one port', () => {
       await admin.end();
     }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    s3?.destroy();
+    await s3server?.close();
+    if (s3dir) rmSync(s3dir, { recursive: true, force: true });
   }, 60_000);
 
   it('serves from two processes', async () => {
@@ -134,7 +152,7 @@ describe.skipIf(!databaseUrl)('two instances behind one port', () => {
     expect(after).toEqual([401, 401, 401, 401]);
   });
 
-  it('serves an upload from every instance', async () => {
+  it('serves an upload from every instance, from the shared S3 store', async () => {
     const me = await signIn();
     const circle = (await (await json('POST', '/api/circles/', { name: `Uploads ${Date.now() % 100000}`, description: 'Photos' }, me.access)).json()) as {
       id: number;
@@ -150,5 +168,10 @@ describe.skipIf(!databaseUrl)('two instances behind one port', () => {
     const served = [];
     for (let i = 0; i < 4; i++) served.push((await call(image)).status);
     expect(served).toEqual([200, 200, 200, 200]);
+    // It lives in the bucket, not on either instance's disk.
+    const keys = ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((object) => object.Key);
+    expect(keys).toContain(`media/${image.slice('/media/'.length)}`);
+    const local = path.join(dataDir, 'media');
+    expect(existsSync(local) ? readdirSync(local).filter((name) => !name.startsWith('.')) : []).toEqual([]);
   });
 });

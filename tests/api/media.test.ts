@@ -50,7 +50,8 @@ describe('uploads with a post', () => {
     expect(res.statusCode).toBe(201);
     const post = res.json() as Post;
     expect(post.images).toHaveLength(4);
-    post.images.forEach((url, i) => expect(url).toMatch(new RegExp(`^/media/[0-9a-f-]{36}\\.${['png', 'jpg', 'gif', 'webp'][i]}$`)));
+    // Still images carry their pixel size in their names; the animated GIF does not (it has no variants).
+    post.images.forEach((url, i) => expect(url).toMatch(new RegExp(`^/media/[0-9a-f-]{36}(_\\d+x\\d+)?\\.${['png', 'jpg', 'gif', 'webp'][i]}$`)));
     expect(post.videos).toEqual([expect.stringMatching(/^\/media\/[0-9a-f-]{36}\.mp4$/)]);
     // The video keeps its size and media but loses its shooting location; the images are real images of their type.
     const video = readFileSync(storedPath(t, post.videos[0]));
@@ -264,7 +265,7 @@ describe('media of a private circle', () => {
   afterAll(() => p?.close());
 
   const get = (url: string) => p.app.inject({ method: 'GET', url });
-  const SIGNED = /^\/media\/private\/[0-9a-f-]{36}\.png\?expires=\d+&signature=[\w-]+$/;
+  const SIGNED = /^\/media\/private\/[0-9a-f-]{36}_\d+x\d+\.png\?expires=\d+&signature=[\w-]+$/;
 
   it('is served only on the signed, expiring URL the API gives those who see the post', async () => {
     const created = await postForm(p, owner, [
@@ -313,9 +314,81 @@ describe('media of a private circle', () => {
       ['images', { data: await makeImage('png'), filename: 'b.png', type: 'image/png' }],
     ]);
     const [url] = (outside.json() as Post).images;
-    expect(url).toMatch(/^\/media\/[0-9a-f-]{36}\.png$/);
+    expect(url).toMatch(/^\/media\/[0-9a-f-]{36}_24x16\.png$/);
     const served = await get(url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('image variants', () => {
+  it('stores a photo once with WebP and AVIF copies 320, 640 and 1280 wide, describes them on the post, and removes them with it', async () => {
+    const before = storedFiles(t);
+    const res = await postForm(t, author, [
+      ['circle', String(circle.id)],
+      ['title', 'Wide photo'],
+      ['images', { data: await makeImage('jpeg', 2000, 1000), filename: 'wide.jpg', type: 'image/jpeg' }],
+      ['images', { data: await makeImage('png', 500, 300), filename: 'small.png', type: 'image/png' }],
+    ]);
+    expect(res.statusCode).toBe(201);
+    const post = res.json() as Post;
+    const [wide, small] = post.image_sources!;
+    expect(wide).toMatchObject({ url: post.images[0], width: 2000, height: 1000 });
+    expect(wide.variants.map((v) => `${v.width}.${v.format}`)).toEqual(['320.avif', '320.webp', '640.avif', '640.webp', '1280.avif', '1280.webp']);
+    // A smaller image gets the standard widths below its own, and its own width (a wide screen still gets it whole).
+    expect(small).toMatchObject({ url: post.images[1], width: 500, height: 300 });
+    expect(small.variants.map((v) => `${v.width}.${v.format}`)).toEqual(['320.avif', '320.webp', '500.avif', '500.webp']);
+    for (const variant of [...wide.variants, ...small.variants]) {
+      const served = await t.app.inject({ method: 'GET', url: variant.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(`image/${variant.format}`);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.width).toBe(variant.width);
+      expect(meta.format).toBe(variant.format === 'avif' ? 'heif' : 'webp');
+    }
+    const sizes = await Promise.all(wide.variants.map(async (v) => (await t.app.inject({ method: 'GET', url: v.url })).rawPayload.length));
+    const original = (await t.app.inject({ method: 'GET', url: wide.url })).rawPayload.length;
+    expect(Math.max(...sizes.slice(0, 4))).toBeLessThan(original);
+    expect(storedFiles(t).length).toBe(before.length + 2 + 10);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/posts/${post.id}/`, headers: author.headers })).statusCode).toBe(204);
+    expect(storedFiles(t)).toEqual(before);
+  });
+
+  it('keeps an old post\'s image without a size as it was: no size, no variants', async () => {
+    const { imageSources } = await import('../../src/lib/media-variants.ts');
+    expect(imageSources('/media/0b7c5d3e-1111-4222-8333-944455556666.png')).toEqual({
+      url: '/media/0b7c5d3e-1111-4222-8333-944455556666.png',
+      width: null,
+      height: null,
+      variants: [],
+    });
+  });
+});
+
+describe('serving media', () => {
+  it('answers a byte range of a video (players seek), 416 for a range past its end, and HEAD without a body', async () => {
+    const res = await postForm(t, author, [
+      ['circle', String(circle.id)],
+      ['title', 'Clip'],
+      ['videos', { data: makeMp4(), filename: 'clip.mp4', type: 'video/mp4' }],
+    ]);
+    const [video] = (res.json() as Post).videos;
+    const whole = makeMp4().length;
+    const part = await t.app.inject({ method: 'GET', url: video, headers: { range: 'bytes=0-9' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${whole}`);
+    expect(part.rawPayload.length).toBe(10);
+    expect(part.headers['content-type']).toBe('video/mp4');
+    const past = await t.app.inject({ method: 'GET', url: video, headers: { range: `bytes=${whole + 10}-` } });
+    expect(past.statusCode).toBe(416);
+    const head = await t.app.inject({ method: 'HEAD', url: video });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(whole));
+    expect(head.rawPayload.length).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/media/missing.png' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/media/../config.ts' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: video, payload: { a: 1 } })).statusCode).toBe(405);
   });
 });

@@ -43,7 +43,7 @@ test.describe('create post', () => {
     await expect(card.getByText('Check this and the schedule daily')).toBeVisible();
   });
 
-  test('an images post: previews can be removed, Processing... shows while posting, the card shows the 3+ layout', async ({ page }) => {
+  test('an images post: previews can be removed, upload progress shows while posting, the card shows the 3+ layout', async ({ page }) => {
     const member = await signInMember(page);
     const circle = await createCircle(member);
     await page.goto('/home/create');
@@ -72,7 +72,8 @@ test.describe('create post', () => {
       await route.continue();
     });
     await page.getByRole('button', { name: 'Post', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Processing...' })).toBeVisible();
+    // Files on their way show the upload's progress in the overlay; once sent, 'Processing...'.
+    await expect(page.getByRole('status').filter({ hasText: /Uploading \d+%|Processing\.\.\./ })).toBeVisible();
     release();
 
     await expect(page).toHaveURL(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);

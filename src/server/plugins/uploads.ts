@@ -54,9 +54,9 @@ export function asMultipartClientError(error: unknown): unknown {
  */
 async function receiveMultipart(
   request: FastifyRequest,
-  options: { mediaDir: string; maxBytes: number; rules: Record<string, FileFieldRule> },
+  options: { batch: UploadBatch; maxBytes: number; rules: Record<string, FileFieldRule> },
 ): Promise<MultipartForm> {
-  const batch = new UploadBatch(options.mediaDir, options.maxBytes);
+  const { batch } = options;
   const fields: Record<string, string> = {};
   const files: MultipartForm['files'] = [];
   try {
@@ -104,6 +104,9 @@ async function receiveMultipart(
  */
 async function uploadsPlugin(app: FastifyInstance) {
   const { mediaDir, maxUploadBytes } = app.ctx.config;
+  const { mediaStore } = app.ctx.services;
+  // Files arrive in the media directory's hidden incoming files (local disk, whatever the store), and only accepted ones go on.
+  const newBatch = () => new UploadBatch(mediaStore, mediaDir, maxUploadBytes);
   await app.register(multipart, {
     limits: { fileSize: maxUploadBytes, files: 20, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
   });
@@ -114,7 +117,7 @@ async function uploadsPlugin(app: FastifyInstance) {
     handle: (form: RequestForm) => Promise<T>,
   ): Promise<T> {
     if (!this.isMultipart()) return handle({ fields: bodyAsDictionary(this.body), files: [], makePrivate: async () => [] });
-    const form = await receiveMultipart(this, { mediaDir, maxBytes: maxUploadBytes, rules });
+    const form = await receiveMultipart(this, { batch: newBatch(), maxBytes: maxUploadBytes, rules });
     try {
       const makePrivate = async () => {
         const moved = [];
@@ -130,7 +133,7 @@ async function uploadsPlugin(app: FastifyInstance) {
 
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/') || !request.isMultipart() || request.routeOptions.config.multipartFiles) return;
-    request.body = (await receiveMultipart(request, { mediaDir: '', maxBytes: maxUploadBytes, rules: {} })).fields;
+    request.body = (await receiveMultipart(request, { batch: newBatch(), maxBytes: maxUploadBytes, rules: {} })).fields;
   });
 }
 

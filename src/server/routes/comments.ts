@@ -173,7 +173,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
       const id = parseId((request.params as { id: string }).id);
       if (id === null) return app.apiNotFound(request, reply);
       const { mediaUrls } = await commentsService.delete({ id, userId: request.user!.id });
-      await removeStoredMedia(config.mediaDir, mediaUrls);
+      await removeStoredMedia(app.ctx.services.mediaStore, mediaUrls);
       return reply.code(204).send();
     },
   );

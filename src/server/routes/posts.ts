@@ -175,7 +175,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const id = pathId(request);
       const { mediaUrls } = await posts.delete({ id, userId: request.user!.id });
-      await removeStoredMedia(config.mediaDir, mediaUrls);
+      await removeStoredMedia(app.ctx.services.mediaStore, mediaUrls);
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { imageSources } from '../../lib/media-variants.ts';
 import type { Comment, CommentSort, ListedComment, Post, ThreadComment, UpvoteResult } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { qualified as q } from '../db/qualified.ts';
@@ -94,6 +95,8 @@ export function toComment(row: CommentRow): Comment {
     body: hideContent ? '' : row.body,
     media_kind: hideContent ? null : row.mediaKind === 'image' || row.mediaKind === 'video' ? row.mediaKind : null,
     media_url: hideContent ? null : row.mediaUrl,
+    // Only on a comment showing an image: its size and variants, as a post's image_sources.
+    ...(!hideContent && row.mediaKind === 'image' && row.mediaUrl ? { media_sources: imageSources(row.mediaUrl) } : {}),
     author: deleted ? '[deleted]' : row.authorName,
     author_color: row.authorColor,
     created_at: new Date(row.createdAt).toISOString(),

@@ -29,6 +29,8 @@ import { detail } from '../http-errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { OtpService } from './otp-service.ts';
 import { mediaNamesIn } from './media-files.ts';
+import type { MediaStore } from './media-store.ts';
+import { withVariants } from '../../lib/media-variants.ts';
 
 export const ERASE_JOB = 'erase-account';
 
@@ -48,8 +50,15 @@ type FileRef = `${'media' | 'exports' | 'documents'}:${string}`;
  * `account_erasures`, so a job stopped halfway (a crash, a deploy) resumes where it was: collect the files, erase or
  * hand over the rows, delete the files, delete the account (which takes the `account_erasures` row with it).
  */
-export function createErasureService(deps: { db: Db; config: Config; otp: OtpService; jobs: JobQueue; log: FastifyBaseLogger }) {
-  const { db, config, otp, jobs, log } = deps;
+export function createErasureService(deps: {
+  db: Db;
+  config: Config;
+  otp: OtpService;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  mediaStore: MediaStore;
+}) {
+  const { db, config, otp, jobs, log, mediaStore } = deps;
 
   async function accountKey(userId: number): Promise<string> {
     const [row] = await db.select({ emailHash: users.emailHash }).from(users).where(eq(users.id, userId));
@@ -223,14 +232,17 @@ export function createErasureService(deps: { db: Db; config: Config; otp: OtpSer
   }
 
   async function deleteFiles(files: FileRef[]): Promise<void> {
-    const dirs = { media: config.mediaDir, exports: config.exportsDir, documents: config.documentsDir };
+    const dirs = { exports: config.exportsDir, documents: config.documentsDir };
+    const media: string[] = [];
     for (const ref of files) {
-      const [kind, name] = ref.split(/:(.*)/s) as [keyof typeof dirs, string];
+      const [kind, name] = ref.split(/:(.*)/s) as ['media' | keyof typeof dirs, string];
       // Names come from our own columns; basename keeps a damaged row from reaching outside its folder.
-      // A private circle's media sits in the media directory's private/ folder.
-      const file = kind === 'media' && name.startsWith('private/') ? path.join('private', path.basename(name)) : path.basename(name);
-      await rm(path.join(dirs[kind], file), { force: true });
+      // A private circle's media sits in the store's private/ folder; an image goes with its variants.
+      if (kind === 'media') media.push(...withVariants(name.startsWith('private/') ? `private/${path.basename(name)}` : path.basename(name)));
+      else await rm(path.join(dirs[kind], path.basename(name)), { force: true });
     }
+    // The media store (the media directory or a bucket): a store outage fails the step, and the job retries it.
+    await mediaStore.remove(media);
   }
 
   /** Does the next step of an erasure; false once there is none left (the account and its erasure row are gone). */

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,8 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { NOTICE_VERSION } from '../../lib/privacy-notice.ts';
 import { identityChips } from './identity-service.ts';
 import { listUploads } from './uploads-service.ts';
+import type { MediaStore } from './media-store.ts';
+import { withVariants } from '../../lib/media-variants.ts';
 
 export const EXPORT_JOB = 'export-account';
 export const EXPORT_IN_PROGRESS = 'Your data is already being prepared. It will be ready in a few minutes.';
@@ -40,8 +42,15 @@ function exportRow(row: Record<string, unknown>, omit: string[] = []): Record<st
  * ACCOUNT_TABLES, into data.json and zips it with every file they uploaded. The zip waits in the private exports
  * folder for `retention.exportHours`; the scheduled purge deletes it after that. One export at a time per member.
  */
-export function createExportService(deps: { db: Db; config: Config; jobs: JobQueue; log: FastifyBaseLogger; now: () => Date }) {
-  const { db, config, jobs, log, now } = deps;
+export function createExportService(deps: {
+  db: Db;
+  config: Config;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  mediaStore: MediaStore;
+}) {
+  const { db, config, jobs, log, now, mediaStore } = deps;
 
   const view = (row: typeof dataExports.$inferSelect): ExportView => ({
     id: row.id,
@@ -112,10 +121,18 @@ export function createExportService(deps: { db: Db; config: Config; jobs: JobQue
       const target = path.join(config.exportsDir, fileName);
       const zip = new yazl.ZipFile();
       zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2)), 'data.json');
-      for (const upload of new Set(uploads.map((u) => u.name))) {
-        const file = path.join(config.mediaDir, path.basename(upload));
-        if (existsSync(file)) zip.addFile(file, `media/${upload}`);
+      // An image goes with its smaller variants; each file is read from the store only when the zip reaches it.
+      for (const name of new Set(uploads.flatMap((u) => withVariants(u.name)))) {
+        const size = await mediaStore.size(name);
+        if (size === null) continue;
+        zip.addReadStreamLazy(`media/${name}`, { size }, (done) =>
+          mediaStore.read(name).then(
+            (file) => (file ? done(null, file.body) : done(new Error('a stored file went missing during an export'), null as never)),
+            (error) => done(error, null as never),
+          ),
+        );
       }
+      zip.on('error', (error) => (zip.outputStream as NodeJS.ReadableStream & { destroy: (e: Error) => void }).destroy(error));
       zip.end();
       await pipeline(zip.outputStream, createWriteStream(`${target}.part`));
       await rename(`${target}.part`, target);

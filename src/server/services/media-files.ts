@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { detail } from '../http-errors.ts';
-import { InvalidMediaError, reencodeImage } from './image-reencoding.ts';
+import { sizedName, variantsOf, withVariants } from '../../lib/media-variants.ts';
+import { encodeVariant, InvalidMediaError, reencodeImage, stillImageSize } from './image-reencoding.ts';
 import { detectMedia, SNIFF_BYTES, type MediaKind } from './media-recognition.ts';
+import { contentTypeOf, type MediaStore } from './media-store.ts';
 import { scrubMp4Metadata } from './mp4-metadata.ts';
 
 /**
- * Uploaded media on disk: each file is streamed in, recognised by content, images re-encoded (no
- * EXIF/GPS/ICC/XMP survives), MP4s have their metadata boxes blanked in place; files get random names
- * under DATA_DIR/media and are served from /media/.
+ * Uploaded media: each file is streamed to a local temporary file, recognised by content, images re-encoded (no
+ * EXIF/GPS/ICC/XMP survives) and still images given their smaller WebP and AVIF variants, MP4s have their metadata
+ * boxes blanked in place; then they go to the media store (media-store.ts) under random names, served from /media/.
  */
 
 export type StoredMedia = { kind: MediaKind; url: string };
@@ -56,22 +58,26 @@ export type IncomingFile = { stream: Readable & { truncated?: boolean }; filenam
  * nothing behind.
  */
 export class UploadBatch {
-  /** Every path this batch created, temporary or kept; removing a missing one is harmless. */
-  private readonly written: string[] = [];
+  /** Local temporary files of this batch; removing a missing one is harmless. */
+  private readonly temporary: string[] = [];
+  /** Names this batch put in the store. */
+  private readonly stored: string[] = [];
 
+  /** `incomingDir` holds files while they arrive and are checked; only accepted ones reach the store. */
   constructor(
-    private readonly dir: string,
+    private readonly mediaStore: MediaStore,
+    private readonly incomingDir: string,
     private readonly maxBytes: number,
   ) {}
 
   /**
-   * Streams one file to disk and keeps it when it is an accepted kind (else InvalidMediaError).
+   * Streams one file in and stores it when it is an accepted kind (else InvalidMediaError).
    * An empty part without a file name is what a browser sends for an empty file input: null, nothing kept.
    */
   async store(file: IncomingFile, accept: readonly MediaKind[]): Promise<StoredMedia | null> {
-    await mkdir(this.dir, { recursive: true });
-    const incoming = path.join(this.dir, `.incoming-${randomUUID()}`);
-    this.written.push(incoming);
+    await mkdir(this.incomingDir, { recursive: true });
+    const incoming = path.join(this.incomingDir, `.incoming-${randomUUID()}`);
+    this.temporary.push(incoming);
     const sink = createWriteStream(incoming);
     cutAtLimit(file.stream, () => fileTooLarge(this.maxBytes));
     await pipeline(file.stream, sink);
@@ -82,32 +88,44 @@ export class UploadBatch {
     }
     const detected = await detectMedia(await readHead(incoming));
     if (!detected || !accept.includes(detected.kind)) throw new InvalidMediaError('unrecognised content');
-    const name = `${randomUUID()}.${detected.extension}`;
-    const target = path.join(this.dir, name);
-    this.written.push(target);
+    const id = randomUUID();
     if (detected.format === 'mp4') {
       if (!(await scrubMp4Metadata(incoming))) throw new InvalidMediaError('malformed mp4');
-      await rename(incoming, target);
-    } else {
-      await writeFile(target, await reencodeImage(incoming, detected.format));
+      const name = `${id}.${detected.extension}`;
+      await this.put(name, incoming);
       await rm(incoming, { force: true });
+      return { kind: detected.kind, url: `${MEDIA_URL_PREFIX}${name}` };
     }
+    const clean = await reencodeImage(incoming, detected.format);
+    await rm(incoming, { force: true });
+    const size = await stillImageSize(clean);
+    // A still image is named with its size, which names its variants (media-variants.ts); an animated one stays as it is.
+    const name = size ? sizedName(id, size, detected.extension) : `${id}.${detected.extension}`;
+    const variants = await Promise.all(variantsOf(name).map(async (v) => ({ name: v.name, bytes: await encodeVariant(clean, v.width, v.format) })));
+    await this.put(name, clean);
+    for (const variant of variants) await this.put(variant.name, variant.bytes);
     return { kind: detected.kind, url: `${MEDIA_URL_PREFIX}${name}` };
   }
 
-  /** Moves stored media under /media/private/, where it is served only on a signed URL (a private circle's media). */
+  private async put(name: string, source: string | Buffer): Promise<void> {
+    this.stored.push(name);
+    await this.mediaStore.put(name, source, contentTypeOf(name));
+  }
+
+  /** Moves stored media (and its variants) under /media/private/, where it is served only on a signed URL (a private circle's media). */
   async makePrivate(media: StoredMedia): Promise<StoredMedia> {
     const name = media.url.slice(MEDIA_URL_PREFIX.length);
     if (name.includes('/')) return media;
-    await mkdir(path.join(this.dir, 'private'), { recursive: true });
-    const target = path.join(this.dir, 'private', name);
-    this.written.push(target);
-    await rename(path.join(this.dir, name), target);
+    for (const file of withVariants(name)) {
+      this.stored.push(`private/${file}`);
+      await this.mediaStore.move(file, `private/${file}`);
+    }
     return { kind: media.kind, url: `${MEDIA_URL_PREFIX}private/${name}` };
   }
 
   async discard(): Promise<void> {
-    await Promise.all(this.written.splice(0).map((file) => rm(file, { force: true })));
+    await Promise.all(this.temporary.splice(0).map((file) => rm(file, { force: true })));
+    await this.mediaStore.remove(this.stored.splice(0));
   }
 }
 
@@ -115,15 +133,15 @@ export class UploadBatch {
 const STORED_NAME = /^(?:private\/)?[\w-]+\.\w+$/;
 
 /**
- * Removes stored media files named by their public URLs (`/media/<file>`, `/media/private/<file>`), e.g. a deleted
+ * Removes stored media files (with their variants) named by their public URLs (`/media/<file>`, `/media/private/<file>`), e.g. a deleted
  * post's. Anything that is not one of our media URLs is ignored, and a file already gone is no error.
  */
-export async function removeStoredMedia(mediaDir: string, urls: readonly string[]): Promise<void> {
+export async function removeStoredMedia(store: MediaStore, urls: readonly string[]): Promise<void> {
   const names = urls
     .filter((url) => url.startsWith(MEDIA_URL_PREFIX))
     .map((url) => url.slice(MEDIA_URL_PREFIX.length).split('?')[0])
     .filter((name) => STORED_NAME.test(name));
-  await Promise.all(names.map((name) => rm(path.join(mediaDir, name), { force: true })));
+  await store.remove(names.flatMap(withVariants));
 }
 
 /**

@@ -5,6 +5,7 @@ import { circles, postReactions, posts, users } from '../db/schema.ts';
 import { keyColumns, type SortKey } from '../db/keyset.ts';
 import { safetyWarningFor, type ModerationStatus } from './scam-shield/screen.ts';
 import { viewerIsStaff } from './visibility.ts';
+import { imageSources } from '../../lib/media-variants.ts';
 
 /**
  * ORDER BY matching the schema's `(created_at desc, id desc)` indexes, which drizzle creates as
@@ -119,6 +120,8 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     removed_reason: status === 'removed' ? (row.removedReason ?? '') : null,
     // Only on an item its reports hid: its author (and staff) read "Hidden pending review" instead of "Held for review".
     ...(status === 'held' && row.hiddenByReports ? { hidden_pending_review: true as const } : {}),
+    // Only on a post with images: their sizes and variants, one per image in the same order.
+    ...(!hideContent && row.images.length ? { image_sources: row.images.map(imageSources) } : {}),
     ...(row.editedAt ? { edited_at: new Date(row.editedAt).toISOString() } : {}),
   };
 }

@@ -14,7 +14,7 @@ export const PRIVATE_MEDIA_URL_SECONDS = 6 * 3600;
 const ROUND_SECONDS = 3600;
 
 /** A stored private media URL, as a post's `images`/`videos` or a comment's `media_url` holds it. */
-const PRIVATE_URL = /^\/media\/private\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+const PRIVATE_URL = /^\/media\/private\/[0-9a-f-]{36}(?:_\d{1,5}x\d{1,5}(?:-\d{1,5})?)?\.[a-z0-9]{2,5}$/;
 
 export function createMediaSigner(secret: string, now: () => number = Date.now) {
   const signatureOf = (pathname: string, expires: number) =>

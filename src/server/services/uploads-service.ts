@@ -1,10 +1,9 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { comments, posts, users } from '../db/schema.ts';
 import { notFound } from '../http-errors.ts';
-import { MEDIA_URL_PREFIX, mediaNamesIn } from './media-files.ts';
+import { MEDIA_URL_PREFIX, mediaNamesIn, removeStoredMedia } from './media-files.ts';
+import type { MediaStore } from './media-store.ts';
 
 export type Upload = { name: string; url: string; post_id: number | null; comment_id: number | null };
 
@@ -28,9 +27,9 @@ export async function listUploads(db: Db, userId: number): Promise<Upload[]> {
 
 /**
  * Deletes one of the member's uploads: it leaves the post or comment that showed it (the writing stays) and the file
- * leaves the disk. Another member's file, or a name nobody uses, is a 404.
+ * (with its variants) leaves the media store. Another member's file, or a name nobody uses, is a 404.
  */
-export async function deleteUpload(db: Db, mediaDir: string, userId: number, name: string): Promise<void> {
+export async function deleteUpload(db: Db, mediaStore: MediaStore, userId: number, name: string): Promise<void> {
   const url = `${MEDIA_URL_PREFIX}${name}`;
   const found = await db.transaction(async (tx) => {
     const inPosts = await tx
@@ -59,5 +58,5 @@ export async function deleteUpload(db: Db, mediaDir: string, userId: number, nam
     return inPosts.length + inComments.length + asPicture.length > 0;
   });
   if (!found) throw notFound();
-  await rm(path.join(mediaDir, path.basename(name)), { force: true });
+  await removeStoredMedia(mediaStore, [url]);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { UploadCancelled } from '../../../lib/api-client.ts';
 import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useStore } from '@nanostores/react';
 import { TITLE_COUNTER_DISPLAY, TITLE_MAX_LENGTH } from '../../../lib/validation-rules.ts';
@@ -41,6 +42,8 @@ export default function CreatePost() {
       const post = await submitPost({ circle: community, title, description: editorRef.current?.html() ?? '', tab, files });
       location.assign(channelHref(post.circle.name));
     } catch (error) {
+      // Cancelled by the member: the form stays as it was, nothing to say.
+      if (error instanceof UploadCancelled) return;
       // A channel that checks a verification: the notice says what is needed and offers "Verify now".
       if (showVerificationNeeded(error)) return void window.scrollTo({ top: 0 });
       alert(postFailureMessage(error));

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { createUploadTracker } from '../../../lib/upload-tracker.ts';
 import type { CircleSearchHit, Paged, Post } from '../../../lib/api-types.ts';
 import { uploadKindOf } from '../media-types.ts';
 
@@ -40,11 +41,19 @@ export function postFailureMessage(error: unknown): string {
   return UNEXPECTED_ERROR;
 }
 
-/** Creates the post; the overlay store is set while the call runs. Throws what the API threw. */
+/** The post's files on their way: progress for the overlay, and Cancel. */
+export const postUpload = createUploadTracker();
+
+/**
+ * Creates the post; the overlay store is set while the call runs. A post with files goes through the upload
+ * helper, so the overlay shows how far it is and can cancel it (UploadCancelled). Throws what the API threw.
+ */
 export async function submitPost(draft: PostDraft): Promise<Post> {
   $posting.set(true);
   try {
-    return await api<Post>('/api/posts/', { method: 'POST', body: buildPostBody(draft) });
+    const body = buildPostBody(draft);
+    if (body instanceof FormData) return await postUpload.send<Post>('/api/posts/', body);
+    return await api<Post>('/api/posts/', { method: 'POST', body });
   } finally {
     $posting.set(false);
   }

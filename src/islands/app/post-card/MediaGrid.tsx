@@ -1,11 +1,20 @@
 import type { Post } from '../../../lib/api-types.ts';
 import { MAX_TILES, mediaOf, overflowLabel, postHref, type MediaItem } from './media.ts';
+import { PostImage, PostVideo } from './PostMedia.tsx';
+
+/** How wide tiles are drawn: a card is the column's width (at most about 42rem), a phone's full width less padding. */
+const SIZES = {
+  whole: '(max-width: 720px) 100vw, 672px',
+  half: '(max-width: 720px) 50vw, 336px',
+  large: '(max-width: 720px) 67vw, 448px',
+  small: '(max-width: 720px) 33vw, 224px',
+};
 
 /**
  * 1 item: one wide tile; 2: side by side; 3 or more: a large tile and two small ones, the last small tile
  * linking to the post with '+N more' or 'View post'. Tiles have a fixed aspect ratio, so nothing shifts on load.
  */
-export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images' | 'videos'> }) {
+export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images' | 'videos' | 'image_sources'> }) {
   const items = mediaOf(post);
   if (items.length === 0) return null;
   const label = overflowLabel(items.length);
@@ -13,7 +22,7 @@ export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images'
   if (items.length === 1) {
     return (
       <div className="overflow-hidden rounded-xl bg-canvas">
-        <Tile item={items[0]} alt={`${post.title}: image 1`} className="aspect-video w-full" />
+        <Tile item={items[0]} alt={`${post.title}: image 1`} className="aspect-video w-full" sizes={SIZES.whole} />
       </div>
     );
   }
@@ -21,7 +30,7 @@ export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images'
     return (
       <div className="grid grid-cols-2 gap-1 overflow-hidden rounded-xl">
         {items.map((item, i) => (
-          <Tile key={item.url} item={item} alt={`${post.title}: image ${i + 1}`} className="aspect-square w-full" />
+          <Tile key={item.url} item={item} alt={`${post.title}: image ${i + 1}`} className="aspect-square w-full" sizes={SIZES.half} />
         ))}
       </div>
     );
@@ -29,10 +38,10 @@ export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images'
   const [first, second, third] = items.slice(0, MAX_TILES);
   return (
     <div className="grid aspect-[3/2] grid-cols-3 grid-rows-2 gap-1 overflow-hidden rounded-xl">
-      <Tile item={first} alt={`${post.title}: image 1`} className="col-span-2 row-span-2 h-full w-full" />
-      <Tile item={second} alt={`${post.title}: image 2`} className="h-full w-full" />
+      <Tile item={first} alt={`${post.title}: image 1`} className="col-span-2 row-span-2 h-full w-full" sizes={SIZES.large} />
+      <Tile item={second} alt={`${post.title}: image 2`} className="h-full w-full" sizes={SIZES.small} />
       <div className="relative h-full w-full">
-        <Tile item={third} alt="" className="h-full w-full" inert />
+        <Tile item={third} alt="" className="h-full w-full" sizes={SIZES.small} inert />
         <a
           href={postHref(post.id)}
           aria-label={`${label}: open ${post.title}`}
@@ -45,19 +54,7 @@ export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images'
   );
 }
 
-function Tile({ item, alt, className, inert = false }: { item: MediaItem; alt: string; className: string; inert?: boolean }) {
-  if (item.kind === 'video') {
-    return (
-      <video
-        src={item.url}
-        controls={!inert}
-        preload="metadata"
-        playsInline
-        tabIndex={inert ? -1 : undefined}
-        aria-hidden={inert || undefined}
-        className={`${className} bg-black object-cover`}
-      />
-    );
-  }
-  return <img src={item.url} alt={alt} loading="lazy" decoding="async" width={600} height={400} className={`${className} bg-canvas object-cover`} />;
+function Tile({ item, alt, className, sizes, inert = false }: { item: MediaItem; alt: string; className: string; sizes: string; inert?: boolean }) {
+  if (item.kind === 'video') return <PostVideo url={item.url} label={alt || 'Video'} inert={inert} className={`${className} bg-black object-cover`} />;
+  return <PostImage url={item.url} sources={item.sources} alt={alt} sizes={sizes} inert={inert} className={`${className} bg-canvas object-cover`} />;
 }

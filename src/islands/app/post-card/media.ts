@@ -1,10 +1,15 @@
 import type { Post } from '../../../lib/api-types.ts';
+import type { ImageSources } from '../../../lib/media-variants.ts';
 
-export type MediaItem = { kind: 'image' | 'video'; url: string };
+/** One image or video; an image may come with its size and smaller variants (`image_sources`). */
+export type MediaItem = { kind: 'image' | 'video'; url: string; sources?: ImageSources };
 
-/** A post's images then videos, as one list for the grid. */
-export const mediaOf = (post: Pick<Post, 'images' | 'videos'>): MediaItem[] => [
-  ...post.images.map((url) => ({ kind: 'image' as const, url })),
+/** A post's images (with their sources when the server gave them) then videos, as one list for the grid. */
+export const mediaOf = (post: Pick<Post, 'images' | 'videos' | 'image_sources'>): MediaItem[] => [
+  ...post.images.map((url, i) => {
+    const sources = post.image_sources?.[i];
+    return sources ? { kind: 'image' as const, url, sources } : { kind: 'image' as const, url };
+  }),
   ...post.videos.map((url) => ({ kind: 'video' as const, url })),
 ];
 

@@ -1,4 +1,8 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { ApiError, UploadCancelled } from '../../../lib/api-client.ts';
+import { createUploadTracker, type UploadTracker } from '../../../lib/upload-tracker.ts';
+import { UploadProgress } from '../shell/UploadProgress.tsx';
 import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useObjectUrls } from '../create-post/use-object-urls.ts';
 import { UPLOAD_ACCEPT } from '../media-types.ts';
@@ -15,8 +19,8 @@ const SmileIcon = () => (
 );
 
 type Props = {
-  /** Sends the text and file; the post's comment box by default, a reply box passes its own. */
-  onSend?: (text: string, file: File | null) => Promise<void>;
+  /** Sends the text and file (through the box's upload tracker); the post's comment box by default, a reply box passes its own. */
+  onSend?: (text: string, file: File | null, upload: UploadTracker) => Promise<void>;
   label?: string;
   submitLabel?: string;
   autoFocus?: boolean;
@@ -35,20 +39,25 @@ export default function CommentBox({ onSend = addComment, label = 'Add a comment
   const files = useMemo(() => (file ? [file] : []), [file]);
   const [preview] = useObjectUrls(files);
   const empty = isCommentEmpty(text, file);
+  const [upload] = useState(createUploadTracker);
+  const percent = useStore(upload.$percent);
 
   const submit = async () => {
     if (sending) return;
     if (empty) return alert(COMMENT_EMPTY);
     setSending(true);
     try {
-      await onSend(text, file);
+      await onSend(text, file, upload);
       setText('');
       setFile(null);
       setPickerOpen(false);
     } catch (error) {
+      // Cancelled: the text and the file stay, ready to send again.
+      if (error instanceof UploadCancelled) return;
       if (showVerificationNeeded(error)) return void window.scrollTo({ top: 0 });
       console.error('Failed to add comment', error);
-      alert(COMMENT_FAILED);
+      // With a file, the server's reason (too large, not an image or video, the connection dropped) says what to change.
+      alert(file && error instanceof ApiError && error.message ? `${COMMENT_FAILED} ${error.message}` : COMMENT_FAILED);
     } finally {
       setSending(false);
     }
@@ -108,6 +117,11 @@ export default function CommentBox({ onSend = addComment, label = 'Add a comment
           <button type="button" onClick={() => setFile(null)} aria-label={`Remove ${file.name}`} className="absolute top-1 right-1 flex h-7 w-7 items-center justify-center rounded-full bg-ink/80 text-white">
             <span aria-hidden="true">×</span>
           </button>
+        </div>
+      )}
+      {percent !== null && (
+        <div className="mt-2">
+          <UploadProgress percent={percent} onCancel={upload.cancel} />
         </div>
       )}
       <div className="mt-2 flex items-center gap-2">

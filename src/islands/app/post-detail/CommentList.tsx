@@ -21,11 +21,20 @@ import {
   toggleUpvote,
 } from './post-detail.store.ts';
 import { hiddenReplies, THREAD_DEPTH } from './thread-tree.ts';
+import { PostImage, PostVideo } from '../post-card/PostMedia.tsx';
 
 function CommentMedia({ comment }: { comment: Comment }) {
   if (!comment.media_url) return null;
-  if (comment.media_kind === 'video') return <video src={comment.media_url} controls preload="metadata" className="mt-2 max-h-80 rounded" />;
-  return <img src={comment.media_url} alt={`Image in ${comment.author}'s comment`} loading="lazy" className="mt-2 max-h-80 rounded" />;
+  if (comment.media_kind === 'video') return <PostVideo url={comment.media_url} label={`Video in ${comment.author}'s comment`} className="mt-2 max-h-80 rounded" />;
+  return (
+    <PostImage
+      url={comment.media_url}
+      sources={comment.media_sources ?? undefined}
+      alt={`Image in ${comment.author}'s comment`}
+      sizes="(max-width: 640px) 90vw, 480px"
+      className="mt-2 h-auto max-h-80 w-auto max-w-full rounded object-contain"
+    />
+  );
 }
 
 /** Plain text with each @Handle a link to that member's public card. */
@@ -220,8 +229,8 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
                 submitLabel="Reply"
                 autoFocus
                 onCancel={() => setReplying(false)}
-                onSend={async (text, file) => {
-                  await addReply(node.id, text, file);
+                onSend={async (text, file, upload) => {
+                  await addReply(node.id, text, file, upload);
                   setReplying(false);
                 }}
               />

@@ -14,6 +14,7 @@ import '../post-card/rich-text.css';
 import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CommentIcon } from '../shell/icons.tsx';
+import { PostImage, PostVideo } from '../post-card/PostMedia.tsx';
 
 /** The author's edit form: the title and the text (as plain paragraphs). */
 function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
@@ -115,10 +116,17 @@ export default function PostArticle({ post }: { post: Post }) {
         </>
       )}
       {post.images.map((url, index) => (
-        <img key={url} src={url} alt={`${post.title}: image ${index + 1}`} className="max-h-[36rem] w-full rounded-lg bg-canvas object-contain" />
+        <PostImage
+          key={url}
+          url={url}
+          sources={post.image_sources?.[index]}
+          alt={`${post.title}: image ${index + 1}`}
+          sizes="(max-width: 800px) 100vw, 768px"
+          className="h-auto max-h-[36rem] w-full rounded-lg bg-canvas object-contain"
+        />
       ))}
-      {post.videos.map((url) => (
-        <video key={url} src={url} controls preload="metadata" playsInline className="max-h-[36rem] w-full rounded-lg bg-black" />
+      {post.videos.map((url, index) => (
+        <PostVideo key={url} url={url} label={`${post.title}: video ${index + 1}`} className="max-h-[36rem] w-full rounded-lg bg-black" />
       ))}
       <footer className="flex flex-wrap items-center gap-1">
         <ReactionButtons post={post} />

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { UploadTracker } from '../../../lib/upload-tracker.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { Circle, Comment, CommentSort, CommentsResponse, ListedComment, Paged, Post, ThreadComment, UpvoteResult } from '../../../lib/api-types.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -181,19 +182,25 @@ export function withNewComment(state: ReadyDetail, comment: Comment): ReadyDetai
 }
 
 /** Posts the comment and shows it; throws when the server refuses. */
-export async function addComment(text: string, file: File | null): Promise<void> {
+/** Sends a comment: with a file through the box's upload tracker (progress and Cancel), else as JSON. */
+function sendComment(body: Record<string, unknown> | FormData, upload?: UploadTracker): Promise<Comment> {
+  if (body instanceof FormData && upload) return upload.send<Comment>('/api/posts/comments/', body);
+  return api<Comment>('/api/posts/comments/', { method: 'POST', body });
+}
+
+export async function addComment(text: string, file: File | null, upload?: UploadTracker): Promise<void> {
   const state = $detail.get();
   if (state.status !== 'ready') return;
-  const comment = await api<Comment>('/api/posts/comments/', { method: 'POST', body: buildCommentBody(state.post.id, text, file) });
+  const comment = await sendComment(buildCommentBody(state.post.id, text, file), upload);
   const current = $detail.get();
   if (current.status === 'ready') $detail.set(withNewComment(current, comment));
 }
 
 /** Posts a reply under `parentId` and shows it first below its parent; throws when the server refuses. */
-export async function addReply(parentId: number, text: string, file: File | null): Promise<void> {
+export async function addReply(parentId: number, text: string, file: File | null, upload?: UploadTracker): Promise<void> {
   const state = $detail.get();
   if (state.status !== 'ready') return;
-  const reply = await api<Comment>('/api/posts/comments/', { method: 'POST', body: buildCommentBody(state.post.id, text, file, parentId) });
+  const reply = await sendComment(buildCommentBody(state.post.id, text, file, parentId), upload);
   const current = $detail.get();
   if (current.status !== 'ready') return;
   $detail.set({ ...current, post: { ...current.post, comment_count: current.post.comment_count + 1 }, comments: addReplyToTree(current.comments, parentId, reply) });

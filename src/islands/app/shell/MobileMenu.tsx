@@ -3,8 +3,9 @@ import { openLogin } from '../../../stores/login.store.ts';
 import { DropdownMenu, menuItemClass } from './DropdownMenu.tsx';
 import { MenuIcon } from './icons.tsx';
 import { logProfile } from './menu-actions.ts';
+import { DataSaverToggle } from './DataSaverToggle.tsx';
 
-/** The header's hamburger menu on small screens: Create +, Notifications and Profile when signed in, else Login. */
+/** The header's hamburger menu on small screens: Create +, Notifications and Profile when signed in, else Login; and the data saver switch. */
 export function MobileMenu({ status }: { status: AuthStatus }) {
   return (
     <DropdownMenu
@@ -20,9 +21,13 @@ export function MobileMenu({ status }: { status: AuthStatus }) {
             <a href="/home/create" className={menuItemClass}>Create +</a>
             <a href="/home/notifications" className={menuItemClass}>Notifications</a>
             <button type="button" className={menuItemClass} onClick={() => { logProfile(); close(); }}>Profile</button>
+            <DataSaverToggle />
           </>
         ) : (
-          <button type="button" className={menuItemClass} onClick={() => { close(); openLogin(); }}>Login</button>
+          <>
+            <button type="button" className={menuItemClass} onClick={() => { close(); openLogin(); }}>Login</button>
+            <DataSaverToggle />
+          </>
         )
       }
     </DropdownMenu>

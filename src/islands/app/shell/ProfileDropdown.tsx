@@ -2,8 +2,9 @@ import { useStore } from '@nanostores/react';
 import { $profile, $user, logout } from '../../../stores/session.store.ts';
 import { Avatar } from './Avatar.tsx';
 import { DropdownMenu, menuItemClass } from './DropdownMenu.tsx';
+import { DataSaverToggle } from './DataSaverToggle.tsx';
 
-/** The signed-in user's menu: profile row and Settings (both to /profile), and Logout. */
+/** The signed-in user's menu: profile row and Settings (both to /profile), the data saver switch, and Logout. */
 export function ProfileDropdown() {
   const user = useStore($user);
   const profile = useStore($profile);
@@ -27,6 +28,7 @@ export function ProfileDropdown() {
           </a>
           <hr className="my-2 border-line" />
           <a href="/profile" className={menuItemClass}>Settings</a>
+          <DataSaverToggle />
           <button type="button" onClick={() => void logout()} className={menuItemClass}>Logout</button>
         </>
       )}

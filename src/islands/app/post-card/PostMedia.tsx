@@ -1,0 +1,100 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { srcsetOf, type ImageSources } from '../../../lib/media-variants.ts';
+import { $dataSaver } from '../../../stores/data-saver.store.ts';
+
+/** What these pieces say, in one place. */
+const TEXT = {
+  loadImage: 'Tap to load image',
+  loadVideo: 'Tap to load video',
+  dataSaverOn: 'Data saver is on',
+};
+
+type ImageProps = {
+  url: string;
+  sources?: ImageSources;
+  alt: string;
+  /** How wide the image is drawn, for the browser to pick a variant (`sizes`). */
+  sizes: string;
+  className: string;
+  /** Drawn inside a tile that only decorates (the '+N more' tile): no tap to load, nothing for assistive tech. */
+  inert?: boolean;
+};
+
+/**
+ * A post's image: AVIF or WebP in the width the screen needs (the variants the server made), the original as the
+ * fallback, loaded lazily, with its intrinsic size so nothing shifts when it arrives. With data saver on, a box of
+ * the same size waits for a tap.
+ */
+export function PostImage({ url, sources, alt, sizes, className, inert = false }: ImageProps) {
+  const dataSaver = useStore($dataSaver);
+  const [tapped, setTapped] = useState(false);
+  const width = sources?.width ?? undefined;
+  const height = sources?.height ?? undefined;
+  if (dataSaver && !tapped) {
+    if (inert) return <div className={`${className} bg-canvas`} aria-hidden="true" />;
+    return (
+      <button
+        type="button"
+        onClick={() => setTapped(true)}
+        className={`${className} flex flex-col items-center justify-center gap-1 bg-canvas text-sm font-semibold text-brand-700 hover:bg-brand-50`}
+        style={width && height ? { aspectRatio: `${width} / ${height}` } : undefined}
+        aria-label={`${TEXT.loadImage}: ${alt}`}
+      >
+        <span>{TEXT.loadImage}</span>
+        <span className="text-xs font-normal text-muted">{TEXT.dataSaverOn}</span>
+      </button>
+    );
+  }
+  const variants = sources?.variants ?? [];
+  return (
+    <picture className="contents">
+      {variants.some((v) => v.format === 'avif') && <source type="image/avif" srcSet={srcsetOf(sources!, 'avif')} sizes={sizes} />}
+      {variants.some((v) => v.format === 'webp') && <source type="image/webp" srcSet={srcsetOf(sources!, 'webp')} sizes={sizes} />}
+      <img
+        src={url}
+        alt={inert ? '' : alt}
+        loading={tapped ? 'eager' : 'lazy'}
+        decoding="async"
+        width={width ?? 600}
+        height={height ?? 400}
+        className={className}
+      />
+    </picture>
+  );
+}
+
+/**
+ * A post's or comment's video: nothing of it loads until the reader presses play (`preload="none"`; no poster frame
+ * is made, as the server has no video decoder). With data saver on, not even the player appears until tapped.
+ */
+export function PostVideo({ url, className, inert = false, label }: { url: string; className: string; inert?: boolean; label: string }) {
+  const dataSaver = useStore($dataSaver);
+  const [tapped, setTapped] = useState(false);
+  if (dataSaver && !tapped) {
+    if (inert) return <div className={`${className} bg-black`} aria-hidden="true" />;
+    return (
+      <button
+        type="button"
+        onClick={() => setTapped(true)}
+        className={`${className} flex flex-col items-center justify-center gap-1 bg-black text-sm font-semibold text-white`}
+        aria-label={`${TEXT.loadVideo}: ${label}`}
+      >
+        <span>{TEXT.loadVideo}</span>
+        <span className="text-xs font-normal text-white/80">{TEXT.dataSaverOn}</span>
+      </button>
+    );
+  }
+  return (
+    <video
+      src={url}
+      controls={!inert}
+      preload="none"
+      playsInline
+      aria-label={inert ? undefined : label}
+      tabIndex={inert ? -1 : undefined}
+      aria-hidden={inert || undefined}
+      className={className}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+/** What the bar says, in one place. */
+const TEXT = {
+  uploading: 'Uploading',
+  processing: 'Upload complete. Processing...',
+  cancel: 'Cancel upload',
+};
+
+/**
+ * An upload on its way: a bar with the percent sent and a Cancel button. At 100 % the server is still checking and
+ * re-encoding the files, so the bar says so and Cancel goes.
+ */
+export function UploadProgress({ percent, onCancel }: { percent: number; onCancel: () => void }) {
+  const finished = percent >= 100;
+  return (
+    <div className="flex w-full flex-col gap-2" aria-live="polite">
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <span className="font-semibold">{finished ? TEXT.processing : `${TEXT.uploading} ${percent}%`}</span>
+        {!finished && (
+          <button type="button" onClick={onCancel} className="rounded-full px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            {TEXT.cancel}
+          </button>
+        )}
+      </div>
+      <div
+        role="progressbar"
+        aria-label={TEXT.uploading}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 w-full overflow-hidden rounded-full bg-canvas"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
