@@ -160,7 +160,7 @@ export function uploadForm<T = unknown>(
     });
     xhr.addEventListener('error', () => {
       done();
-      reject(new ApiError(UPLOAD_NETWORK_ERROR, 0, null));
+      reject(new ApiError(isOffline() ? OFFLINE_WRITE_MESSAGE : UPLOAD_NETWORK_ERROR, 0, null));
     });
     xhr.send(form);
   });
