@@ -1,5 +1,6 @@
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
 import Cookies from 'js-cookie';
+import { chosenLang } from '../stores/lang.store.ts';
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
@@ -49,12 +50,12 @@ export function clearTokens() {
 const raw = ofetch.create({
   baseURL: API_BASE,
   onRequest({ options }) {
+    const headers = new Headers(options.headers);
     const token = getAccessToken();
-    if (token) {
-      const headers = new Headers(options.headers);
-      if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-      options.headers = headers;
-    }
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    // The server words its error messages in the visitor's language.
+    if (!headers.has('Accept-Language')) headers.set('Accept-Language', chosenLang());
+    options.headers = headers;
   },
 });
 

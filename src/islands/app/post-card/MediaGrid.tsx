@@ -1,19 +1,21 @@
 import type { Post } from '../../../lib/api-types.ts';
 import { MAX_TILES, mediaOf, overflowLabel, postHref, type MediaItem } from './media.ts';
+import { useT } from '../../i18n/use-t.tsx';
 
 /**
  * 1 item: one wide tile; 2: side by side; 3 or more: a large tile and two small ones, the last small tile
  * linking to the post with '+N more' or 'View post'. Tiles have a fixed aspect ratio, so nothing shifts on load.
  */
 export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images' | 'videos'> }) {
+  const t = useT();
   const items = mediaOf(post);
   if (items.length === 0) return null;
-  const label = overflowLabel(items.length);
+  const label = overflowLabel(items.length, t);
 
   if (items.length === 1) {
     return (
       <div className="overflow-hidden rounded-xl bg-canvas">
-        <Tile item={items[0]} alt={`${post.title}: image 1`} className="aspect-video w-full" />
+        <Tile item={items[0]} alt={t('post.image', { title: post.title, index: 1 })} className="aspect-video w-full" />
       </div>
     );
   }
@@ -21,7 +23,7 @@ export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images'
     return (
       <div className="grid grid-cols-2 gap-1 overflow-hidden rounded-xl">
         {items.map((item, i) => (
-          <Tile key={item.url} item={item} alt={`${post.title}: image ${i + 1}`} className="aspect-square w-full" />
+          <Tile key={item.url} item={item} alt={t('post.image', { title: post.title, index: i + 1 })} className="aspect-square w-full" />
         ))}
       </div>
     );
@@ -29,13 +31,13 @@ export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images'
   const [first, second, third] = items.slice(0, MAX_TILES);
   return (
     <div className="grid aspect-[3/2] grid-cols-3 grid-rows-2 gap-1 overflow-hidden rounded-xl">
-      <Tile item={first} alt={`${post.title}: image 1`} className="col-span-2 row-span-2 h-full w-full" />
-      <Tile item={second} alt={`${post.title}: image 2`} className="h-full w-full" />
+      <Tile item={first} alt={t('post.image', { title: post.title, index: 1 })} className="col-span-2 row-span-2 h-full w-full" />
+      <Tile item={second} alt={t('post.image', { title: post.title, index: 2 })} className="h-full w-full" />
       <div className="relative h-full w-full">
         <Tile item={third} alt="" className="h-full w-full" inert />
         <a
           href={postHref(post.id)}
-          aria-label={`${label}: open ${post.title}`}
+          aria-label={t('post.openPost', { label, title: post.title })}
           className="absolute inset-0 flex items-center justify-center bg-black/55 text-base font-semibold text-white hover:bg-black/65"
         >
           {label}
