@@ -9,6 +9,7 @@ import { openDatabase, type Database, type Db } from './db/client.ts';
 import authPlugin from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import errorsPlugin from './plugins/errors.ts';
+import languagePlugin from './plugins/language.ts';
 import mediaPlugin from './plugins/media.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import sitePlugin from './plugins/site.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compress, { global: true, threshold: 1024 });
   // Route JSON schemas document the API; zod in each handler validates it in DRF's words.
   app.setValidatorCompiler(documentationOnly);
+  await app.register(languagePlugin);
   await app.register(errorsPlugin);
   await app.register(bodyParsers);
   await app.register(uploadsPlugin);
