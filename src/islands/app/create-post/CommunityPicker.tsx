@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { CircleSearchHit } from '../../../lib/api-types.ts';
 import { searchCommunities } from './create-post.store.ts';
-import { useT } from '../../i18n/use-t.tsx';
+import { useLang, useT } from '../../i18n/use-t.tsx';
+import { formatNumber } from '../../../lib/i18n.ts';
 
 const DEBOUNCE_MS = 300;
 
@@ -60,6 +61,7 @@ export default function CommunityPicker({ value, onChange }: Props) {
   };
 
   const t = useT();
+  const lang = useLang();
   const listId = `${id}-list`;
   const showList = open && typed && value.trim() !== '';
   return (
@@ -100,7 +102,7 @@ export default function CommunityPicker({ value, onChange }: Props) {
               onClick={() => pick(hit)}
             >
               <span className="font-medium">b/{hit.name}</span>
-              <span className="ml-2 text-muted">{hit.members_count} members</span>
+              <span className="ml-2 text-muted">{t('app.popular.members', { count: hit.members_count, formatted: formatNumber(hit.members_count, lang) })}</span>
             </li>
           ))}
         </ul>
