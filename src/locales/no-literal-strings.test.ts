@@ -34,7 +34,6 @@ const NOT_YET_TRANSLATED = new Set([
   'islands/app/create-channel/CreateChannelWizard.tsx',
   'islands/app/data-rights/DataRightsSection.tsx',
   'islands/app/moderation/ModLog.tsx',
-  'islands/app/moderation/ReportButton.tsx',
   'islands/app/moderation/ReviewQueue.tsx',
   'islands/app/notifications/NotificationItem.tsx',
   'islands/app/notifications/NotificationsPage.tsx',

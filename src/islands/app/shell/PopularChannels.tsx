@@ -28,7 +28,7 @@ function PopularChannels() {
               <a href={channelHref(circle.name)} className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold text-ink">{circle.name}</span>
                 <span className="block text-xs text-muted">{t('app.popular.members', { count: circle.members_count, formatted: formatNumber(circle.members_count, lang) })}</span>
-                {circle.requirement && <span className="block truncate text-xs text-muted">{requirementText(circle.requirement)}</span>}
+                {circle.requirement && <span className="block truncate text-xs text-muted">{requirementText(circle.requirement, t)}</span>}
               </a>
               <button
                 type="button"
