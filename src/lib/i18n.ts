@@ -4,8 +4,8 @@
  * resolved by Intl.PluralRules; numbers use Indian grouping with Latin digits (1,23,456) in both languages.
  */
 import i18next, { type TFunction } from 'i18next';
-import en from '../locales/en.json';
-import hi from '../locales/hi.json';
+import en from '../locales/en.json' with { type: 'json' };
+import hi from '../locales/hi.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Lang = (typeof LANGUAGES)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import hi from './hi.json';
+import en from './en.json' with { type: 'json' };
+import hi from './hi.json' with { type: 'json' };
 import { translator } from '../lib/i18n.ts';
 
 type Catalog = { [key: string]: string | Catalog };

@@ -4,7 +4,7 @@
  * again, matching the English text against the catalog's templates and rendering the same key in the other
  * language. A message the catalog does not know stays in English, and error `code`s never change.
  */
-import en from '../locales/en.json';
+import en from '../locales/en.json' with { type: 'json' };
 import { translator, type Lang } from '../lib/i18n.ts';
 
 type Template = { key: string; pattern: RegExp; names: string[] };

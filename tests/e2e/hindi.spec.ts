@@ -19,7 +19,8 @@ async function englishOnScreen(page: Page, userContent: string[] = []): Promise<
   });
   let remaining = text;
   for (const content of userContent) remaining = remaining.split(content).join(' ');
-  const allowed = new Set(['JPG', 'PNG', 'GIF', 'MP4', 'WebP', 'MB']);
+  // File types, the language switch's own name, and the names of the social networks the footer links to.
+  const allowed = new Set(['JPG', 'PNG', 'GIF', 'MP4', 'WebP', 'MB', 'English', 'Instagram', 'LinkedIn', 'WhatsApp', 'Facebook']);
   return [...remaining.matchAll(/[A-Za-z]{2,}/g)].map((m) => m[0]).filter((word) => !allowed.has(word));
 }
 
