@@ -54,5 +54,8 @@ describe('message catalogs', () => {
     expect(translator('en')('post.comments', { count: 46 })).toBe('46 Comments');
     expect(translator('hi')('post.comments', { count: 1 })).toBe('1 टिप्पणी');
     expect(translator('hi')('post.comments', { count: 46 })).toBe('46 टिप्पणियाँ');
+    // Hindi counts 0 with the singular (CLDR); "0 टिप्पणियाँ" is what readers expect, so zero has its own form.
+    expect(translator('hi')('post.comments', { count: 0 })).toBe('0 टिप्पणियाँ');
+    expect(translator('en')('post.comments', { count: 0 })).toBe('0 Comments');
   });
 });
