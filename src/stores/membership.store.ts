@@ -4,6 +4,8 @@ import { api, ApiError } from '../lib/api-client.ts';
 import type { Circle, JoinResult } from '../lib/api-types.ts';
 import { toast } from '../lib/toast.ts';
 import { showVerificationNeeded } from './verification-gate.store.ts';
+import { formatNumber, translator, type Lang } from '../lib/i18n.ts';
+import { $lang } from './lang.store.ts';
 
 export type JoinOutcome = 'joined' | 'pending' | 'already' | 'failed';
 
@@ -64,4 +66,5 @@ export function joinButton(circle: Circle, joining: boolean, joinLabel = 'Join')
 }
 
 /** 'N members', exactly as the spec writes it (like 'N Comments'), for every N, so each screen says it the same way. */
-export const membersLabel = (count: number) => `${count} members`;
+export const membersLabel = (count: number, lang: Lang = $lang.get()) =>
+  translator(lang)('app.popular.members', { count, formatted: formatNumber(count, lang) });

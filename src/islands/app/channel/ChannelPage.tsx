@@ -9,6 +9,7 @@ import ChannelSettings from './ChannelSettings.tsx';
 import { ChannelModlogLink, ChannelReports } from '../moderation/ChannelModeration.tsx';
 import { $channel, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
 import { membersLabel } from '../../../stores/membership.store.ts';
+import { withLang } from '../../i18n/use-t.tsx';
 
 function About({ circle }: { circle: Circle }) {
   return (
@@ -41,7 +42,7 @@ function PrivateNotice({ circle }: { circle: Circle }) {
 }
 
 /** A channel by id (/home/channel-page/{id}) or by name (?key=): banner, join, owner's requests, posts. */
-export default function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
+function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
   const state = useStore($channel);
   const refKey = JSON.stringify(channelRef);
 
@@ -91,3 +92,5 @@ export default function ChannelPage({ channelRef }: { channelRef: ChannelRef }) 
     </div>
   );
 }
+
+export default withLang(ChannelPage);
