@@ -16,16 +16,16 @@ const PAGES = ['/', '/hi/', '/about', '/hi/privacy', '/pricing-page', '/hi/faq',
 const DARK_CANVAS = 'rgb(15, 13, 12)';
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the main pages pass axe in the ${scheme} theme, following the system`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const path of PAGES) {
+  for (const path of PAGES) {
+    test(`${path} passes axe in the ${scheme} theme, following the system`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
       await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
       if (path === '/home/posts') await expect(page.getByRole('article').first()).toBeVisible();
       await expectNoSeriousViolations(page, `${scheme} ${path}`);
-    }
-  });
+    });
+  }
 }
 
 test('a chosen dark theme is there from the first frame of a reload, over a light system', async ({ page }) => {

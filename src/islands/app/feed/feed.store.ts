@@ -5,6 +5,8 @@ import type { Paged, Post } from '../../../lib/api-types.ts';
 import { feedSortQuery } from '../../../lib/feed-sort.ts';
 import { loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import { markSignedOut } from '../shell/viewer.store.ts';
+import { translator } from '../../../lib/i18n.ts';
+import { $lang } from '../../../stores/lang.store.ts';
 
 export type FeedSource = 'user' | 'public';
 
@@ -13,7 +15,7 @@ export const FEED_PATH: Record<FeedSource, string> = {
   public: '/api/posts/public/feed/',
 };
 
-export const DEFAULT_FEED_ERROR = 'Something went wrong';
+export const DEFAULT_FEED_ERROR = translator('en')('common.somethingWrong');
 
 export type FeedState = PagedList<Post> & {
   /** 'verifying' while the token is checked (spec: 'Verifying authentication...'). */
@@ -57,7 +59,8 @@ export async function loadFeedPage(): Promise<void> {
   try {
     await loadNextPage($feed, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { page: state.page, ...feedSortQuery() } }));
   } catch (error) {
-    $feed.setKey('error', error instanceof ApiError ? errorMessage(error.data, DEFAULT_FEED_ERROR) : DEFAULT_FEED_ERROR);
+    const fallback = translator($lang.get())('common.somethingWrong');
+    $feed.setKey('error', error instanceof ApiError ? errorMessage(error.data, fallback) : fallback);
   }
 }
 
