@@ -19,7 +19,7 @@ import { siteUnderTest } from './site-server.ts';
 const run = promisify(execFile);
 const THRESHOLD = 95;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const SITE_PAGES = ['/', '/privacy'];
+const SITE_PAGES = ['/', '/privacy', '/hi/', '/hi/privacy'];
 const APP_PAGE = '/home/posts';
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;

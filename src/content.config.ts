@@ -1,12 +1,13 @@
 /**
  * The static pages (about, policies, contact, pricing, FAQ) as one MDX collection: an editor changes a policy
- * by editing one file in src/content/pages; the schema keeps every page's metadata complete.
+ * by editing one file in src/content/pages; the schema keeps every page's metadata complete. English pages sit
+ * at the top (`about`), their Hindi versions in `hi/` (`hi/about`); `pageLangOf()` tells them apart.
  */
 import { defineCollection, z } from 'astro:content';
 import { glob } from 'astro/loaders';
 
 const pages = defineCollection({
-  loader: glob({ pattern: '*.mdx', base: './src/content/pages' }),
+  loader: glob({ pattern: '**/*.mdx', base: './src/content/pages' }),
   schema: z.object({
     /** The page's heading and, with the product name, its <title>. */
     title: z.string().min(2).max(60),
@@ -23,3 +24,8 @@ const pages = defineCollection({
 });
 
 export const collections = { pages };
+
+/** A page entry's language and its name without the language folder (`hi/about` → hi, about). */
+export function pageLangOf(id: string): { lang: 'en' | 'hi'; slug: string } {
+  return id.startsWith('hi/') ? { lang: 'hi', slug: id.slice(3) } : { lang: 'en', slug: id };
+}

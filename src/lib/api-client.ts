@@ -1,6 +1,8 @@
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
 import Cookies from 'js-cookie';
 import { isOffline, OFFLINE_READ_MESSAGE, OFFLINE_WRITE_MESSAGE } from './offline.ts';
+import { chosenLang } from '../stores/lang.store.ts';
+import { translator } from './i18n.ts';
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
@@ -50,12 +52,12 @@ export function clearTokens() {
 const raw = ofetch.create({
   baseURL: API_BASE,
   onRequest({ options }) {
+    const headers = new Headers(options.headers);
     const token = getAccessToken();
-    if (token) {
-      const headers = new Headers(options.headers);
-      if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-      options.headers = headers;
-    }
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    // The server words its error messages in the visitor's language.
+    if (!headers.has('Accept-Language')) headers.set('Accept-Language', chosenLang());
+    options.headers = headers;
   },
 });
 
@@ -80,7 +82,7 @@ async function asApiError<T>(call: () => Promise<T>, method = 'GET'): Promise<T>
     if (error instanceof FetchError) {
       const status = error.response?.status ?? 0;
       announceConsentRequired(status, error.data);
-      if (status === 0 && isOffline()) throw new ApiError(method.toUpperCase() === 'GET' ? OFFLINE_READ_MESSAGE : OFFLINE_WRITE_MESSAGE, 0, null);
+      if (status === 0 && isOffline()) throw new ApiError(translator(chosenLang())(method.toUpperCase() === 'GET' ? OFFLINE_READ_MESSAGE : OFFLINE_WRITE_MESSAGE), 0, null);
       throw new ApiError(errorMessage(error.data, error.message), status, error.data);
     }
     throw error;
@@ -160,7 +162,7 @@ export function uploadForm<T = unknown>(
     });
     xhr.addEventListener('error', () => {
       done();
-      reject(new ApiError(isOffline() ? OFFLINE_WRITE_MESSAGE : UPLOAD_NETWORK_ERROR, 0, null));
+      reject(new ApiError(isOffline() ? translator(chosenLang())(OFFLINE_WRITE_MESSAGE) : UPLOAD_NETWORK_ERROR, 0, null));
     });
     xhr.send(form);
   });

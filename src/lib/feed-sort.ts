@@ -1,6 +1,6 @@
 import type { FeedSort } from './api-types.ts';
 
-/** A feed's or channel page's order, as the selector words it; New (today's order) is the default. */
+/** A feed's or channel page's order, as the selector words it in English (`feed.sort.*` in the catalogs); New (today's order) is the default. */
 export const FEED_SORT_LABELS: Record<FeedSort, string> = {
   new: 'New',
   hot: 'Hot',

@@ -1,15 +1,21 @@
-/** Relative time by the spec's rule (section 9): Just now, N minutes/hours/days ago, else a locale date. */
-export function relativeTime(value: string | Date, now: Date = new Date()): string {
+import { DEFAULT_LANG, LOCALE, formatDate, translator, type Lang } from './i18n.ts';
+
+/**
+ * Relative time by the spec's rule (section 9): Just now, then minutes, hours and days ago, else a date.
+ * Intl.RelativeTimeFormat words the singular and plural in each language ("1 hour ago", "5 घंटे पहले").
+ */
+export function relativeTime(value: string | Date, now: Date = new Date(), lang: Lang = DEFAULT_LANG): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
-  if (seconds < 60) return 'Just now';
+  if (seconds < 60) return translator(lang)('time.justNow');
+  const words = new Intl.RelativeTimeFormat(LOCALE[lang], { numeric: 'always', numberingSystem: 'latn' } as Intl.RelativeTimeFormatOptions);
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} minutes ago`;
+  if (minutes < 60) return words.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hours ago`;
+  if (hours < 24) return words.format(-hours, 'hour');
   const days = Math.floor(hours / 24);
-  if (days < 30) return `${days} days ago`;
-  return date.toLocaleDateString();
+  if (days < 30) return words.format(-days, 'day');
+  return formatDate(date, lang);
 }
 
 /** m:ss for the OTP resend countdown. */

@@ -5,11 +5,12 @@
  */
 export const RUNTIME_CACHE_PREFIX = 'bsq-';
 
-/** Said instead of a network error when a write is tried without a connection; the screen keeps what was typed. */
-export const OFFLINE_WRITE_MESSAGE = 'You are offline, so this was not sent. Your draft is kept: try again when you are back online.';
-
-/** A read that was never cached, asked for without a connection. */
-export const OFFLINE_READ_MESSAGE = 'You are offline, and this was not read earlier on this device.';
+/**
+ * Catalog keys of what is said instead of a network error without a connection: a write (the screen keeps what was
+ * typed), and a read that was never kept.
+ */
+export const OFFLINE_WRITE_MESSAGE = 'offline.write';
+export const OFFLINE_READ_MESSAGE = 'offline.read';
 
 export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 

@@ -4,6 +4,7 @@
  */
 export const PRODUCT_NAME = 'Bharat Square';
 export const COMPANY_NAME = 'Bharat Square Technologies Pvt. Ltd.';
+/** The English tagline for metadata; pages show `site.tagline` from the catalogs. */
 export const TAGLINE = 'A verified yet anonymous public square for India.';
 
 export const SUPPORT_EMAIL: string = import.meta.env?.PUBLIC_SUPPORT_EMAIL || 'support@bharatsquare.in';
@@ -25,41 +26,42 @@ export const SOCIAL_LINKS: SocialLink[] = [
   { name: 'Facebook', href: 'https://www.facebook.com/bharatsquare.in' },
 ];
 
+/** `label` is a message key (src/locales); the header and footer translate it. */
 export type NavLink = { label: string; href: string };
 
 /** The header's page links (spec section 2, landing page). */
 export const HEADER_LINKS: NavLink[] = [
-  { label: 'About Us', href: '/about' },
-  { label: 'FAQ', href: '/faq' },
-  { label: 'Contact Us', href: '/contactus' },
-  { label: 'Pricing', href: '/pricing-page' },
+  { label: 'site.nav.about', href: '/about' },
+  { label: 'site.nav.faq', href: '/faq' },
+  { label: 'site.nav.contact', href: '/contactus' },
+  { label: 'site.nav.pricing', href: '/pricing-page' },
 ];
 
 /** The landing page's sections, offered as anchors by the mobile menu. */
 export const SECTION_ANCHORS: NavLink[] = [
-  { label: 'Features', href: '/#features' },
-  { label: 'Channels', href: '/#channels' },
-  { label: 'Testimonials', href: '/#testimonials' },
-  { label: 'Pricing', href: '/#pricing' },
+  { label: 'site.nav.features', href: '/#features' },
+  { label: 'site.nav.channels', href: '/#channels' },
+  { label: 'site.nav.testimonials', href: '/#testimonials' },
+  { label: 'site.nav.pricing', href: '/#pricing' },
 ];
 
 export const FOOTER_LINKS: { heading: string; links: NavLink[] }[] = [
   {
-    heading: 'Company',
+    heading: 'site.footer.company',
     links: [
-      { label: 'About Us', href: '/about' },
-      { label: 'Contact Us', href: '/contactus' },
-      { label: 'Pricing', href: '/pricing-page' },
-      { label: 'FAQ', href: '/faq' },
+      { label: 'site.nav.about', href: '/about' },
+      { label: 'site.nav.contact', href: '/contactus' },
+      { label: 'site.nav.pricing', href: '/pricing-page' },
+      { label: 'site.nav.faq', href: '/faq' },
     ],
   },
   {
-    heading: 'Policies',
+    heading: 'site.footer.policies',
     links: [
-      { label: 'Privacy Policy', href: '/privacy' },
-      { label: 'Refund Policy', href: '/refund' },
-      { label: 'Terms & Conditions', href: '/terms-conditions' },
-      { label: 'Grievance Officer', href: '/grievance' },
+      { label: 'site.nav.privacy', href: '/privacy' },
+      { label: 'site.nav.refund', href: '/refund' },
+      { label: 'site.nav.terms', href: '/terms-conditions' },
+      { label: 'site.nav.grievance', href: '/grievance' },
     ],
   },
 ];

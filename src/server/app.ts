@@ -10,6 +10,7 @@ import authPlugin from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import errorsPlugin from './plugins/errors.ts';
 import admissionPlugin from './plugins/admission.ts';
+import languagePlugin from './plugins/language.ts';
 import mediaPlugin from './plugins/media.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import sitePlugin from './plugins/site.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compress, { global: true, threshold: 1024 });
   // Route JSON schemas document the API; zod in each handler validates it in DRF's words.
   app.setValidatorCompiler(documentationOnly);
+  await app.register(languagePlugin);
   await app.register(errorsPlugin);
   await app.register(admissionPlugin);
   await app.register(bodyParsers);

@@ -4,6 +4,8 @@ import { api, ApiError } from '../lib/api-client.ts';
 import type { Circle, JoinResult } from '../lib/api-types.ts';
 import { toast } from '../lib/toast.ts';
 import { showVerificationNeeded } from './verification-gate.store.ts';
+import { formatNumber, translator, type Lang, type Translate } from '../lib/i18n.ts';
+import { $lang } from './lang.store.ts';
 
 export type JoinOutcome = 'joined' | 'pending' | 'already' | 'failed';
 
@@ -13,23 +15,24 @@ export type JoinOutcome = 'joined' | 'pending' | 'already' | 'failed';
  * A private channel answers 202: the request waits for the owner.
  */
 export async function joinChannel(name: string): Promise<JoinOutcome> {
+  const t = translator($lang.get());
   try {
     const result = await api<JoinResult>('/api/circles/join-by-name/', { method: 'POST', body: { circle_name: name } });
     if (result.status === 'pending') {
-      void toast(`Request to join ${name} sent. The owner will review it.`, 'info');
+      void toast(t('join.requestSent', { name }), 'info');
       return 'pending';
     }
-    void toast(`Joined channel ${name} successfully!`, 'success');
+    void toast(t('join.joined', { name }), 'success');
     return 'joined';
   } catch (error) {
     // A channel that checks a verification the person lacks: the app frame's notice says what and offers to verify.
     if (showVerificationNeeded(error)) return 'failed';
     if (error instanceof ApiError && error.status === 400) {
-      void toast(`You've already joined ${name}`, 'info');
+      void toast(t('join.already', { name }), 'info');
       return 'already';
     }
     console.error(`Failed to join ${name}`, error);
-    void toast(`Failed to join ${name}`, 'error');
+    void toast(t('join.failed', { name }), 'error');
     return 'failed';
   }
 }
@@ -54,14 +57,15 @@ export type JoinButton = { label: string; disabled: boolean };
  * The join button's face: Join / Joining... / Joined for public circles (spec section 4);
  * for a private circle a non-member asks, then waits: Request to join / Requesting... / Request pending.
  */
-export function joinButton(circle: Circle, joining: boolean, joinLabel = 'Join'): JoinButton {
-  if (circle.is_member) return { label: 'Joined', disabled: true };
+export function joinButton(circle: Circle, joining: boolean, joinLabel?: string, t: Translate = translator($lang.get())): JoinButton {
+  if (circle.is_member) return { label: t('join.joinedLabel'), disabled: true };
   if (circle.channel_type === 'private') {
-    if (circle.membership_status === 'pending') return { label: 'Request pending', disabled: true };
-    return joining ? { label: 'Requesting...', disabled: true } : { label: 'Request to join', disabled: false };
+    if (circle.membership_status === 'pending') return { label: t('join.pending'), disabled: true };
+    return joining ? { label: t('join.requesting'), disabled: true } : { label: t('join.request'), disabled: false };
   }
-  return joining ? { label: 'Joining...', disabled: true } : { label: joinLabel, disabled: false };
+  return joining ? { label: t('join.joining'), disabled: true } : { label: joinLabel ?? t('join.join'), disabled: false };
 }
 
 /** 'N members', exactly as the spec writes it (like 'N Comments'), for every N, so each screen says it the same way. */
-export const membersLabel = (count: number) => `${count} members`;
+export const membersLabel = (count: number, lang: Lang = $lang.get()) =>
+  translator(lang)('app.popular.members', { count, formatted: formatNumber(count, lang) });

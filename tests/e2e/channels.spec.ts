@@ -32,7 +32,7 @@ test.describe('create channel wizard', () => {
     await expect(page).toHaveURL(`/home/channel-page?key=${encodeURIComponent(name)}`);
     await expect(page.getByRole('heading', { level: 1, name: `b/${name}` })).toBeVisible();
     await expect(joinButton(page, 'Joined')).toBeDisabled();
-    await expect(page.getByTestId('members-count')).toHaveText('1 members');
+    await expect(page.getByTestId('members-count')).toHaveText('1 member');
 
     await page.goto('/home/create-channel');
     await page.getByLabel('Name').fill(name.toUpperCase());
@@ -67,7 +67,7 @@ test.describe('channel page', () => {
 
     await page.goto(`/home/channel-page/${circle.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `b/${circle.name}` })).toBeVisible();
-    await expect(page.getByTestId('members-count')).toHaveText('1 members');
+    await expect(page.getByTestId('members-count')).toHaveText('1 member');
     const card = page.getByRole('article', { name: 'Welcome to the channel' });
     await expect(card.getByRole('img')).toHaveCount(2);
     await expect(page.getByRole('link', { name: 'Create Post' }).first()).toHaveAttribute('href', `/home/create?channelName=${encodeURIComponent(circle.name)}`);

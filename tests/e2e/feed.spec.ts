@@ -161,7 +161,7 @@ test.describe('feed for a member', () => {
       await expect(rows).not.toHaveCount(shown);
     }
     await expect(panel.getByRole('button', { name: `Join ${other.name}` })).toBeVisible();
-    await expect(panel.getByText(`${other.members_count} members`).first()).toBeVisible();
+    await expect(panel.getByText(`${other.members_count} ${other.members_count === 1 ? 'member' : 'members'}`).first()).toBeVisible();
 
     await joinByName(second, stale.name);
     await panel.getByRole('button', { name: `Join ${stale.name}` }).click();

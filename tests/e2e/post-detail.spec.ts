@@ -31,7 +31,7 @@ test.describe('post detail', () => {
     await page.getByRole('button', { name: 'folded hands' }).click();
     await commentBox(page).press('Enter');
     await expect(comments(page).first()).toContainText('<b>Not bold</b> 🙏');
-    await expect(page.getByTestId('comment-count')).toHaveText('1 Comments');
+    await expect(page.getByTestId('comment-count')).toHaveText('1 Comment');
     await expect(commentBox(page)).toHaveValue('');
 
     const attach = page.getByLabel('Choose an image or video');
@@ -59,7 +59,7 @@ test.describe('post detail', () => {
 
     await page.goto(`/home/comments/${post.id}`);
     const sidebar = page.getByRole('complementary', { name: 'Community' });
-    await expect(sidebar.getByTestId('community-members')).toHaveText('1 members');
+    await expect(sidebar.getByTestId('community-members')).toHaveText('1 member');
     await expect(sidebar.getByRole('listitem')).toHaveCount(12);
     await sidebar.getByRole('button', { name: 'Join Community' }).click();
     await expect(page.getByText(`Joined channel ${circle.name} successfully!`)).toBeVisible();

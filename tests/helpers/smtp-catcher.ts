@@ -17,7 +17,12 @@ export async function startSmtpCatcher(port = 0) {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const bodyStart = raw.indexOf('\r\n\r\n');
-        const text = decodeQuotedPrintable(bodyStart >= 0 ? raw.slice(bodyStart + 4) : raw);
+        const headers = bodyStart >= 0 ? raw.slice(0, bodyStart) : '';
+        const body = bodyStart >= 0 ? raw.slice(bodyStart + 4) : raw;
+        // Mostly non-Latin text (a Hindi mail) comes base64-encoded; English comes quoted-printable.
+        const text = /content-transfer-encoding:\s*base64/i.test(headers)
+          ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+          : decodeQuotedPrintable(body);
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, text });
         waiters.splice(0).forEach((wake) => wake());
         callback();

@@ -1,15 +1,16 @@
 /** The app's side navigation (spec section 2): two live items, four marked 'Coming Soon'. */
 export type NavKey = 'home' | 'create-channel';
 
+/** `label` is a message key (src/locales). */
 export type NavItem = { label: string; icon: string; href?: string; key?: NavKey };
 
 export const NAV_ITEMS: NavItem[] = [
-  { label: 'Home', icon: 'home', href: '/home', key: 'home' },
-  { label: 'Create Channel', icon: 'plus', href: '/home/create-channel', key: 'create-channel' },
-  { label: 'Explore', icon: 'compass' },
-  { label: 'Popular', icon: 'trend' },
-  { label: 'Create Custom Feed', icon: 'list' },
-  { label: 'Manage Community', icon: 'users' },
+  { label: 'app.nav.home', icon: 'home', href: '/home', key: 'home' },
+  { label: 'app.nav.createChannel', icon: 'plus', href: '/home/create-channel', key: 'create-channel' },
+  { label: 'app.nav.explore', icon: 'compass' },
+  { label: 'app.nav.popular', icon: 'trend' },
+  { label: 'app.nav.customFeed', icon: 'list' },
+  { label: 'app.nav.manageCommunity', icon: 'users' },
 ];
 
 export const LIVE_ITEMS = NAV_ITEMS.filter((item) => item.href);

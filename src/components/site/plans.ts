@@ -1,26 +1,15 @@
-/** The three plans of spec section 9, shared by the pricing page and the landing page's pricing section. */
-export type Plan = { name: string; pricePerMonth: number; summary: string; features: string[]; highlighted?: boolean };
+/**
+ * The three plans of spec section 9, shared by the pricing page and the landing page's pricing section.
+ * Names, summaries and features are message keys under `plans.` (src/locales).
+ */
+import { formatNumber, type Lang } from '../../lib/i18n.ts';
+
+export type Plan = { key: 'free' | 'pro' | 'business'; pricePerMonth: number; features: string[]; highlighted?: boolean };
 
 export const PLANS: Plan[] = [
-  {
-    name: 'Free',
-    pricePerMonth: 0,
-    summary: 'Everything you need to join the conversation.',
-    features: ['Verified, anonymous profile', 'Join and create channels', 'Post, comment, like and dislike', 'Personalised feed with AI filter'],
-  },
-  {
-    name: 'Pro',
-    pricePerMonth: 199,
-    summary: 'For members who live in their channels.',
-    features: ['Ad-free experience', 'Early access to new features', 'Priority support'],
-    highlighted: true,
-  },
-  {
-    name: 'Business',
-    pricePerMonth: 999,
-    summary: 'For institutions and organisations running communities.',
-    features: ['Custom branding', 'Analytics', 'Dedicated account manager'],
-  },
+  { key: 'free', pricePerMonth: 0, features: ['f1', 'f2', 'f3', 'f4'] },
+  { key: 'pro', pricePerMonth: 199, features: ['f1', 'f2', 'f3'], highlighted: true },
+  { key: 'business', pricePerMonth: 999, features: ['f1', 'f2', 'f3'] },
 ];
 
-export const formatRupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
+export const formatRupees = (amount: number, lang: Lang = 'en') => `₹${formatNumber(amount, lang)}`;

@@ -11,7 +11,9 @@ import { countdown } from '../../lib/format.ts';
 import { OTP_MAX_LENGTH } from '../../lib/validation-rules.ts';
 import FieldError from '../app/shell/FieldError.tsx';
 import { useModalDialog } from '../app/shell/use-modal-dialog.ts';
-import { NOTICE_ADULT_ONLY, NOTICE_ITEMS, NOTICE_RIGHTS, NOTICE_TITLE } from '../../lib/privacy-notice.ts';
+import { noticeText } from '../../lib/privacy-notice.ts';
+import { siteHref } from '../../lib/i18n.ts';
+import { useLang, useT, withLang } from '../i18n/use-t.tsx';
 import {
   $loginFlow,
   OTP_LIFETIME_SECONDS,
@@ -28,7 +30,8 @@ import {
 } from './login.store.ts';
 
 
-export default function LoginModal() {
+function LoginModal() {
+  const t = useT();
   const open = useStore($loginOpen);
   const flow = useStore($loginFlow);
   // Server HTML has an empty dialog; render the content only after hydration so a click that set the store
@@ -44,21 +47,21 @@ export default function LoginModal() {
       ref={dialogRef}
       aria-modal="true"
       aria-labelledby="login-title"
-      className="m-auto w-[calc(100%-1.5rem)] max-w-md overflow-visible rounded-2xl border-0 bg-white p-0 text-ink shadow-2xl backdrop:bg-stone-950/60"
+      className="m-auto w-[calc(100%-1.5rem)] max-w-md overflow-visible rounded-2xl border-0 bg-surface p-0 text-ink shadow-2xl backdrop:bg-stone-950/60"
     >
       {show && (
         <div className="relative max-h-[calc(100dvh-1.5rem)] overflow-y-auto p-5 sm:p-7">
           <div className="flex items-start justify-between gap-4">
             <div>
-              <h2 id="login-title" className="text-xl font-bold">Login to Bharat Square</h2>
-              <p className="mt-1 text-sm text-muted">Verified by e-mail. Seen by others only as an anonymous handle.</p>
+              <h2 id="login-title" className="text-xl font-bold">{t('login.title')}</h2>
+              <p className="mt-1 text-sm text-muted">{t('login.lead')}</p>
             </div>
             <button
               type="button"
               onClick={closeLogin}
               className="-mr-2 -mt-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-stone-100 hover:text-ink"
             >
-              <span className="sr-only">Close</span>
+              <span className="sr-only">{t('common.close')}</span>
               <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                 <path d="M5 5l10 10M15 5L5 15" />
               </svg>
@@ -73,9 +76,9 @@ export default function LoginModal() {
           {(flow.step === 'email' || flow.step === 'otp') && <LoginFooter />}
 
           {flow.processing && (
-            <div role="status" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 rounded-2xl bg-white/85 font-semibold text-ink">
+            <div role="status" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 rounded-2xl bg-surface/85 font-semibold text-ink">
               <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" aria-hidden="true" />
-              Processing...
+              {t('common.processing')}
             </div>
           )}
         </div>
@@ -85,6 +88,7 @@ export default function LoginModal() {
 }
 
 function EmailStep() {
+  const t = useT();
   const flow = useStore($loginFlow);
   const [email, setEmail] = useState(flow.email);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -98,7 +102,7 @@ function EmailStep() {
 
   return (
     <form noValidate onSubmit={submit} className="mt-6">
-      <label htmlFor="login-email" className="block text-sm font-semibold">Email address</label>
+      <label htmlFor="login-email" className="block text-sm font-semibold">{t('login.email')}</label>
       <input
         ref={inputRef}
         id="login-email"
@@ -107,7 +111,7 @@ function EmailStep() {
         type="email"
         inputMode="email"
         autoComplete="email"
-        placeholder="you@college.ac.in"
+        placeholder={t('login.emailPlaceholder')}
         value={email}
         onChange={(event) => {
           setEmail(event.target.value);
@@ -118,12 +122,13 @@ function EmailStep() {
         className="field-input mt-1.5"
       />
       <FieldError id="login-email-error" message={flow.error} keepSpace />
-      <button type="submit" className="btn btn-primary mt-2 w-full">Send OTP</button>
+      <button type="submit" className="btn btn-primary mt-2 w-full">{t('login.sendOtp')}</button>
     </form>
   );
 }
 
 function OtpStep() {
+  const t = useT();
   const flow = useStore($loginFlow);
   const [otp, setOtp] = useState('');
   const [left, setLeft] = useState(() => secondsUntilResend(flow));
@@ -157,10 +162,10 @@ function OtpStep() {
   return (
     <form noValidate onSubmit={submit} className="mt-6">
       <p className="text-sm text-muted">
-        We sent a 6-digit code to <strong className="break-all font-semibold text-ink">{flow.email}</strong>. It is valid for{' '}
-        {OTP_LIFETIME_SECONDS / 60} minutes.
+        {t('login.sentStart')} <strong className="break-all font-semibold text-ink">{flow.email}</strong>.{' '}
+        {t('login.sentEnd', { count: OTP_LIFETIME_SECONDS / 60 })}
       </p>
-      <label htmlFor="login-otp" className="mt-4 block text-sm font-semibold">One-time password (OTP)</label>
+      <label htmlFor="login-otp" className="mt-4 block text-sm font-semibold">{t('login.otp')}</label>
       <input
         ref={inputRef}
         id="login-otp"
@@ -170,7 +175,7 @@ function OtpStep() {
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={OTP_MAX_LENGTH}
-        placeholder="6-digit code"
+        placeholder={t('login.otpPlaceholder')}
         value={otp}
         onChange={(event) => {
           setOtp(cleanOtp(event.target.value));
@@ -181,22 +186,22 @@ function OtpStep() {
         className="field-input mt-1.5 text-lg tracking-[0.3em]"
       />
       <FieldError id="login-otp-error" message={flow.error} keepSpace />
-      <button type="submit" className="btn btn-primary mt-2 w-full">Verify OTP</button>
+      <button type="submit" className="btn btn-primary mt-2 w-full">{t('login.verifyOtp')}</button>
       <div id="login-resend" className="mt-3 flex min-h-11 flex-wrap items-center justify-between gap-2 text-sm">
         {left > 0 ? (
           <p className="text-muted">
-            Resend OTP in <span className="font-semibold tabular-nums text-ink">{countdown(left)}</span>
+            {t('login.resendIn')} <span className="font-semibold tabular-nums text-ink">{countdown(left)}</span>
           </p>
         ) : (
           <p className="flex items-center gap-2">
-            <span className="text-muted">Resend available</span>
+            <span className="text-muted">{t('login.resendAvailable')}</span>
             <button type="button" onClick={() => void resend()} className="rounded-lg px-2 py-2 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
-              Resend OTP
+              {t('login.resend')}
             </button>
           </p>
         )}
         <button type="button" onClick={changeEmail} className="rounded-lg px-2 py-2 font-medium text-muted underline underline-offset-2 hover:text-ink">
-          Change e-mail
+          {t('login.changeEmail')}
         </button>
       </div>
     </form>
@@ -204,26 +209,28 @@ function OtpStep() {
 }
 
 function LoginFooter() {
+  const t = useT();
+  const lang = useLang();
   return (
     <>
       <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-muted" aria-hidden="true">
         <span className="h-px flex-1 bg-line" />
-        or
+        {t('login.or')}
         <span className="h-px flex-1 bg-line" />
       </div>
 
       <section aria-labelledby="aadhaar-title" className="rounded-xl border border-dashed border-stone-300 bg-canvas p-4">
         <div className="flex items-center justify-between gap-2">
-          <h3 id="aadhaar-title" className="font-semibold">Aadhaar verification</h3>
-          <span className="whitespace-nowrap rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Coming Soon...</span>
+          <h3 id="aadhaar-title" className="font-semibold">{t('login.aadhaarTitle')}</h3>
+          <span className="whitespace-nowrap rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{t('login.aadhaarSoon')}</span>
         </div>
-        <p className="mt-1 text-sm text-muted">Verify once with Aadhaar for a verified badge; your number will never be shown or stored.</p>
+        <p className="mt-1 text-sm text-muted">{t('login.aadhaarText')}</p>
       </section>
 
       <p className="mt-5 text-center text-xs text-muted">
-        By continuing, you agree to our{' '}
-        <a href="/terms-conditions" className="font-medium text-brand-700 underline underline-offset-2">Terms of Service</a> and{' '}
-        <a href="/privacy" className="font-medium text-brand-700 underline underline-offset-2">Privacy Policy</a>.
+        {t('login.agreeStart')}{' '}
+        <a href={siteHref('/terms-conditions', lang)} className="font-medium text-brand-700 underline underline-offset-2">{t('login.terms')}</a> {t('login.and')}{' '}
+        <a href={siteHref('/privacy', lang)} className="font-medium text-brand-700 underline underline-offset-2">{t('login.privacy')}</a>{lang === 'en' ? '' : ' '}{t('login.agreeEnd')}
       </p>
     </>
   );
@@ -231,34 +238,37 @@ function LoginFooter() {
 
 /** The privacy notice at the first sign-in (and after it changes): what is processed and why, the rights, the adult rule. */
 function NoticeStep() {
+  const t = useT();
+  const lang = useLang();
+  const notice = noticeText(t);
   const flow = useStore($loginFlow);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <section aria-labelledby="notice-title" className="mt-5 text-sm">
-      <h3 id="notice-title" ref={headingRef} tabIndex={-1} className="text-base font-bold">{NOTICE_TITLE}</h3>
-      <p className="mt-1 text-muted">We keep no e-mail address and no documents. What we process, and why:</p>
+      <h3 id="notice-title" ref={headingRef} tabIndex={-1} className="text-base font-bold">{notice.title}</h3>
+      <p className="mt-1 text-muted">{t('login.notice.keepNothing')}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
-        {NOTICE_ITEMS.map((item) => (
+        {notice.items.map((item) => (
           <li key={item.what}>
             {item.what}: <span className="text-muted">{item.why}.</span>
           </li>
         ))}
       </ul>
-      <h4 className="mt-3 font-semibold">Your rights</h4>
+      <h4 className="mt-3 font-semibold">{t('login.notice.rights')}</h4>
       <ul className="mt-1 list-disc space-y-1 pl-5">
-        {NOTICE_RIGHTS.map((right) => <li key={right}>{right}</li>)}
+        {notice.rights.map((right) => <li key={right}>{right}</li>)}
       </ul>
       <p className="mt-3">
-        Details, field by field, are in our{' '}
-        <a href="/privacy" target="_blank" className="font-medium text-brand-700 underline underline-offset-2">Privacy Policy</a>. Complaints:{' '}
-        <a href="/grievance" target="_blank" className="font-medium text-brand-700 underline underline-offset-2">Grievance Officer</a>.
+        {t('login.notice.detailsStart')}{' '}
+        <a href={siteHref('/privacy', lang)} target="_blank" className="font-medium text-brand-700 underline underline-offset-2">{t('site.nav.privacy')}</a>. {t('login.notice.complaints')}{' '}
+        <a href="/grievance" target="_blank" className="font-medium text-brand-700 underline underline-offset-2">{t('login.notice.grievance')}</a>.
       </p>
-      <p className="mt-3 font-semibold">{NOTICE_ADULT_ONLY}</p>
+      <p className="mt-3 font-semibold">{notice.adultOnly}</p>
       <FieldError id="notice-error" message={flow.error} keepSpace />
       <div className="mt-2 flex flex-col gap-2">
-        <button type="button" onClick={() => void agreeToNotice()} className="btn btn-primary w-full">I am 18 or older and I agree</button>
-        <button type="button" onClick={() => void declineAsMinor()} className="btn w-full border border-line">I am under 18</button>
+        <button type="button" onClick={() => void agreeToNotice()} className="btn btn-primary w-full">{t('login.notice.agree')}</button>
+        <button type="button" onClick={() => void declineAsMinor()} className="btn w-full border border-line">{t('login.notice.minor')}</button>
       </div>
     </section>
   );
@@ -266,6 +276,7 @@ function NoticeStep() {
 
 /** Under 18: sign-up stopped, the new account already erased. */
 function RefusedStep() {
+  const t = useT();
   const flow = useStore($loginFlow);
   return (
     <section className="mt-5">
@@ -278,8 +289,10 @@ function RefusedStep() {
         }}
         className="btn mt-4 w-full border border-line"
       >
-        Back to the site
+        {t('login.notice.backToSite')}
       </button>
     </section>
   );
 }
+
+export default withLang(LoginModal);

@@ -9,16 +9,21 @@ import { NOTICE_VERSION, UNDER_18_MESSAGE } from '../../lib/privacy-notice.ts';
 import { INVALID_EMAIL_MESSAGE, OTP_MAX_LENGTH, isValidEmail } from '../../lib/validation-rules.ts';
 import { closeLogin, openLogin } from '../../stores/login.store.ts';
 import { setUserFromProfile } from '../../stores/session.store.ts';
+import { $lang } from '../../stores/lang.store.ts';
+import { translator } from '../../lib/i18n.ts';
 
 export const RESEND_SECONDS = 60;
 /** How long a code lives on the server (the spec's "initial counter value of 300"). */
 export const OTP_LIFETIME_SECONDS = 300;
 
-export const SEND_OTP_FAILED = 'Failed to send OTP. Please try again.';
-export const VERIFY_OTP_FAILED = 'Invalid or expired OTP. Please try again.';
-export const OTP_REQUIRED = 'Please enter the OTP.';
+/** A message of the flow in the page's language (the English constants below are for the tests). */
+const say = (key: string) => translator($lang.get())(key);
 
-export const CONSENT_FAILED = 'Your answer could not be saved. Please try again.';
+export const SEND_OTP_FAILED = translator('en')('login.sendFailed');
+export const VERIFY_OTP_FAILED = translator('en')('login.verifyFailed');
+export const OTP_REQUIRED = translator('en')('login.otpRequired');
+
+export const CONSENT_FAILED = translator('en')('login.consentFailed');
 
 /** 'notice': the privacy notice to agree to (first sign-in, or a changed notice); 'refused': under 18, sign-up stopped. */
 export type LoginStep = 'email' | 'otp' | 'notice' | 'refused';
@@ -43,9 +48,9 @@ let afterSignIn: () => void = () => window.location.assign('/home');
 
 export const $loginFlow = map<LoginFlow>({ ...START });
 
-export const emailProblem = (value: string): string | null => (isValidEmail(value) ? null : INVALID_EMAIL_MESSAGE);
+export const emailProblem = (value: string): string | null => (isValidEmail(value) ? null : $lang.get() === 'en' ? INVALID_EMAIL_MESSAGE : say('login.invalidEmail'));
 
-export const otpProblem = (value: string): string | null => (value.trim() === '' ? OTP_REQUIRED : null);
+export const otpProblem = (value: string): string | null => (value.trim() === '' ? say('login.otpRequired') : null);
 
 /** Only what an OTP field may hold: at most 6 characters, no spaces (pasted codes often carry some). */
 export const cleanOtp = (value: string) => value.replace(/\s+/g, '').slice(0, OTP_MAX_LENGTH);
@@ -80,7 +85,7 @@ export async function requestOtp(rawEmail: string): Promise<boolean> {
       $loginFlow.set({ step: 'otp', email, resendAt: Date.now() + RESEND_SECONDS * 1000, processing: true, error: null, pending: null });
       sent = true;
     } catch {
-      $loginFlow.setKey('error', SEND_OTP_FAILED);
+      $loginFlow.setKey('error', say('login.sendFailed'));
     }
   });
   return sent;
@@ -120,7 +125,7 @@ export async function verifyOtp(rawOtp: string, onSignedIn: () => void = goHome)
       await finishSignIn(pending);
       signedIn = true;
     } catch {
-      $loginFlow.setKey('error', VERIFY_OTP_FAILED);
+      $loginFlow.setKey('error', say('login.verifyFailed'));
     }
   });
   if (signedIn) done();
@@ -168,7 +173,7 @@ export async function agreeToNotice(): Promise<boolean> {
       await finishSignIn(pending);
       agreed = true;
     } catch {
-      $loginFlow.setKey('error', CONSENT_FAILED);
+      $loginFlow.setKey('error', say('login.consentFailed'));
     }
   });
   if (agreed) done();
@@ -188,12 +193,12 @@ export async function declineAsMinor(): Promise<void> {
       });
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 403) {
-        $loginFlow.setKey('error', CONSENT_FAILED);
+        $loginFlow.setKey('error', say('login.consentFailed'));
         return;
       }
     }
     clearTokens();
-    $loginFlow.set({ ...START, step: 'refused', error: UNDER_18_MESSAGE });
+    $loginFlow.set({ ...START, step: 'refused', error: $lang.get() === 'en' ? UNDER_18_MESSAGE : say('notice.under18') });
   });
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -73,7 +74,7 @@ async function sitePlugin(
       return reply.code(404).headers(headersOf(NOT_FOUND_PAGE)).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
     }
     reply.hijack();
-    withPageHeaders(reply.raw, headersOf);
+    withPageHeaders(reply.raw, headersOf, String(request.headers['accept-encoding'] ?? ''));
     return handler(request.raw, reply.raw, () => {
       reply.raw.statusCode = 404;
       reply.raw.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -85,8 +86,10 @@ async function sitePlugin(
 /**
  * Holds a server-rendered answer until it ends, so that an HTML page gets the headers computed from its whole text
  * (the CSP hashes of its inline scripts). Pages are small; anything not HTML passes through with nosniff added.
+ * The page is compressed here too (brotli, else gzip), as @fastify/compress does for prebuilt pages: the answer is
+ * written past Fastify, so its compression never sees it.
  */
-function withPageHeaders(res: ServerResponse, headersOf: (html: string) => Record<string, string>): void {
+function withPageHeaders(res: ServerResponse, headersOf: (html: string) => Record<string, string>, acceptEncoding = ''): void {
   const chunks: Buffer[] = [];
   const original = { writeHead: res.writeHead.bind(res), write: res.write.bind(res), end: res.end.bind(res) };
   let head: Parameters<ServerResponse['writeHead']> | null = null;
@@ -126,8 +129,17 @@ function withPageHeaders(res: ServerResponse, headersOf: (html: string) => Recor
     const type = String(res.getHeader('content-type') ?? '');
     if (type.includes('text/html')) for (const [name, value] of Object.entries(headersOf(body.toString('utf8')))) res.setHeader(name, value);
     res.removeHeader('Transfer-Encoding');
-    res.setHeader('Content-Length', body.length);
-    return original.end(body, callback as () => void);
+    let sent = body;
+    if (type.includes('text/html') && body.length > 1024 && !res.getHeader('content-encoding')) {
+      const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
+      if (encoding) {
+        sent = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body);
+        res.setHeader('Content-Encoding', encoding);
+      }
+      res.setHeader('Vary', 'Accept-Encoding');
+    }
+    res.setHeader('Content-Length', sent.length);
+    return original.end(sent, callback as () => void);
   }) as ServerResponse['end'];
 }
 

@@ -27,7 +27,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { email } = parseInput(sendOtpBody, request.body);
-      await otp.send(email, request.ip);
+      await otp.send(email, request.ip, 'sign-in', request.lang);
       return { detail: OTP_MESSAGES.sent };
     },
   );

@@ -9,6 +9,7 @@ import { detail, serviceUnavailable, tooManyRequests } from '../http-errors.ts';
 import type { MailService } from './mail-service.ts';
 import { emailHash, identityClassOf, normaliseEmail, type IdentityClass } from './identity-service.ts';
 import { enforceLimit, type RateLimiter } from './rate-limit.ts';
+import { translator, type Lang } from '../../lib/i18n.ts';
 
 /**
  * Sign-in codes. A code is 6 digits from the CSPRNG, stored only as an HMAC bound to the address's hash,
@@ -27,7 +28,7 @@ export const OTP_MESSAGES = {
   mailFailed: 'The sign-in code could not be sent. Please try again.',
 } as const;
 
-export const OTP_SUBJECT = 'Your Bharat Square sign-in code';
+export const OTP_SUBJECT = translator('en')('mail.otpSubject');
 export const VERIFICATION_SUBJECT = 'Your Bharat Square verification code';
 
 /**
@@ -39,17 +40,18 @@ export const ERASURE_SUBJECT = 'Your Bharat Square account deletion code';
 const HOUR_MS = 3_600_000;
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 
-/** The mail's text: the code is the only 6-digit number in it (tests and mail clients pick it out). */
-export function signInMailText(code: string, ttlSeconds: number): string {
-  const lifetime = ttlSeconds % 60 === 0 ? `${ttlSeconds / 60} minute${ttlSeconds === 60 ? '' : 's'}` : `${ttlSeconds} seconds`;
-  return [
-    `Your Bharat Square sign-in code is ${code}`,
-    '',
-    `It works once and expires in ${lifetime}. If you did not ask to sign in, you can ignore this mail: nobody can sign in without the code.`,
-    '',
-    'Bharat Square never shows your e-mail address to anyone and does not keep it.',
-  ].join('\n');
+/**
+ * The sign-in mail in the language the code was asked for in (the catalogs' `mail.*`): the code is the only
+ * 6-digit number in it (tests and mail clients pick it out).
+ */
+export function signInMail(code: string, ttlSeconds: number, lang: Lang = 'en'): { subject: string; text: string } {
+  const t = translator(lang);
+  const lifetime = ttlSeconds % 60 === 0 ? t('mail.minutes', { count: ttlSeconds / 60 }) : t('mail.seconds', { count: ttlSeconds });
+  const text = [t('mail.otpCode', { code }), '', t('mail.otpExpires', { lifetime }), '', t('mail.otpPrivacy')].join('\n');
+  return { subject: t('mail.otpSubject'), text };
 }
+
+export const signInMailText = (code: string, ttlSeconds: number, lang: Lang = 'en') => signInMail(code, ttlSeconds, lang).text;
 
 /** The verification mail: the code is again the only 6-digit number in it. */
 export function verificationMailText(code: string, ttlSeconds: number): string {
@@ -156,7 +158,7 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
     throw tooManyRequests(secondsUntil(availableAt, now), OTP_MESSAGES.resend);
   }
 
-  async function send(email: string, ip: string, purpose: OtpPurpose = 'sign-in'): Promise<void> {
+  async function send(email: string, ip: string, purpose: OtpPurpose = 'sign-in', lang: Lang = 'en'): Promise<void> {
     await enforceLimit(limiter, { key: `otp-ip:${ip}`, limit: rules.perIpPerWindow, windowMs: rules.ipWindowMs, message: OTP_MESSAGES.perIp });
     const now = new Date();
     await housekeeping(now);
@@ -171,7 +173,7 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
     try {
       const message =
         purpose === 'sign-in'
-          ? { subject: OTP_SUBJECT, text: signInMailText(code, rules.ttlSeconds) }
+          ? signInMail(code, rules.ttlSeconds, lang)
           : purpose === 'erasure'
             ? { subject: ERASURE_SUBJECT, text: erasureMailText(code, rules.ttlSeconds) }
             : { subject: VERIFICATION_SUBJECT, text: verificationMailText(code, rules.ttlSeconds) };

@@ -7,13 +7,16 @@ import { createPostUrl } from '../create-post/navigation.ts';
 import { bannerStyle } from './banner.ts';
 import { $joining, canReadPosts, joinThisChannel } from './channel.store.ts';
 import { joinButton, membersLabel } from '../../../stores/membership.store.ts';
+import { useLang, useT } from '../../i18n/use-t.tsx';
 
 export const createPostButton = 'inline-flex items-center rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50';
 
 /** Banner in the channel's colours, its name and member count, Create Post and the join button. */
 export default function ChannelHeader({ circle }: { circle: Circle }) {
+  const t = useT();
+  const lang = useLang();
   const joining = useStore($joining);
-  const button = joinButton(circle, joining);
+  const button = joinButton(circle, joining, undefined, t);
   const onJoin = () => (hasToken() ? void joinThisChannel() : openLogin());
 
   return (
@@ -27,19 +30,19 @@ export default function ChannelHeader({ circle }: { circle: Circle }) {
         <div className="min-w-0 flex-1 basis-40">
           <h1 className="text-2xl font-bold break-words">b/{circle.name}</h1>
           <p className="text-sm text-muted">
-            <span data-testid="members-count">{membersLabel(circle.members_count)}</span>{' '}
-            {circle.channel_type === 'private' && <span className="ml-2 rounded-full bg-canvas px-2 py-0.5 text-xs font-semibold text-ink">Private</span>}
+            <span data-testid="members-count">{membersLabel(circle.members_count, lang)}</span>{' '}
+            {circle.channel_type === 'private' && <span className="ml-2 rounded-full bg-canvas px-2 py-0.5 text-xs font-semibold text-ink">{t('channel.private')}</span>}
           </p>
           {circle.requirement && (
             <p className="mt-1 text-sm font-semibold text-brand-700" data-testid="channel-requirement">
-              {requirementText(circle.requirement)}
+              {requirementText(circle.requirement, t)}
             </p>
           )}
         </div>
         <div className="flex gap-2">
           {canReadPosts(circle) && (
             <a href={createPostUrl(circle.name)} className={createPostButton}>
-              Create Post
+              {t('channel.createPost')}
             </a>
           )}
           <button type="button" onClick={onJoin} disabled={button.disabled} className="rounded-full bg-brand-600 px-5 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:bg-stone-200 disabled:text-stone-700">

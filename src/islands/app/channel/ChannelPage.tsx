@@ -9,14 +9,16 @@ import ChannelSettings from './ChannelSettings.tsx';
 import { ChannelModlogLink, ChannelReports } from '../moderation/ChannelModeration.tsx';
 import { $channel, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
 import { membersLabel } from '../../../stores/membership.store.ts';
+import { useLang, withLang } from '../../i18n/use-t.tsx';
 
 function About({ circle }: { circle: Circle }) {
+  const lang = useLang();
   return (
     <aside aria-label="About the channel" className="space-y-3 rounded-xl border border-line bg-surface p-4">
       <h2 className="font-bold wrap-anywhere">About b/{circle.name}</h2>
       <p className="text-sm whitespace-pre-wrap wrap-anywhere">{circle.description}</p>
       <p className="text-sm">
-        <span className="font-semibold">{membersLabel(circle.members_count)}</span>
+        <span className="font-semibold">{membersLabel(circle.members_count, lang)}</span>
         <span className="text-muted"> · {circle.channel_type === 'private' ? 'Private' : 'Public'}</span>
       </p>
       <p className="text-sm text-muted">Created {new Date(circle.created_at).toLocaleDateString()}</p>
@@ -41,7 +43,7 @@ function PrivateNotice({ circle }: { circle: Circle }) {
 }
 
 /** A channel by id (/home/channel-page/{id}) or by name (?key=): banner, join, owner's requests, posts. */
-export default function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
+function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
   const state = useStore($channel);
   const refKey = JSON.stringify(channelRef);
 
@@ -91,3 +93,5 @@ export default function ChannelPage({ channelRef }: { channelRef: ChannelRef }) 
     </div>
   );
 }
+
+export default withLang(ChannelPage);

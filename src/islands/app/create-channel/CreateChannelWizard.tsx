@@ -21,6 +21,7 @@ import {
   resetWizard,
   submitWizard,
 } from './create-channel.store.ts';
+import { withLang } from '../../i18n/use-t.tsx';
 
 const TYPES: { value: ChannelType; label: string; hint: string }[] = [
   { value: 'public', label: 'Public', hint: 'Anyone can view, post and comment.' },
@@ -32,7 +33,7 @@ const primary = `${button} bg-brand-600 text-white hover:bg-brand-700 disabled:c
 const secondary = `${button} border border-line hover:bg-canvas`;
 
 /** Two steps: name and description with a live preview, then Public or Private (spec sections 2 and 4). */
-export default function CreateChannelWizard() {
+function CreateChannelWizard() {
   const signedIn = useHasToken();
   const id = useId();
   const nameRef = useRef<HTMLInputElement>(null);
@@ -144,3 +145,5 @@ export default function CreateChannelWizard() {
     </form>
   );
 }
+
+export default withLang(CreateChannelWizard);

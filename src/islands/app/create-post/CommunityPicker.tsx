@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { CircleSearchHit } from '../../../lib/api-types.ts';
 import { searchCommunities } from './create-post.store.ts';
+import { useLang, useT } from '../../i18n/use-t.tsx';
+import { formatNumber } from '../../../lib/i18n.ts';
 
 const DEBOUNCE_MS = 300;
 
@@ -58,12 +60,14 @@ export default function CommunityPicker({ value, onChange }: Props) {
     }
   };
 
+  const t = useT();
+  const lang = useLang();
   const listId = `${id}-list`;
   const showList = open && typed && value.trim() !== '';
   return (
     <div className="relative w-full sm:max-w-sm">
       <label htmlFor={`${id}-input`} className="sr-only">
-        Choose a community
+        {t('createPost.chooseCommunity')}
       </label>
       <input
         id={`${id}-input`}
@@ -74,7 +78,7 @@ export default function CommunityPicker({ value, onChange }: Props) {
         aria-autocomplete="list"
         aria-activedescendant={showList && active >= 0 ? `${id}-opt-${active}` : undefined}
         autoComplete="off"
-        placeholder="Choose a community"
+        placeholder={t('createPost.chooseCommunity')}
         className="w-full rounded-full border border-line bg-surface px-4 py-2 text-sm"
         value={value}
         onChange={(event) => {
@@ -85,8 +89,8 @@ export default function CommunityPicker({ value, onChange }: Props) {
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
       {showList && (
-        <ul id={listId} role="listbox" aria-label="Communities" className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-line bg-surface shadow-lg">
-          {hits.length === 0 && <li className="px-4 py-2 text-sm text-muted">No communities found</li>}
+        <ul id={listId} role="listbox" aria-label={t('createPost.communities')} className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-line bg-surface shadow-lg">
+          {hits.length === 0 && <li className="px-4 py-2 text-sm text-muted">{t('createPost.noCommunities')}</li>}
           {hits.map((hit, index) => (
             <li
               key={hit.id}
@@ -98,7 +102,7 @@ export default function CommunityPicker({ value, onChange }: Props) {
               onClick={() => pick(hit)}
             >
               <span className="font-medium">b/{hit.name}</span>
-              <span className="ml-2 text-muted">{hit.members_count} members</span>
+              <span className="ml-2 text-muted">{t('app.popular.members', { count: hit.members_count, formatted: formatNumber(hit.members_count, lang) })}</span>
             </li>
           ))}
         </ul>

@@ -12,13 +12,15 @@ import { $posting, postFailureMessage, submitPost, type PostTab } from './create
 import { channelHref } from '../post-card/media.ts';
 import { goBack } from './navigation.ts';
 import type { PostEditor } from './quill-editor.ts';
+import { useT, withLang } from '../../i18n/use-t.tsx';
 
 const TABS: { id: PostTab; label: string }[] = [
-  { id: 'text', label: 'Text' },
-  { id: 'images', label: 'Images & Video' },
+  { id: 'text', label: 'createPost.tabText' },
+  { id: 'images', label: 'createPost.tabMedia' },
 ];
 
-export default function CreatePost() {
+function CreatePost() {
+  const t = useT();
   const signedIn = useHasToken();
   const posting = useStore($posting);
   const id = useId();
@@ -33,7 +35,7 @@ export default function CreatePost() {
     if (preset) setCommunity(preset);
   }, []);
 
-  if (signedIn === false) return <SignInPrompt message="Log in to create a post." />;
+  if (signedIn === false) return <SignInPrompt message={t('createPost.signInToPost')} />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +48,7 @@ export default function CreatePost() {
       if (error instanceof UploadCancelled) return;
       // A channel that checks a verification: the notice says what is needed and offers "Verify now".
       if (showVerificationNeeded(error)) return void window.scrollTo({ top: 0 });
-      alert(postFailureMessage(error));
+      alert(postFailureMessage(error, t));
     }
   };
 
@@ -64,28 +66,28 @@ export default function CreatePost() {
       <fieldset disabled={signedIn === null} className="min-w-0 space-y-4">
         <CommunityPicker value={community} onChange={setCommunity} />
         <div className="rounded-lg border border-line bg-surface">
-          <div role="tablist" aria-label="Post type" className="flex border-b border-line">
-            {TABS.map((t) => (
+          <div role="tablist" aria-label={t('createPost.postType')} className="flex border-b border-line">
+            {TABS.map((tabItem) => (
               <button
-                key={t.id}
-                id={`${id}-tab-${t.id}`}
+                key={tabItem.id}
+                id={`${id}-tab-${tabItem.id}`}
                 type="button"
                 role="tab"
-                aria-selected={tab === t.id}
-                aria-controls={`${id}-panel-${t.id}`}
-                tabIndex={tab === t.id ? 0 : -1}
-                onClick={() => setTab(t.id)}
+                aria-selected={tab === tabItem.id}
+                aria-controls={`${id}-panel-${tabItem.id}`}
+                tabIndex={tab === tabItem.id ? 0 : -1}
+                onClick={() => setTab(tabItem.id)}
                 onKeyDown={onTabKey}
-                className={`flex-1 px-4 py-3 text-sm font-semibold ${tab === t.id ? 'border-b-2 border-brand-600 text-brand-700' : 'text-muted hover:bg-canvas'}`}
+                className={`flex-1 px-4 py-3 text-sm font-semibold ${tab === tabItem.id ? 'border-b-2 border-brand-600 text-brand-700' : 'text-muted hover:bg-canvas'}`}
               >
-                {t.label}
+                {t(tabItem.label)}
               </button>
             ))}
           </div>
           <div className="space-y-4 p-4">
             <div>
               <label htmlFor={`${id}-title`} className="mb-1 block text-sm font-semibold">
-                Title *
+                {t('createPost.title')}
               </label>
               <div className="relative">
                 <input
@@ -103,7 +105,7 @@ export default function CreatePost() {
             </div>
             <div id={`${id}-panel-text`} role="tabpanel" aria-labelledby={`${id}-tab-text`} hidden={tab !== 'text'}>
               <span id={`${id}-body`} className="sr-only">
-                Body
+                {t('createPost.body')}
               </span>
               <RichTextEditor editorRef={editorRef} labelId={`${id}-body`} />
             </div>
@@ -113,10 +115,10 @@ export default function CreatePost() {
           </div>
           <div className="flex justify-end gap-3 border-t border-line p-4">
             <button type="button" onClick={() => goBack()} className="rounded-full border border-line px-5 py-2 font-semibold hover:bg-canvas">
-              Back
+              {t('common.back')}
             </button>
             <button type="submit" disabled={posting} className="rounded-full bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-              Post
+              {t('createPost.post')}
             </button>
           </div>
         </div>
@@ -125,3 +127,5 @@ export default function CreatePost() {
     </form>
   );
 }
+
+export default withLang(CreatePost);

@@ -2,14 +2,16 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { isUploadable, isVideo } from './create-post.store.ts';
 import { UPLOAD_ACCEPT } from '../media-types.ts';
 import { useObjectUrls } from './use-object-urls.ts';
+import { useT } from '../../i18n/use-t.tsx';
 
 type Props = { files: File[]; onChange: (files: File[]) => void };
 
 /** The server's upload limit (MAX_UPLOAD_MB), handed to the site when it is built (astro.config.mjs). */
-export const MEDIA_HINT = `JPG, PNG, GIF, MP4 up to ${import.meta.env.PUBLIC_MAX_UPLOAD_MB}MB`;
+export const MAX_UPLOAD_MB = String(import.meta.env.PUBLIC_MAX_UPLOAD_MB);
 
 /** Drag-and-drop zone and file picker for a post's images and videos, with removable previews. */
 export default function MediaPicker({ files, onChange }: Props) {
+  const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
@@ -41,12 +43,12 @@ export default function MediaPicker({ files, onChange }: Props) {
         onDrop={onDrop}
         className={`flex min-h-40 flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed p-6 text-center ${dragging ? 'border-brand-600 bg-brand-50' : 'border-line bg-surface'}`}
       >
-        <p className="text-sm">Drag and drop images or videos here, or</p>
+        <p className="text-sm">{t('createPost.dropHere')}</p>
         <button type="button" onClick={() => inputRef.current?.click()} aria-describedby={hintId} className="rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-          Upload files
+          {t('createPost.upload')}
         </button>
         <p id={hintId} className="text-xs text-muted">
-          {MEDIA_HINT}
+          {t('createPost.mediaHint', { mb: MAX_UPLOAD_MB })}
         </p>
         <input
           ref={inputRef}
@@ -54,7 +56,7 @@ export default function MediaPicker({ files, onChange }: Props) {
           accept={UPLOAD_ACCEPT}
           multiple
           hidden
-          aria-label="Choose images or videos"
+          aria-label={t('createPost.chooseMedia')}
           onChange={(event) => {
             add(event.target.files);
             event.target.value = '';
@@ -63,18 +65,18 @@ export default function MediaPicker({ files, onChange }: Props) {
       </div>
       {skipped > 0 && (
         <p role="status" className="mt-2 text-sm text-red-700">
-          Only JPG, PNG, GIF or WebP images and MP4 videos can be added.
+          {t('createPost.onlyTypes')}
         </p>
       )}
       {files.length > 0 && (
-        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Selected media">
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('createPost.selected')}>
           {files.map((file, index) => (
             <li key={`${file.name}-${file.lastModified}-${index}`} className="relative overflow-hidden rounded-lg border border-line bg-canvas">
               {urls[index] && (isVideo(file) ? <video src={urls[index]} className="aspect-square w-full object-cover" muted /> : <img src={urls[index]} alt={file.name} className="aspect-square w-full object-cover" />)}
               <button
                 type="button"
                 onClick={() => onChange(files.filter((_, i) => i !== index))}
-                aria-label={`Remove ${file.name}`}
+                aria-label={t('createPost.remove', { name: file.name })}
                 className="absolute top-1 right-1 flex h-7 w-7 items-center justify-center rounded-full bg-ink/80 text-white hover:bg-ink"
               >
                 <span aria-hidden="true">×</span>

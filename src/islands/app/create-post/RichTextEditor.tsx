@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { PostEditor } from './quill-editor.ts';
+import { useT } from '../../i18n/use-t.tsx';
 
 type Props = { editorRef: RefObject<PostEditor | null>; labelId: string };
 
 /** Mounts Quill after hydration; the import is dynamic so Quill and its CSS ship with this page only. */
 export default function RichTextEditor({ editorRef, labelId }: Props) {
+  const t = useT();
   const containerRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
@@ -14,7 +16,7 @@ export default function RichTextEditor({ editorRef, labelId }: Props) {
     import('./quill-editor.ts')
       .then(({ createPostEditor }) => {
         if (cancelled || !containerRef.current) return;
-        editor = createPostEditor(containerRef.current, { placeholder: 'Body text (optional)', labelledBy: labelId });
+        editor = createPostEditor(containerRef.current, { placeholder: t('createPost.bodyPlaceholder'), labelledBy: labelId });
         editorRef.current = editor;
         setState('ready');
       })
@@ -27,13 +29,13 @@ export default function RichTextEditor({ editorRef, labelId }: Props) {
       editor?.destroy();
       editorRef.current = null;
     };
-  }, [editorRef, labelId]);
+  }, [editorRef, labelId, t]);
 
   return (
     // Quill's own CSS removes the editor's outline: the writing area shows the keyboard focus on its frame instead.
     <div className="post-editor bg-surface [&_.ql-container:focus-within]:outline-3 [&_.ql-container:focus-within]:outline-brand-600" data-state={state}>
-      {state === 'loading' && <p className="p-3 text-sm text-muted">Loading editor...</p>}
-      {state === 'failed' && <p className="p-3 text-sm text-red-700">The editor could not be loaded. Reload the page to try again.</p>}
+      {state === 'loading' && <p className="p-3 text-sm text-muted">{t('createPost.loadingEditor')}</p>}
+      {state === 'failed' && <p className="p-3 text-sm text-red-700">{t('createPost.editorFailed')}</p>}
       <div ref={containerRef} className="min-h-40" />
     </div>
   );

@@ -3,6 +3,7 @@ import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { createUploadTracker } from '../../../lib/upload-tracker.ts';
 import type { CircleSearchHit, Paged, Post } from '../../../lib/api-types.ts';
 import { uploadKindOf } from '../media-types.ts';
+import { translator, type Translate } from '../../../lib/i18n.ts';
 
 export type PostTab = 'text' | 'images';
 
@@ -15,7 +16,7 @@ export type PostDraft = {
   files: File[];
 };
 
-export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+export const UNEXPECTED_ERROR = translator('en')('common.unexpectedError');
 
 /** The create-post screen's phase: editing, or waiting for the server ('Processing...' overlay). */
 export const $posting = atom(false);
@@ -35,10 +36,11 @@ export const isVideo = (file: Pick<File, 'type' | 'name'>) => uploadKindOf(file)
 export const isUploadable = (file: Pick<File, 'type' | 'name'>) => uploadKindOf(file) !== null;
 
 /** Spec section 8: the server's detail, else the error's message, else 'An unexpected error occurred'. */
-export function postFailureMessage(error: unknown): string {
-  if (error instanceof ApiError) return errorMessage(error.data, error.message || UNEXPECTED_ERROR);
+export function postFailureMessage(error: unknown, t: Translate = translator('en')): string {
+  const unexpected = t('common.unexpectedError');
+  if (error instanceof ApiError) return errorMessage(error.data, error.message || unexpected);
   if (error instanceof Error && error.message) return error.message;
-  return UNEXPECTED_ERROR;
+  return unexpected;
 }
 
 /** The post's files on their way: progress for the overlay, and Cancel. */

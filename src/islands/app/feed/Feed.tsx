@@ -3,11 +3,13 @@ import { useStore } from '@nanostores/react';
 import { PostCard } from '../post-card/PostCard.tsx';
 import { FeedSortSelect } from '../post-card/FeedSortSelect.tsx';
 import { $feed, loadFeedPage, reloadFeed, startFeed } from './feed.store.ts';
+import { useT, withLang } from '../../i18n/use-t.tsx';
 
 const note = 'py-6 text-center text-sm text-muted';
 
 /** The feed (/home/posts): personal or public by the token check, paged by Show More. */
-export default function Feed() {
+function Feed() {
+  const t = useT();
   const { phase, items, loading, hasMore, error } = useStore($feed);
 
   useEffect(() => {
@@ -15,7 +17,7 @@ export default function Feed() {
   }, []);
 
   if (phase !== 'ready') {
-    return <p className={note} role="status">Verifying authentication...</p>;
+    return <p className={note} role="status">{t('feed.verifying')}</p>;
   }
   return (
     <div className="flex flex-col gap-4">
@@ -24,16 +26,18 @@ export default function Feed() {
         <PostCard key={post.id} post={post} />
       ))}
       <div aria-live="polite">
-        {loading && <p className={note}>Loading posts...</p>}
+        {loading && <p className={note}>{t('feed.loadingPosts')}</p>}
         {error && <p className="rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-800" role="alert">{error}</p>}
-        {!loading && !error && items.length === 0 && !hasMore && <p className={note}>No posts to display.</p>}
-        {!loading && !error && items.length > 0 && !hasMore && <p className={note}>You've reached the end of the feed!</p>}
+        {!loading && !error && items.length === 0 && !hasMore && <p className={note}>{t('feed.empty')}</p>}
+        {!loading && !error && items.length > 0 && !hasMore && <p className={note}>{t('feed.end')}</p>}
       </div>
       {!loading && hasMore && items.length > 0 && (
         <button type="button" onClick={() => void loadFeedPage()} className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
-          Show More
+          {t('feed.showMore')}
         </button>
       )}
     </div>
   );
 }
+
+export default withLang(Feed);

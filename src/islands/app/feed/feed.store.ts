@@ -6,6 +6,8 @@ import { feedSortQuery } from '../../../lib/feed-sort.ts';
 import { loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
 import { markSignedOut } from '../shell/viewer.store.ts';
 import { isOffline } from '../../../lib/offline.ts';
+import { translator } from '../../../lib/i18n.ts';
+import { $lang } from '../../../stores/lang.store.ts';
 
 export type FeedSource = 'user' | 'public';
 
@@ -14,7 +16,7 @@ export const FEED_PATH: Record<FeedSource, string> = {
   public: '/api/posts/public/feed/',
 };
 
-export const DEFAULT_FEED_ERROR = 'Something went wrong';
+export const DEFAULT_FEED_ERROR = translator('en')('common.somethingWrong');
 
 export type FeedState = PagedList<Post> & {
   /** 'verifying' while the token is checked (spec: 'Verifying authentication...'). */
@@ -58,7 +60,8 @@ export async function loadFeedPage(): Promise<void> {
   try {
     await loadNextPage($feed, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { ...pageQuery(state), ...feedSortQuery() } }));
   } catch (error) {
-    $feed.setKey('error', error instanceof ApiError ? errorMessage(error.data, DEFAULT_FEED_ERROR) : DEFAULT_FEED_ERROR);
+    const fallback = translator($lang.get())('common.somethingWrong');
+    $feed.setKey('error', error instanceof ApiError ? errorMessage(error.data, fallback) : fallback);
   }
 }
 

@@ -6,11 +6,12 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { relativeTime } from '../../../lib/format.ts';
 import { $modlog, loadModlog } from './modlog.store.ts';
+import { withLang } from '../../i18n/use-t.tsx';
 
 const endsIn = (iso: string | null) =>
   iso ? `until ${new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' })}` : 'permanently';
 
-export default function ModLog() {
+function ModLog() {
   const { items: entries, hasMore, loading, error } = useStore($modlog);
   const [circle, setCircle] = useState<string | null>(null);
   useEffect(() => {
@@ -54,3 +55,5 @@ export default function ModLog() {
     </section>
   );
 }
+
+export default withLang(ModLog);

@@ -11,6 +11,7 @@ import {
 } from '../../../stores/notifications.store.ts';
 import { BellIcon } from '../shell/icons.tsx';
 import { NotificationItem } from './NotificationItem.tsx';
+import { useT } from '../../i18n/use-t.tsx';
 
 /** The header bell: the unread count, live; a click opens the newest notifications with "Mark all read" and "See all". */
 export default function NotificationBell() {
@@ -39,12 +40,13 @@ export default function NotificationBell() {
     setOpen(!open);
   };
 
+  const t = useT();
   return (
     <div className="relative" ref={box} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
       <button
         type="button"
         onClick={toggle}
-        aria-label={count > 0 ? `Notifications (${count} unread)` : 'Notifications'}
+        aria-label={count > 0 ? t('app.notificationsUnread', { count }) : t('app.notifications')}
         aria-expanded={open}
         className="relative flex size-10 items-center justify-center rounded-full text-ink hover:bg-brand-50"
       >
@@ -56,15 +58,15 @@ export default function NotificationBell() {
         )}
       </button>
       {open && (
-        <div role="dialog" aria-label="Notifications" className="absolute right-0 z-30 mt-2 w-80 rounded-lg border border-line bg-surface shadow-lg">
+        <div role="dialog" aria-label={t('app.notifications')} className="absolute right-0 z-30 mt-2 w-80 rounded-lg border border-line bg-surface shadow-lg">
           <div className="flex items-center justify-between border-b border-line px-3 py-2">
-            <span className="font-semibold">Notifications</span>
+            <span className="font-semibold">{t('app.notifications')}</span>
             <button type="button" disabled={count === 0} onClick={() => void markRead()} className="text-sm font-semibold text-brand-700 disabled:text-muted">
-              Mark all read
+              {t('app.markAllRead')}
             </button>
           </div>
           {list.items.length === 0 ? (
-            <p className="px-3 py-4 text-sm text-muted">{list.loading ? 'Loading...' : 'No notifications yet.'}</p>
+            <p className="px-3 py-4 text-sm text-muted">{list.loading ? t('common.loading') : t('app.noNotifications')}</p>
           ) : (
             <ul className="max-h-96 divide-y divide-line overflow-y-auto text-sm">
               {list.items.slice(0, 10).map((n) => (
@@ -73,7 +75,7 @@ export default function NotificationBell() {
             </ul>
           )}
           <a href="/home/notifications" className="block border-t border-line px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:underline">
-            See all notifications
+            {t('app.seeAllNotifications')}
           </a>
         </div>
       )}

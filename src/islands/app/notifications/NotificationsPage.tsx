@@ -3,9 +3,10 @@ import { useStore } from '@nanostores/react';
 import { $notifications, $unreadCount, loadNotifications, markRead } from '../../../stores/notifications.store.ts';
 import SignInPrompt, { useHasToken } from '../create-post/SignInPrompt.tsx';
 import { NotificationItem } from './NotificationItem.tsx';
+import { withLang } from '../../i18n/use-t.tsx';
 
 /** /home/notifications: every notification, newest first, paged with "Show more"; live through the header bell's stream. */
-export default function NotificationsPage() {
+function NotificationsPage() {
   const list = useStore($notifications);
   const unread = useStore($unreadCount);
   const signedIn = useHasToken();
@@ -48,3 +49,5 @@ export default function NotificationsPage() {
     </section>
   );
 }
+
+export default withLang(NotificationsPage);

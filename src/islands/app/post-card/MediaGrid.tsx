@@ -9,20 +9,22 @@ const SIZES = {
   large: '(max-width: 720px) 67vw, 448px',
   small: '(max-width: 720px) 33vw, 224px',
 };
+import { useT } from '../../i18n/use-t.tsx';
 
 /**
  * 1 item: one wide tile; 2: side by side; 3 or more: a large tile and two small ones, the last small tile
  * linking to the post with '+N more' or 'View post'. Tiles have a fixed aspect ratio, so nothing shifts on load.
  */
 export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images' | 'videos' | 'image_sources'> }) {
+  const t = useT();
   const items = mediaOf(post);
   if (items.length === 0) return null;
-  const label = overflowLabel(items.length);
+  const label = overflowLabel(items.length, t);
 
   if (items.length === 1) {
     return (
       <div className="overflow-hidden rounded-xl bg-canvas">
-        <Tile item={items[0]} alt={`${post.title}: image 1`} className="aspect-video w-full" sizes={SIZES.whole} />
+        <Tile item={items[0]} alt={t('post.image', { title: post.title, index: 1 })} className="aspect-video w-full" sizes={SIZES.whole} />
       </div>
     );
   }
@@ -30,7 +32,7 @@ export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images'
     return (
       <div className="grid grid-cols-2 gap-1 overflow-hidden rounded-xl">
         {items.map((item, i) => (
-          <Tile key={item.url} item={item} alt={`${post.title}: image ${i + 1}`} className="aspect-square w-full" sizes={SIZES.half} />
+          <Tile key={item.url} item={item} alt={t('post.image', { title: post.title, index: i + 1 })} className="aspect-square w-full" sizes={SIZES.half} />
         ))}
       </div>
     );
@@ -38,13 +40,13 @@ export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images'
   const [first, second, third] = items.slice(0, MAX_TILES);
   return (
     <div className="grid aspect-[3/2] grid-cols-3 grid-rows-2 gap-1 overflow-hidden rounded-xl">
-      <Tile item={first} alt={`${post.title}: image 1`} className="col-span-2 row-span-2 h-full w-full" sizes={SIZES.large} />
-      <Tile item={second} alt={`${post.title}: image 2`} className="h-full w-full" sizes={SIZES.small} />
+      <Tile item={first} alt={t('post.image', { title: post.title, index: 1 })} className="col-span-2 row-span-2 h-full w-full" sizes={SIZES.large} />
+      <Tile item={second} alt={t('post.image', { title: post.title, index: 2 })} className="h-full w-full" sizes={SIZES.small} />
       <div className="relative h-full w-full">
         <Tile item={third} alt="" className="h-full w-full" sizes={SIZES.small} inert />
         <a
           href={postHref(post.id)}
-          aria-label={`${label}: open ${post.title}`}
+          aria-label={t('post.openPost', { label, title: post.title })}
           className="absolute inset-0 flex items-center justify-center bg-black/55 text-base font-semibold text-white hover:bg-black/65"
         >
           {label}

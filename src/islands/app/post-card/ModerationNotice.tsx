@@ -1,5 +1,6 @@
 import type { ModerationStatus, SafetyWarning } from '../../../lib/api-types.ts';
 import { HIDDEN_PENDING_REVIEW } from '../../../lib/moderation-rules.ts';
+import { useT } from '../../i18n/use-t.tsx';
 
 /** The scam shield's banner on a post or comment it suspects ("This may be a scam. …"). */
 export function SafetyBanner({ warning }: { warning: SafetyWarning }) {
@@ -22,17 +23,18 @@ export function ModerationNotice({
   /** Held because members reported it, not by the scam shield. */
   hiddenPendingReview?: boolean;
 }) {
+  const t = useT();
   if (status === 'held') {
     return (
       <p className="inline-flex w-fit items-center rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800" data-testid="held-notice">
-        {hiddenPendingReview ? HIDDEN_PENDING_REVIEW : 'Held for review'}
+        {hiddenPendingReview ? HIDDEN_PENDING_REVIEW : t('post.heldForReview')}
       </p>
     );
   }
   if (status === 'removed') {
     return (
       <p className="rounded-lg bg-canvas px-3 py-2 text-sm italic text-muted" data-testid="removed-notice">
-        Removed by moderators: {removedReason}
+        {t('post.removedBy', { reason: removedReason })}
       </p>
     );
   }

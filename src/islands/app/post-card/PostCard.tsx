@@ -13,6 +13,7 @@ import { ReactionButtons } from './ReactionButtons.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { ReportButton } from '../moderation/ReportButton.tsx';
 import './rich-text.css';
+import { useLang, useT } from '../../i18n/use-t.tsx';
 
 export { MediaGrid } from './MediaGrid.tsx';
 export { ReactionButtons } from './ReactionButtons.tsx';
@@ -25,6 +26,7 @@ export { channelHref, postHref, mediaOf } from './media.ts';
  * member's muted words collapses until tapped open.
  */
 export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?: 2 | 3 }) {
+  const t = useT();
   const mutedWords = useStore($mutedWords);
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -32,10 +34,10 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
   }, []);
   if (!shown && containsMutedWord(`${post.title} ${post.description}`, mutedWords)) {
     return (
-      <article className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-muted" aria-label="Hidden post">
-        <span>Hidden: contains a muted word</span>
+      <article className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-muted" aria-label={t('post.hidden')}>
+        <span>{t('post.hiddenMuted')}</span>
         <button type="button" onClick={() => setShown(true)} className="rounded-full px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50">
-          Show
+          {t('post.show')}
         </button>
       </article>
     );
@@ -44,6 +46,8 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
 }
 
 function PostCardBody({ post, headingLevel }: { post: Post; headingLevel: 2 | 3 }) {
+  const t = useT();
+  const lang = useLang();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const hasMedia = mediaOf(post).length > 0;
   return (
@@ -52,7 +56,7 @@ function PostCardBody({ post, headingLevel }: { post: Post; headingLevel: 2 | 3 
         <Avatar name={post.posted_by} color={post.posted_by_color} />
         <span className="font-semibold text-ink">{post.posted_by}</span>
         <span className="text-muted" aria-hidden="true">·</span>
-        <time dateTime={post.created_at} className="text-muted" suppressHydrationWarning>{relativeTime(post.created_at)}</time>
+        <time dateTime={post.created_at} className="text-muted" suppressHydrationWarning>{relativeTime(post.created_at, new Date(), lang)}</time>
         <a href={channelHref(post.circle.name)} className="ml-auto max-w-full truncate rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100">
           b/{post.circle.name}
         </a>
@@ -70,7 +74,7 @@ function PostCardBody({ post, headingLevel }: { post: Post; headingLevel: 2 | 3 
         <ReactionButtons post={post} />
         <a href={postHref(post.id)} className="inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
           <CommentIcon />
-          <span>{post.comment_count} Comments</span>
+          <span>{t('post.comments', { count: post.comment_count })}</span>
         </a>
         <ShareButton id={post.id} title={post.title} />
         {post.moderation_status === 'visible' && <ReportButton target={{ kind: 'post', id: post.id }} />}

@@ -1,5 +1,6 @@
 import type { Post } from '../../../lib/api-types.ts';
 import type { ImageSources } from '../../../lib/media-variants.ts';
+import { translator, type Translate } from '../../../lib/i18n.ts';
 
 /** One image or video; an image may come with its size and smaller variants (`image_sources`). */
 export type MediaItem = { kind: 'image' | 'video'; url: string; sources?: ImageSources };
@@ -17,9 +18,9 @@ export const mediaOf = (post: Pick<Post, 'images' | 'videos' | 'image_sources'>)
 export const MAX_TILES = 3;
 
 /** '+N more' when there are more than 3 items, 'View post' when exactly 3, nothing below. */
-export function overflowLabel(count: number): string | null {
-  if (count > MAX_TILES) return `+${count - MAX_TILES} more`;
-  if (count === MAX_TILES) return 'View post';
+export function overflowLabel(count: number, t: Translate = translator('en')): string | null {
+  if (count > MAX_TILES) return t('post.more', { count: count - MAX_TILES });
+  if (count === MAX_TILES) return t('post.viewPost');
   return null;
 }
 

@@ -15,6 +15,7 @@ import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.ts
 import { Avatar } from '../shell/Avatar.tsx';
 import { CommentIcon } from '../shell/icons.tsx';
 import { PostImage, PostVideo } from '../post-card/PostMedia.tsx';
+import { useT } from '../../i18n/use-t.tsx';
 
 /** The author's edit form: the title and the text (as plain paragraphs). */
 function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
@@ -77,6 +78,7 @@ async function removePost() {
 
 /** The post in full: every image and video at its own size, and the description as (server-sanitised) HTML. */
 export default function PostArticle({ post }: { post: Post }) {
+  const t = useT();
   const user = useStore($user);
   const [editing, setEditing] = useState(false);
   const mine = user.username !== '' && user.username === post.posted_by;
@@ -132,7 +134,7 @@ export default function PostArticle({ post }: { post: Post }) {
         <ReactionButtons post={post} />
         <span className="inline-flex items-center gap-1.5 px-3 py-1.5 text-sm font-medium text-muted" data-testid="comment-count">
           <CommentIcon />
-          {post.comment_count} Comments
+          {t('post.comments', { count: post.comment_count })}
         </span>
         <ShareButton id={post.id} title={post.title} />
         {post.moderation_status === 'visible' && <ReportButton target={{ kind: 'post', id: post.id }} />}

@@ -7,6 +7,7 @@ import CommentList from './CommentList.tsx';
 import CommunitySidebar from './CommunitySidebar.tsx';
 import PostArticle from './PostArticle.tsx';
 import { $detail, isCommentSort, loadMoreComments, loadPostDetail, revealComment } from './post-detail.store.ts';
+import { withLang } from '../../i18n/use-t.tsx';
 
 /** What the address asks for: `?sort=`, `?thread=` ("Continue this thread") and `#comment-{id}` (a shared comment). */
 function addressOptions() {
@@ -30,7 +31,7 @@ function BackButton({ label = 'Back' }: { label?: string }) {
 }
 
 /** /home/comments/{postId}: the post, its comments and the comment box; the data loads in the browser with the token. */
-export default function PostDetail({ postId }: { postId: string }) {
+function PostDetail({ postId }: { postId: string }) {
   const detail = useStore($detail);
   const signedIn = useHasToken();
 
@@ -76,3 +77,5 @@ export default function PostDetail({ postId }: { postId: string }) {
     </div>
   );
 }
+
+export default withLang(PostDetail);

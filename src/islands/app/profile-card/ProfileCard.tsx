@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import type { ProfileCard as Card } from '../../../lib/api-types.ts';
 import { Avatar } from '../shell/Avatar.tsx';
+import { withLang } from '../../i18n/use-t.tsx';
 
 type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; card: Card };
 
 /** A member's public card: handle, avatar colour and animal, identity chips, and when they joined. */
-export default function ProfileCard({ handle }: { handle: string }) {
+function ProfileCard({ handle }: { handle: string }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
     api<Card>(`/api/users/${encodeURIComponent(handle)}/card/`).then(
@@ -40,3 +41,5 @@ export default function ProfileCard({ handle }: { handle: string }) {
     </section>
   );
 }
+
+export default withLang(ProfileCard);

@@ -9,6 +9,7 @@ import SafetySettings from '../safety/SafetySettings.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import VerificationsSection from '../verifications/VerificationsSection.tsx';
 import { $profilePage, loadMore, loadProfilePage, PROFILE_ERROR, setProfileTab, type ProfileTab } from './profile.store.ts';
+import { withLang } from '../../i18n/use-t.tsx';
 
 const TABS: { key: ProfileTab; label: string }[] = [
   { key: 'posts', label: 'Posts' },
@@ -19,7 +20,7 @@ const TABS: { key: ProfileTab; label: string }[] = [
 const note = 'py-10 text-center text-sm text-muted';
 
 /** /profile: the signed-in user's handle, colour, animal, identity, counts, and the Posts / Circles / Activity tabs. */
-export default function ProfilePage() {
+function ProfilePage() {
   const { status, data } = useStore($profilePage);
   useEffect(() => {
     void loadProfilePage();
@@ -176,3 +177,5 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
     </section>
   );
 }
+
+export default withLang(ProfilePage);

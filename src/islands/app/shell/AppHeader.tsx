@@ -9,9 +9,11 @@ import { ProfileDropdown } from './ProfileDropdown.tsx';
 import { LoginModalSlot } from './LoginModalSlot.tsx';
 import { $authStatus, fetchViewer } from './viewer.store.ts';
 import { useSearchModal } from './use-search-modal.ts';
+import { useT, withLang } from '../../i18n/use-t.tsx';
 
 /** The app header: logo, the read-only search box, and the signed-in or signed-out controls. */
-export default function AppHeader() {
+function AppHeader() {
+  const t = useT();
   const status = useStore($authStatus);
   const searchOpen = useStore($searchOpen);
   const SearchModal = useSearchModal(searchOpen);
@@ -48,9 +50,9 @@ export default function AppHeader() {
   return (
     <header className="sticky top-0 z-20 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-3 sm:px-4">
-        <a href="/home" className="flex shrink-0 items-center gap-2 rounded-lg font-bold text-ink" aria-label="Bharat Square home">
+        <a href="/home" className="flex shrink-0 items-center gap-2 rounded-lg font-bold text-ink" aria-label={t('app.home')}>
           <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
-          <span className="hidden text-lg sm:inline">Bharat Square</span>
+          <span className="hidden text-lg sm:inline">{t('site.productName')}</span>
         </a>
         <div className="relative min-w-0 flex-1 md:mx-auto md:max-w-xl">
           <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted"><SearchIcon /></span>
@@ -58,9 +60,9 @@ export default function AppHeader() {
             ref={boxRef}
             type="search"
             readOnly
-            aria-label="Search"
+            aria-label={t('app.search')}
             aria-haspopup="dialog"
-            placeholder="Search"
+            placeholder={t('app.search')}
             onFocus={onSearchFocus}
             onClick={openSearch}
             onBlur={() => (ignoreNextFocus.current = false)}
@@ -70,12 +72,12 @@ export default function AppHeader() {
         <div className="hidden min-w-[9.5rem] items-center justify-end gap-2 md:flex">
           {status === 'signed-out' && (
             <button type="button" onClick={openLogin} className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              Login
+              {t('common.login')}
             </button>
           )}
           {status === 'signed-in' && (
             <>
-              <a href="/home/create" className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-50">Create +</a>
+              <a href="/home/create" className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-50">{t('app.create')}</a>
               <NotificationBell />
               <ProfileDropdown />
             </>
@@ -90,3 +92,5 @@ export default function AppHeader() {
     </header>
   );
 }
+
+export default withLang(AppHeader);

@@ -4,12 +4,15 @@ import { DropdownMenu, menuItemClass } from './DropdownMenu.tsx';
 import { MenuIcon } from './icons.tsx';
 import { logProfile } from './menu-actions.ts';
 import { DataSaverToggle } from './DataSaverToggle.tsx';
+import { useT } from '../../i18n/use-t.tsx';
+import { AppPreferences } from './AppPreferences.tsx';
 
 /** The header's hamburger menu on small screens: Create +, Notifications and Profile when signed in, else Login; and the data saver switch. */
 export function MobileMenu({ status }: { status: AuthStatus }) {
+  const t = useT();
   return (
     <DropdownMenu
-      label="Open header menu"
+      label={t('app.headerMenu')}
       className="md:hidden"
       button={<MenuIcon />}
       buttonClass="flex size-10 items-center justify-center rounded-lg text-ink hover:bg-brand-50"
@@ -18,14 +21,16 @@ export function MobileMenu({ status }: { status: AuthStatus }) {
       {(close) =>
         status === 'signed-in' ? (
           <>
-            <a href="/home/create" className={menuItemClass}>Create +</a>
-            <a href="/home/notifications" className={menuItemClass}>Notifications</a>
-            <button type="button" className={menuItemClass} onClick={() => { logProfile(); close(); }}>Profile</button>
+            <a href="/home/create" className={menuItemClass}>{t('app.create')}</a>
+            <a href="/home/notifications" className={menuItemClass}>{t('app.notifications')}</a>
+            <button type="button" className={menuItemClass} onClick={() => { logProfile(); close(); }}>{t('app.profile')}</button>
+            <AppPreferences />
             <DataSaverToggle />
           </>
         ) : (
           <>
-            <button type="button" className={menuItemClass} onClick={() => { close(); openLogin(); }}>Login</button>
+            <button type="button" className={menuItemClass} onClick={() => { close(); openLogin(); }}>{t('common.login')}</button>
+            <AppPreferences />
             <DataSaverToggle />
           </>
         )

@@ -1,0 +1,136 @@
+/**
+ * A component must not render English written into it: every text node and every human-read attribute
+ * (aria-label, placeholder, title, alt, label) comes from the message catalogs. Scans every .tsx and .astro file
+ * under src/ with the TypeScript parser (JSX) or, for .astro markup, after removing frontmatter, scripts and styles.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve('src');
+const READ_ATTRIBUTES = new Set(['aria-label', 'placeholder', 'title', 'alt', 'label', 'aria-roledescription']);
+/** Words that are not English to translate: the brand and fixed technical tokens. */
+const ALLOWED = [/^Bharat Square$/, /^(?:b|u)\/$/, /^OTP$/, /^(?:JPG|PNG|GIF|MP4|WebP)$/, /^carousel$/, /^slide$/];
+
+/**
+ * Screens whose text still waits for the catalogs. The list only shrinks: a file that no longer holds a literal
+ * string must leave it (the last test checks that), and no file may join it.
+ */
+const NOT_YET_TRANSLATED = new Set([
+  'components/site/ContactDetails.astro',
+  'components/site/GrievanceOfficer.astro',
+  'components/site/StoredDataTable.astro',
+  'islands/app/channel/ChannelPage.tsx',
+  'islands/app/channel/ChannelSettings.tsx',
+  'islands/app/create-channel/ChannelPreview.tsx',
+  'islands/app/moderation/ChannelModeration.tsx',
+  'islands/app/moderation/GrievanceQueue.tsx',
+  'islands/app/post-detail/CommunitySidebar.tsx',
+  'islands/app/post-detail/EmojiPicker.tsx',
+  'islands/app/channel/JoinRequests.tsx',
+  'islands/app/create-channel/CreateChannelWizard.tsx',
+  'islands/app/data-rights/DataRightsSection.tsx',
+  'islands/app/moderation/ModLog.tsx',
+  'islands/app/moderation/ReviewQueue.tsx',
+  'islands/app/notifications/NotificationItem.tsx',
+  'islands/app/notifications/NotificationsPage.tsx',
+  'islands/app/post-detail/CommentBox.tsx',
+  'islands/app/post-detail/CommentList.tsx',
+  'islands/app/post-detail/PostArticle.tsx',
+  'islands/app/post-detail/PostDetail.tsx',
+  'islands/app/profile-card/ProfileCard.tsx',
+  'islands/app/profile/ProfilePage.tsx',
+  'islands/app/safety/SafetySettings.tsx',
+  'islands/app/search/SearchModal.tsx',
+  'islands/app/verifications/RequirementPicker.tsx',
+  'islands/app/verifications/VerificationNotice.tsx',
+  'islands/app/verifications/VerificationsSection.tsx',
+  'islands/app/create-post/SignInPrompt.tsx',
+  'islands/contact/ContactForm.tsx',
+  'islands/grievance/GrievanceForm.tsx',
+  'islands/grievance/GrievanceTracker.tsx',
+  'islands/staff/CredentialQueue.tsx',
+  'islands/staff/StaffArea.tsx',
+  'pages/grievance/track.astro',
+  'pages/home/create-channel.astro',
+  'pages/home/notifications.astro',
+  'pages/modlog.astro',
+  'pages/profile.astro',
+  'pages/staff/index.astro',
+]);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(full);
+    return /\.(tsx|astro)$/.test(entry.name) && !/\.test\.tsx$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const isWords = (text: string) => /[A-Za-z]{2,}/.test(text) && !ALLOWED.some((pattern) => pattern.test(text.trim()));
+
+function literalsInTsx(source: string, file: string): string[] {
+  const found: string[] = [];
+  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node) && isWords(node.text)) found.push(node.text.trim());
+    if (ts.isJsxAttribute(node) && READ_ATTRIBUTES.has(node.name.getText(sourceFile))) {
+      const value = node.initializer;
+      if (value && ts.isStringLiteral(value) && isWords(value.text)) found.push(`${node.name.getText(sourceFile)}="${value.text}"`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
+
+function literalsInAstro(source: string): string[] {
+  const markup = source
+    .replace(/^---[\s\S]*?\n---/, '')
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '');
+  // Expressions ({...}, nested at any depth) are code, not text: blank them out.
+  let depth = 0;
+  let text = '';
+  for (const char of markup) {
+    if (char === '{') depth += 1;
+    if (depth === 0) text += char;
+    else text += char === '\n' ? '\n' : ' ';
+    if (char === '}') depth = Math.max(0, depth - 1);
+  }
+  const texts = [...text.matchAll(/>([^<>]+)</g)].map((m) => m[1].trim()).filter(isWords);
+  const attributes = [...text.matchAll(/\s([a-z-]+)="([^"]*)"/g)]
+    .filter(([, name, value]) => READ_ATTRIBUTES.has(name) && isWords(value))
+    .map(([, name, value]) => `${name}="${value}"`);
+  return [...texts, ...attributes];
+}
+
+const files = filesUnder(ROOT).map((file) => {
+  const relative = path.relative(ROOT, file).split(path.sep).join('/');
+  const source = readFileSync(file, 'utf8');
+  return { relative, literals: file.endsWith('.tsx') ? literalsInTsx(source, file) : literalsInAstro(source) };
+});
+
+describe('no English written into components', () => {
+  it('finds literals when there are some (the scanner works)', () => {
+    expect(literalsInTsx('const a = <p title="Hello there">Hello world</p>;', 'x.tsx')).toEqual(['title="Hello there"', 'Hello world']);
+    expect(literalsInAstro('---\nconst x = 1;\n---\n<p aria-label="Close it">{t("a")}</p><span>Plain words</span>')).toEqual(['Plain words', 'aria-label="Close it"']);
+    expect(literalsInTsx('const a = <p>{t("x")} Bharat Square</p>;', 'x.tsx')).toEqual([]);
+  });
+
+  it.each(files.filter((f) => !NOT_YET_TRANSLATED.has(f.relative)).map((f) => [f.relative, f.literals] as const))(
+    '%s takes its text from the catalogs',
+    (_file, literals) => {
+      expect(literals).toEqual([]);
+    },
+  );
+
+  it('lists as not yet translated only files that still hold English', () => {
+    const translatedAlready = files.filter((f) => NOT_YET_TRANSLATED.has(f.relative) && f.literals.length === 0).map((f) => f.relative);
+    expect(translatedAlready).toEqual([]);
+    const missing = [...NOT_YET_TRANSLATED].filter((name) => !files.some((f) => f.relative === name));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEFAULT_LANG, LANG_COOKIE, langFromAcceptLanguage, parseLang, type Lang } from '../../lib/i18n.ts';
+import { translateErrorBody } from '../error-messages.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language to answer in: the `lang` cookie the visitor chose, else Accept-Language. */
+    lang: Lang;
+  }
+}
+
+const COOKIE = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`);
+
+export function requestLang(request: Pick<FastifyRequest, 'headers'>): Lang {
+  const cookie = COOKIE.exec(request.headers.cookie ?? '')?.[1];
+  if (cookie) return parseLang(decodeURIComponent(cookie));
+  const accept = request.headers['accept-language'];
+  return langFromAcceptLanguage(Array.isArray(accept) ? accept[0] : accept);
+}
+
+/** Reads the request's language and words the API's error answers in it (their codes unchanged). */
+async function languagePlugin(app: FastifyInstance) {
+  app.decorateRequest('lang', DEFAULT_LANG);
+  app.addHook('onRequest', async (request) => {
+    request.lang = requestLang(request);
+  });
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || request.lang === DEFAULT_LANG) return payload;
+    return translateErrorBody(payload, request.lang);
+  });
+}
+
+export default fp(languagePlugin, { name: 'language' });

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { otpFor, uniqueEmail } from './helpers.ts';
+import { createCircle, uniqueName } from './app-fixtures.ts';
+
+/**
+ * A visitor who reads Hindi: switches on the landing page, signs in, writes a post and reads the feed, and finds
+ * no English on those screens beyond what members wrote (titles, handles, channel names) and fixed tokens.
+ */
+
+/** Latin words left in the visible text once members' own writing is taken out. */
+async function englishOnScreen(page: Page, userContent: string[] = [], root = 'body'): Promise<string[]> {
+  const text = await page.evaluate((rootSelector) => {
+    const clone = document.querySelector(rootSelector)!.cloneNode(true) as HTMLElement;
+    // Members' writing and names: post titles and bodies, handles, channel names and what the server says of a channel.
+    const selectors = ['article h2', 'article h3', 'article .rich-text', 'article header', 'article [role="note"]', '[aria-labelledby="popular-heading"] li a', 'input', 'select', 'script', 'style', '[hidden]'];
+    clone.querySelectorAll(selectors.join(',')).forEach((node) => node.remove());
+    // Only what is rendered: the clone has no layout, so hidden parts are found on the original.
+    return clone.innerText ?? clone.textContent ?? '';
+  }, root);
+  let remaining = text;
+  for (const content of userContent) remaining = remaining.split(content).join(' ');
+  // File types, the language switch's own name, and the names of the social networks the footer links to.
+  const allowed = new Set(['JPG', 'PNG', 'GIF', 'MP4', 'WebP', 'MB', 'English', 'Instagram', 'LinkedIn', 'WhatsApp', 'Facebook']);
+  return [...remaining.matchAll(/[A-Za-z]{2,}/g)].map((m) => m[0]).filter((word) => !allowed.has(word));
+}
+
+test('switch to Hindi on the landing page, sign in, create a post and read the feed, without English', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'हिन्दी' }).click();
+  await expect(page).toHaveURL(/\/hi\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('खुलकर बोलिए।');
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/$/);
+  expect(await englishOnScreen(page, ['b/Campus Connect', 'b/Finance Forum', 'Campus Connect', 'Science Hub', 'Finance Forum', 'SaffronTiger', 'ECE', 'VLSI', 'EXIF', 'GPS', 'AI', 'Bharat Square Technologies Pvt. Ltd.', 'support@bharatsquare.in', 'B.Tech'])).toEqual([]);
+  expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('hi');
+
+  // Sign in through the modal, in Hindi.
+  await page.getByRole('banner').getByRole('button', { name: 'लॉग इन' }).click();
+  const dialog = page.getByRole('dialog', { name: 'भारत स्क्वेयर में लॉग इन करें' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'ओटीपी भेजें' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('कृपया सही ई-मेल पता डालें।');
+  const email = uniqueEmail('hindi');
+  await dialog.getByLabel('ई-मेल पता').fill(email);
+  await dialog.getByRole('button', { name: 'ओटीपी भेजें' }).click();
+  await expect(dialog.getByText('यह 5 मिनट तक मान्य है।')).toBeVisible();
+  expect(await englishOnScreen(page, [email], 'dialog[open]')).toEqual([]);
+  await dialog.getByLabel('वन-टाइम पासवर्ड (ओटीपी)').fill('000000');
+  await dialog.getByRole('button', { name: 'ओटीपी जाँचें' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('ओटीपी ग़लत है या उसकी मियाद ख़त्म हो गई। कृपया फिर कोशिश करें।');
+  await dialog.getByLabel('वन-टाइम पासवर्ड (ओटीपी)').fill(await otpFor(email));
+  await dialog.getByRole('button', { name: 'ओटीपी जाँचें' }).click();
+  await dialog.getByRole('button', { name: 'मेरी उम्र 18 साल या उससे ज़्यादा है और मैं सहमत हूँ' }).click();
+  await expect(page).toHaveURL(/\/home\/posts/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+
+  // A channel to post in (made through the API, as another test would), then the post, written in Hindi.
+  const access = (await page.context().cookies()).find((c) => c.name === 'access_token')!.value;
+  const circle = await createCircle({ page, access, auth: { Authorization: `Bearer ${access}` } }, uniqueName('Hindi Circle'));
+  await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('पोस्ट बनाएँ');
+  await expect(page.getByRole('tab')).toHaveText(['लेख', 'फ़ोटो और वीडियो']);
+  expect(await englishOnScreen(page, [circle.name])).toEqual([]);
+  const title = `मानसून में लोकल ट्रेन का समय ${Date.now()}`;
+  await page.getByLabel('शीर्षक *').fill(title);
+  await page.getByRole('button', { name: 'पोस्ट करें', exact: true }).click();
+  await expect(page).toHaveURL(/\/home\/channel-page/);
+
+  // The feed, in Hindi: the new post with its counts and time in Hindi.
+  await page.goto('/home/posts?sort=new');
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('link', { name: '0 टिप्पणियाँ' })).toBeVisible();
+  await expect(card.locator('time')).toHaveText(/अभी-अभी|मिनट पहले/);
+  await expect(page.getByLabel('क्रम:')).toBeVisible();
+  expect(await englishOnScreen(page, [circle.name])).toEqual([]);
+
+  // Back to English from the profile menu: the same address, now in English.
+  await page.getByRole('button', { name: 'प्रोफ़ाइल मेन्यू' }).click();
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN');
+  await expect(page.getByRole('article', { name: title }).getByRole('link', { name: '0 Comments' })).toBeVisible();
+});
+
+test('the Hindi static pages carry lang, hreflang and canonical links, and the sitemap lists both languages', async ({ page, request }) => {
+  await page.goto('/hi/about');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/hi\/about$/);
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/about$/);
+  await expect(page.locator('link[rel="alternate"][hreflang="hi"]')).toHaveAttribute('href', /\/hi\/about$/);
+  await page.goto('/about');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN');
+  await expect(page.locator('link[rel="alternate"][hreflang="hi"]')).toHaveAttribute('href', /\/hi\/about$/);
+
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const path of ['/about', '/hi/about', '/hi/terms-conditions', '/hi/privacy', '/hi/']) expect(sitemap).toContain(`${path}</loc>`);
+});
