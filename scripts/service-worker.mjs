@@ -46,10 +46,18 @@ export function serviceWorker() {
             {
               // The app's screens render per request in the member's language: the network's answer when there is
               // one (a language switched a moment ago shows at once), the last one kept when there is none.
+              // The app layout also fetches the screens not yet kept, once, so they open offline before their first visit.
               urlPattern: ({ request, url, sameOrigin }) =>
-                sameOrigin && request.mode === 'navigate' && /^\/(home|profile|modlog)(\/|$)/.test(url.pathname) && !/^\/home\/(comments|channel-page|u)\/[^/]+\/?$/.test(url.pathname),
+                sameOrigin && request.method === 'GET' && /^\/(home|profile|modlog)(\/|$)/.test(url.pathname) && !/^\/home\/(comments|channel-page|u)\/[^/]+\/?$/.test(url.pathname),
               handler: 'NetworkFirst',
-              options: { cacheName: `${RUNTIME_CACHE_PREFIX}screens`, networkTimeoutSeconds: 8, expiration: { maxEntries: 30, maxAgeSeconds: WEEK }, cacheableResponse: { statuses: [200] } },
+              options: {
+                cacheName: `${RUNTIME_CACHE_PREFIX}screens`,
+                networkTimeoutSeconds: 8,
+                // One kept copy serves every query (/home/create?channelName=…): the screen reads its query in the browser.
+                matchOptions: { ignoreSearch: true },
+                expiration: { maxEntries: 30, maxAgeSeconds: WEEK },
+                cacheableResponse: { statuses: [200] },
+              },
             },
             {
               urlPattern: ({ request, url, sameOrigin }) =>

@@ -61,6 +61,8 @@ test.describe('installable app, reading offline', () => {
     await page.goto('/home/posts');
     await expect(page.getByRole('article', { name: title })).toBeVisible();
     await expect(page.getByText(OFFLINE_BAR)).toBeHidden();
+    // The app's screens not visited yet are kept too, shortly after a page loads.
+    await expect.poll(() => page.evaluate(() => caches.match('/home/create', { ignoreSearch: true }).then(Boolean)), { timeout: 20_000 }).toBe(true);
 
     await context.setOffline(true);
     await page.reload();
