@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { circles, postReactions, posts, users } from '../db/schema.ts';
 import { keyColumns, type SortKey } from '../db/keyset.ts';
 import { safetyWarningFor, type ModerationStatus } from './scam-shield/screen.ts';
-import { viewerIsStaff } from './visibility.ts';
+import { viewerIsStaff, type Viewer } from './visibility.ts';
 
 /**
  * ORDER BY matching the schema's `(created_at desc, id desc)` indexes, which drizzle creates as
@@ -72,7 +72,7 @@ export type PostRow = {
  * post_reactions primary key) when there is a viewer, and each row's position in the order of `key` (for a
  * keyset page's cursor). Callers add where/order/limit.
  */
-export function selectPosts(db: Db, viewerId: number | null, key: SortKey = NEWEST_POSTS) {
+export function selectPosts(db: Db, viewerId: Viewer, key: SortKey = NEWEST_POSTS) {
   const extra = keyColumns(key);
   if (viewerId === null) {
     return db
