@@ -191,19 +191,22 @@ export async function listComments(
   const values = { post: postId, viewer: viewerId ?? 0 };
   const shown = () => and(eq(comments.postId, sql.placeholder('post')), isNull(comments.parentId), inThread(viewer));
   // One post's top-level comments, on the partial (post_id, ...) where parent_id is null indexes.
-  const counted = prepared(db, `comments_count_${audience}`, () => db.select({ count: sql<number>`count(*)::int` }).from(comments).where(shown()));
-  const [{ count }] = await counted.execute(values);
+  const total = () => db.select({ count: sql<number>`count(*)::int` }).from(comments).where(shown());
   const key = commentKey(sort);
   return {
     post,
     comments: {
-      count,
+      count: async () => {
+        const [{ count }] = await prepared(db, `comments_count_${audience}`, total).execute(values);
+        return count;
+      },
       keyType: key.type,
       loadSlice: async (slice, limit) => {
+        // The total rides along as a scalar subquery, run once per statement: the page and its count in one round trip.
         const rows = await loadSlice(key, slice, limit, (sliceShape, after, order, sliceValues) =>
           prepared(db, `comments_${sort}_${audience}_${sliceShape}`, () =>
             db
-              .select({ ...commentColumns(viewer), ...keyColumns(key) })
+              .select({ ...commentColumns(viewer), ...keyColumns(key), total: sql<number>`(${total()})` })
               .from(comments)
               .innerJoin(users, eq(users.id, comments.authorId))
               .where(and(shown(), after()))
@@ -213,7 +216,7 @@ export async function listComments(
           ).execute({ ...values, ...sliceValues }),
         );
         const listed = await withReplies(db, viewerId, postId, rows, sort);
-        return listed.map((item, index) => ({ item, key: rowKey(rows[index]) }));
+        return { total: rows[0]?.total ?? null, rows: listed.map((item, index) => ({ item, key: rowKey(rows[index]) })) };
       },
     },
   };

@@ -80,15 +80,13 @@ function feedConditions(shape: FeedShape) {
 }
 
 /**
- * The feed's total. An author's list counts its rows on the author index, a day's or week's feed its rows on the
- * created_at index; a whole feed sums its circles' trigger-kept posts_count (a few circle rows, not every post).
+ * The feed's total as a query. An author's list counts its rows on the author index, a day's or week's feed its rows
+ * on the created_at index; a whole feed sums its circles' trigger-kept posts_count (a few circle rows, not every post).
  */
-function feedCount(db: Db, shape: FeedShape, name: string) {
-  return prepared(db, `${name}_count`, () => {
-    const { shownCircles, where, countsRows } = feedConditions(shape);
-    if (countsRows) return db.select({ total: sql<number>`count(*)::int` }).from(posts).innerJoin(circles, eq(circles.id, posts.circleId)).where(where);
-    return db.select({ total: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(shownCircles);
-  });
+function feedTotal(db: Db, shape: FeedShape) {
+  const { shownCircles, where, countsRows } = feedConditions(shape);
+  if (countsRows) return db.select({ total: sql<number>`count(*)::int` }).from(posts).innerJoin(circles, eq(circles.id, posts.circleId)).where(where);
+  return db.select({ total: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(shownCircles);
 }
 
 /**
@@ -113,23 +111,26 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
   };
   const name = `feed_${sort}_${shape.scope}${shape.byAuthor ? '_author' : ''}_${shape.member ? 'member' : 'visitor'}`;
   const values = { viewer: viewerId ?? 0, circle: circleId ?? 0, author: options.authorId ?? 0, since: windowStart(sort, options.now ?? new Date()) ?? new Date(0) };
-  const [{ total }] = await feedCount(db, shape, name).execute(values);
   const key = feedKey(sort);
   return {
-    count: total,
+    count: async () => {
+      const [{ total }] = await prepared(db, `${name}_count`, () => feedTotal(db, shape)).execute(values);
+      return total;
+    },
     keyType: key.type,
     loadSlice: async (slice, limit) => {
+      // The total rides along as a scalar subquery (PostgreSQL runs it once per statement): a page is one round trip.
       const rows = await loadSlice(key, slice, limit, (sliceShape, after, order, sliceValues) =>
         prepared(db, `${name}_${sliceShape}`, () => {
           const { viewer, where } = feedConditions(shape);
-          return selectPosts(db, viewer, key)
+          return selectPosts(db, viewer, key, { total: sql<number>`(${feedTotal(db, shape)})` })
             .where(and(where, after()))
             .orderBy(...order())
             .limit(sql.placeholder('limit'))
             .offset(sql.placeholder('offset'));
         }).execute({ ...values, ...sliceValues }),
       );
-      return rows.map((row) => ({ item: toPost(row, viewerId), key: rowKey(row) }));
+      return { total: rows[0]?.total ?? null, rows: rows.map((row) => ({ item: toPost(row, viewerId), key: rowKey(row) })) };
     },
   };
 }
