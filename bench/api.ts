@@ -48,6 +48,11 @@ function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
+  // An array parameter (a comment page's root ids) as PostgreSQL's array literal, e.g. '{1,2}'.
+  if (Array.isArray(value)) {
+    const items = value.map((item) => (typeof item === 'number' ? String(item) : `"${String(item).replace(/["\\]/g, '\\$&')}"`));
+    return `'{${items.join(',').replace(/'/g, "''")}}'`;
+  }
   const prepared = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return `'${prepared.replace(/'/g, "''")}'`;
 }

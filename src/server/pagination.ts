@@ -23,9 +23,14 @@ export type OffsetPageSource<T> = { count: number; load: (limit: number, offset:
  * key, and how to load a slice from an offset or a cursor, each item with its row key.
  */
 export type KeysetPageSource<T> = {
-  count: number;
+  /** The list's total on its own: for `last`, a page number past the pages served by number, or an empty slice. */
+  count: () => Promise<number>;
   keyType: SortKey['type'];
-  loadSlice: (slice: Slice, limit: number) => Promise<{ item: T; key: RowKey }[]>;
+  /**
+   * One slice, each item with its row key, and the list's total read by the same statement (one round trip per
+   * page); `total` is null when the slice is empty (no row carried it).
+   */
+  loadSlice: (slice: Slice, limit: number) => Promise<{ total: number | null; rows: { item: T; key: RowKey }[] }>;
 };
 
 /** What a service answers for a paged list. */
@@ -74,8 +79,8 @@ export async function paginate<T>(
   const param = options.param ?? 'page';
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const query = request.query as Record<string, unknown>;
+  if ('loadSlice' in options) return paginateKeyset(request, options, { param, pageSize, query });
   const lastPage = Math.max(1, Math.ceil(options.count / pageSize));
-  if ('loadSlice' in options) return paginateKeyset(request, options, { param, pageSize, query, lastPage });
   let page = readPageNumber(query?.[param]);
   if (page === Number.POSITIVE_INFINITY) page = lastPage;
   if (page > lastPage) throw detail(404, 'Invalid page.');
@@ -91,22 +96,34 @@ export async function paginate<T>(
 async function paginateKeyset<T>(
   request: FastifyRequest,
   source: KeysetPageSource<T>,
-  { param, pageSize, query, lastPage }: { param: string; pageSize: number; query: Record<string, unknown> | undefined; lastPage: number },
+  { param, pageSize, query }: { param: string; pageSize: number; query: Record<string, unknown> | undefined },
 ): Promise<Paged<T>> {
   const cursorText = query?.[cursorParamFor(param)];
   let page = readPageNumber(query?.[param]);
+  const lastPageOf = (count: number) => Math.max(1, Math.ceil(count / pageSize));
   const previousLink = (first: RowKey | undefined) =>
     page <= 1 ? null : page - 1 <= MAX_PAGE_BY_NUMBER || !first ? pageUrl(request, param, page - 1) : pageUrl(request, param, page - 1, { direction: 'before', ...first });
 
   if (cursorText === undefined || cursorText === '') {
-    if (page === Number.POSITIVE_INFINITY) page = lastPage;
-    if (page > lastPage) throw detail(404, 'Invalid page.');
-    if (page > MAX_PAGE_BY_NUMBER) throw detail(400, pageTooDeep(page, param));
-    const rows = source.count === 0 ? [] : await source.loadSlice({ offset: (page - 1) * pageSize }, pageSize);
+    let count: number;
+    let rows: { item: T; key: RowKey }[];
+    if (page === Number.POSITIVE_INFINITY || page > MAX_PAGE_BY_NUMBER) {
+      // The total first: `last` needs it to know its page, a deep number to tell past-the-end (404) from too deep (400).
+      count = await source.count();
+      if (page === Number.POSITIVE_INFINITY) page = lastPageOf(count);
+      if (page > lastPageOf(count)) throw detail(404, 'Invalid page.');
+      if (page > MAX_PAGE_BY_NUMBER) throw detail(400, pageTooDeep(page, param));
+      rows = count === 0 ? [] : (await source.loadSlice({ offset: (page - 1) * pageSize }, pageSize)).rows;
+    } else {
+      const slice = await source.loadSlice({ offset: (page - 1) * pageSize }, pageSize);
+      rows = slice.rows;
+      count = slice.total ?? (await source.count());
+      if (page > lastPageOf(count)) throw detail(404, 'Invalid page.');
+    }
     const last = rows.at(-1)?.key;
     return {
-      count: source.count,
-      next: page < lastPage && last ? pageUrl(request, param, page + 1, { direction: 'after', ...last }) : null,
+      count,
+      next: page < lastPageOf(count) && last ? pageUrl(request, param, page + 1, { direction: 'after', ...last }) : null,
       previous: previousLink(rows[0]?.key),
       results: rows.map((row) => row.item),
     };
@@ -117,15 +134,16 @@ async function paginateKeyset<T>(
   // A cursor belongs to a page after the first: page 1 is the list's start, which needs none.
   if (page === Number.POSITIVE_INFINITY || page < 2) throw detail(404, 'Invalid page.');
   // One row more than a page says whether there is another page beyond it (the total moves while people post).
-  let rows = await source.loadSlice({ cursor }, pageSize + 1);
+  const slice = await source.loadSlice({ cursor }, pageSize + 1);
+  let rows = slice.rows;
   const more = rows.length > pageSize;
   if (more) rows = cursor.direction === 'after' ? rows.slice(0, pageSize) : rows.slice(1);
-  if (rows.length === 0) throw detail(404, 'Invalid page.');
+  if (rows.length === 0 || slice.total === null) throw detail(404, 'Invalid page.');
   const last = rows.at(-1)!.key;
   // Going back, the rows after this page are the ones the cursor came from.
   const hasNext = cursor.direction === 'before' || more;
   return {
-    count: source.count,
+    count: slice.total,
     next: hasNext ? pageUrl(request, param, page + 1, { direction: 'after', ...last }) : null,
     previous: previousLink(rows[0].key),
     results: rows.map((row) => row.item),

@@ -122,4 +122,43 @@ describe('keyset paging under page numbers', () => {
       expect(pages).toHaveLength(4);
     }
   });
+
+  it('counts the same on every page: by number, through a cursor, and for page=last', async () => {
+    const first = (await get('/api/posts/public/feed/')).json() as Paged<Post>;
+    expect(first.count).toBeGreaterThan(POSTS);
+    const second = (await get(pathOf(first.next!))).json() as Paged<Post>;
+    expect(second.count).toBe(first.count);
+    const last = (await get('/api/posts/public/feed/?page=last')).statusCode;
+    // The last page is far past the pages served by number: a clear 400, as for its number.
+    expect(last).toBe(400);
+    const channelLast = (await get(`/api/posts/comments/list/?post_id=${busyPostId}&page=last`)).json() as CommentsResponse;
+    expect(channelLast.comments.count).toBe(35);
+    expect(channelLast.comments.results).toHaveLength(5);
+    expect((await get(`/api/posts/comments/list/?post_id=${busyPostId}&page=5`)).statusCode).toBe(404);
+  });
+
+  it('reads a feed page in one statement, a member’s in two with the signed-in check, a post with its comments in three', async () => {
+    const client = (t.app.ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const original = client.query;
+    const statements: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text ?? '';
+      if (!text.includes('pgboss')) statements.push(text);
+      return original.apply(this, args);
+    };
+    const count = async (url: string, headers: Record<string, string> = {}) => {
+      statements.length = 0;
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      return statements.length;
+    };
+    try {
+      expect(await count('/api/posts/public/feed/')).toBe(1);
+      expect(await count('/api/posts/public/feed/?sort=hot')).toBe(1);
+      expect(await count('/api/posts/user/feed/', author.headers)).toBe(2);
+      expect(await count(`/api/posts/comments/list/?post_id=${busyPostId}`)).toBe(3);
+    } finally {
+      client.query = original;
+    }
+  });
 });

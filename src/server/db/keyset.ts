@@ -52,29 +52,44 @@ export function keysetOrder(key: SortKey, direction: 'desc' | 'asc' = 'desc'): S
   return [sql`${key.value} asc nulls first`, sql`${key.id} asc nulls first`];
 }
 
-/** The rows past a cursor, as one row comparison the (key desc, id desc) index can seek to. */
-export function keysetWhere(key: SortKey, cursor: Cursor): SQL {
-  const bound = sql`(${cursor.value}::${sql.raw(key.type)}, ${cursor.id}::int4)`;
-  return cursor.direction === 'after' ? sql`(${key.value}, ${key.id}) < ${bound}` : sql`(${key.value}, ${key.id}) > ${bound}`;
+/** The rows past a cursor, as one row comparison the (key desc, id desc) index can seek to; the cursor comes in as placeholders. */
+export function keysetWhere(key: SortKey, direction: Cursor['direction']): SQL {
+  const bound = sql`(${sql.placeholder('cursor_value')}::${sql.raw(key.type)}, ${sql.placeholder('cursor_id')}::int4)`;
+  return direction === 'after' ? sql`(${key.value}, ${key.id}) < ${bound}` : sql`(${key.value}, ${key.id}) > ${bound}`;
 }
 
 /** Where a slice of a list starts: `offset` rows in (shallow pages by number) or at a cursor. */
 export type Slice = { offset: number } | { cursor: Cursor };
 
+/** A slice's statement shape: from an offset, or after or before a cursor. Each is its own prepared statement. */
+export type SliceShape = 'offset' | Cursor['direction'];
+
+/** The values of a slice statement's placeholders: `limit`, `offset`, `cursor_value`, `cursor_id`. */
+export type SliceValues = { limit: number; offset: number; cursor_value: string; cursor_id: number };
+
 /**
- * Loads one slice of a keyset list: `query(where, order)` runs the list's select with the extra condition and the
- * order to read in, and answers rows carrying `keyValue`/`keyId`. Rows come back in the list's order, with the
- * keys of the first and last row.
+ * Loads one slice of a keyset list: `query(shape, where, order, values)` runs the list's select with the extra
+ * condition and the order to read in (both fixed by `shape`, so the caller can prepare one statement per shape), its
+ * limit and offset as the placeholders `limit` and `offset`, and answers rows carrying `keyValue`/`keyId`. Rows come
+ * back in the list's order.
  */
 export async function loadSlice<R extends { keyValue: string; keyId: number }>(
   key: SortKey,
   slice: Slice,
   limit: number,
-  query: (where: SQL | undefined, order: SQL[], limit: number, offset: number) => Promise<R[]>,
+  query: (shape: SliceShape, where: () => SQL | undefined, order: () => SQL[], values: SliceValues) => Promise<R[]>,
 ): Promise<R[]> {
-  if ('offset' in slice) return query(undefined, keysetOrder(key), limit, slice.offset);
-  const backwards = slice.cursor.direction === 'before';
-  const rows = await query(keysetWhere(key, slice.cursor), keysetOrder(key, backwards ? 'asc' : 'desc'), limit, 0);
+  if ('offset' in slice) {
+    return query('offset', () => undefined, () => keysetOrder(key), { limit, offset: slice.offset, cursor_value: '', cursor_id: 0 });
+  }
+  const { direction, value, id } = slice.cursor;
+  const backwards = direction === 'before';
+  const rows = await query(direction, () => keysetWhere(key, direction), () => keysetOrder(key, backwards ? 'asc' : 'desc'), {
+    limit,
+    offset: 0,
+    cursor_value: value,
+    cursor_id: id,
+  });
   return backwards ? rows.reverse() : rows;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-errors.ts';
-import { TokenError } from '../services/tokens-service.ts';
+import { BLACKLISTED, TokenError, type TokenClaims } from '../services/tokens-service.ts';
 import { CONSENT_REQUIRED_MESSAGE } from '../../lib/privacy-notice.ts';
 
 /** `createdAt` tells a new account (stricter write limits, links held more readily). */
@@ -45,21 +45,25 @@ async function authPlugin(app: FastifyInstance) {
   async function authenticate(request: FastifyRequest): Promise<(AuthUser & { consented: boolean }) | null> {
     const token = rawBearer(request);
     if (token === undefined) return null;
-    let userId: number;
-    try {
-      userId = (await app.ctx.services.tokens.validate(token, 'access')).user_id;
-    } catch (error) {
-      if (!(error instanceof TokenError)) throw error;
-      throw unauthorized({
+    const refuse = (message: string) =>
+      unauthorized({
         detail: 'Given token not valid for any token type',
         code: 'token_not_valid',
-        messages: [{ token_class: 'AccessToken', token_type: 'access', message: error.message }],
+        messages: [{ token_class: 'AccessToken', token_type: 'access', message }],
       });
+    let claims: TokenClaims;
+    try {
+      claims = app.ctx.services.tokens.decode(token, 'access');
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      throw refuse(error.message);
     }
-    const user = await app.ctx.services.users.findSignedIn(userId);
+    // The token's standing (blacklisted, session revoked) comes with the account, in one statement.
+    const { refused, user } = await app.ctx.services.users.findSignedIn(claims.user_id, claims);
+    if (refused) throw refuse(BLACKLISTED);
     // An account being erased is gone for its tokens from the moment the member confirmed.
     if (!user || user.erasureRequestedAt) throw unauthorized({ detail: 'User not found', code: 'user_not_found' });
-    return { id: user.id, username: user.username, createdAt: user.createdAt, consented: Boolean(user.consented) };
+    return { id: user.id, username: user.username, createdAt: user.createdAt, consented: user.consented };
   }
 
   /**

@@ -4,6 +4,7 @@ import { qualified as q } from '../db/qualified.ts';
 import { circleMembers, circles, joinRequests } from '../db/schema.ts';
 import { shippedInstitutions } from '../institutions/institutions.ts';
 import { requirementOf } from './verification-rules.ts';
+import type { Viewer } from './visibility.ts';
 
 /** A circle's requirement as the API shows it (every circle answer, search hit and panel row uses this). */
 export const circleRequirement = (row: { requirementKind: string | null; requirementValue: string | null }) =>
@@ -13,7 +14,7 @@ export const circleRequirement = (row: { requirementKind: string | null; require
  * The one way a circle leaves the server: `circleColumns(viewer)` selects a circle together with
  * the viewer's membership, and `toCircle()` turns that row into the spec's Circle.
  */
-export function circleColumns(viewerId: number | null) {
+export function circleColumns(viewerId: Viewer) {
   const viewerRole: SQL<string | null> =
     viewerId === null
       ? sql<string | null>`null::text`

@@ -6,6 +6,7 @@ import { circleMembers, circles, joinRequests, users } from '../db/schema.ts';
 import { notify } from './notifications-service.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { circleColumns, circleRequirement, toCircle } from './circle-mapper.ts';
+import { prepared } from '../db/prepared.ts';
 import { themeColorsFor } from '../../lib/theme-colors.ts';
 import { screenWriting } from './scam-shield/screen.ts';
 
@@ -44,13 +45,16 @@ export function parseCircleRef(kind: 'id' | 'name' | 'key', value: string | numb
 
 const byName = (name: string) => sql`lower(${circles.name}) = lower(${name.trim()})`;
 
-/** The where clause and order that pick the one circle a reference names (an id wins over a name like it). */
-function byRef(ref: CircleRef): { where: SQL; order: SQL | typeof circles.id } {
-  if ('id' in ref) return { where: eq(circles.id, ref.id), order: circles.id };
-  if ('name' in ref) return { where: byName(ref.name), order: circles.id };
-  const id = parseId(ref.key);
-  if (id === null) return { where: byName(ref.key), order: circles.id };
-  return { where: or(eq(circles.id, id), byName(ref.key))!, order: sql`(${circles.id} = ${id}) desc` };
+/**
+ * The where clause and order that pick the one circle a kind of reference names, its id and name as the placeholders
+ * `id` and `name` (trimmed): a key is taken as both, and an id wins over a name like it.
+ */
+function byRef(kind: 'id' | 'name' | 'key'): { where: SQL; order: SQL | typeof circles.id } {
+  const id = sql.placeholder('id');
+  const named = sql`lower(${circles.name}) = lower(${sql.placeholder('name')})`;
+  if (kind === 'id') return { where: eq(circles.id, id), order: circles.id };
+  if (kind === 'name') return { where: named, order: circles.id };
+  return { where: or(eq(circles.id, id), named)!, order: sql`(${circles.id} = ${id}) desc` };
 }
 
 /** Postgres reports a unique-index violation as SQLSTATE 23505 (pg and PGlite alike; drizzle wraps it in `cause`). */
@@ -104,8 +108,16 @@ export async function searchCirclesByName(db: Db, query: string): Promise<Circle
 
 /** The one lookup of a circle, as the viewer sees it (with their membership). */
 export async function findCircle(db: Executor, viewerId: number | null, ref: CircleRef): Promise<Circle | null> {
-  const { where, order } = byRef(ref);
-  const [row] = await db.select(circleColumns(viewerId)).from(circles).where(where).orderBy(order).limit(1);
+  // A prepared statement per kind of reference (an id, a name, a key that may be an id or a name) and audience.
+  const id = 'id' in ref ? ref.id : 'key' in ref ? parseId(ref.key) : null;
+  const name = 'name' in ref ? ref.name : 'key' in ref ? ref.key : null;
+  const kind = id !== null && name !== null ? 'key' : id !== null ? 'id' : 'name';
+  const viewer = viewerId === null ? null : sql.placeholder('viewer');
+  const statement = prepared(db, `circle_by_${kind}_${viewer ? 'member' : 'visitor'}`, () => {
+    const { where, order } = byRef(kind);
+    return db.select(circleColumns(viewer)).from(circles).where(where).orderBy(order).limit(1);
+  });
+  const [row] = await statement.execute({ viewer: viewerId ?? 0, id: id ?? 0, name: name?.trim() ?? '' });
   return row ? toCircle(row, viewerId) : null;
 }
 

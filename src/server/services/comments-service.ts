@@ -7,11 +7,12 @@ import { circles, commentUpvotes, comments, posts, userBlocks, users } from '../
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
 import type { KeysetPageSource, PageSource } from '../pagination.ts';
 import { keyColumns, loadSlice, rowKey, type SortKey } from '../db/keyset.ts';
+import { prepared } from '../db/prepared.ts';
 import type { StoredMedia } from './media-files.ts';
 import { notify, notifyMentions, UPVOTE_MILESTONES } from './notifications-service.ts';
 import { getVisiblePost, postNotFound } from './posts-service.ts';
 import { safetyWarningFor, screenWriting, type ModerationStatus } from './scam-shield/screen.ts';
-import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff } from './visibility.ts';
+import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff, type Viewer } from './visibility.ts';
 
 export const COMMENT_MAX_LENGTH = 10_000;
 export const COMMENT_NEEDS_CONTENT = 'Please enter a comment or select media.';
@@ -30,7 +31,7 @@ export const COMMENT_SORTS = ['best', 'new', 'top'] as const satisfies readonly 
 const commentNotFound = () => detail(404, COMMENT_NOT_FOUND);
 
 /** The columns one Comment is built from, with the viewer's upvote and whether they are staff. */
-const commentColumns = (viewerId: number | null) => ({
+const commentColumns = (viewerId: Viewer) => ({
   id: comments.id,
   postId: comments.postId,
   parentId: comments.parentId,
@@ -130,7 +131,7 @@ const selectComments = (db: Db, viewerId: number | null) =>
   db.select(commentColumns(viewerId)).from(comments).innerJoin(users, eq(users.id, comments.authorId)).$dynamic();
 
 /** Comments a reader sees in a thread: shown to them, and not deleted unless replies still hang below. */
-const inThread = (viewerId: number | null): SQL => and(commentShownTo(viewerId), or(isNull(comments.deletedAt), gt(comments.replyCount, 0)))!;
+const inThread = (viewerId: Viewer): SQL => and(commentShownTo(viewerId), or(isNull(comments.deletedAt), gt(comments.replyCount, 0)))!;
 
 /**
  * Nests below each of `roots` (comments of one depth, of one post) its first FIRST_REPLIES replies per comment,
@@ -139,23 +140,34 @@ const inThread = (viewerId: number | null): SQL => and(commentShownTo(viewerId),
 async function withReplies(db: Db, viewerId: number | null, postId: number, roots: CommentRow[], sort: CommentSort): Promise<ListedComment[]> {
   if (roots.length === 0) return [];
   const base = roots[0].depth;
-  const ranked = db
-    .select({
-      ...commentColumns(viewerId),
-      rank: sql<number>`row_number() over (partition by ${comments.parentId} order by ${sql.join(orderFor(sort), sql`, `)})`.as('rank'),
-    })
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.authorId))
-    .where(
-      and(
-        eq(comments.postId, postId),
-        sql`${comments.depth} between ${base + 1} and ${base + THREAD_DEPTH}`,
-        sql`${comments.path}[${base + 1}] = any(${sql.raw(`array[${roots.map((r) => Number(r.id)).join(',')}]::integer[]`)})`,
-        inThread(viewerId),
-      ),
-    )
-    .as('ranked');
-  const rows = await db.select().from(ranked).where(lte(ranked.rank, FIRST_REPLIES));
+  const viewer = viewerId === null ? null : sql.placeholder('viewer');
+  const statement = prepared(db, `comment_replies_${sort}_${viewer ? 'member' : 'visitor'}`, () => {
+    const ranked = db
+      .select({
+        ...commentColumns(viewer),
+        rank: sql<number>`row_number() over (partition by ${comments.parentId} order by ${sql.join(orderFor(sort), sql`, `)})`.as('rank'),
+      })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.authorId))
+      .where(
+        and(
+          eq(comments.postId, sql.placeholder('post')),
+          sql`${comments.depth} between ${sql.placeholder('depth_from')}::int4 and ${sql.placeholder('depth_to')}::int4`,
+          sql`${comments.path}[${sql.placeholder('root_level')}::int4] = any(${sql.placeholder('roots')}::integer[])`,
+          inThread(viewer),
+        ),
+      )
+      .as('ranked');
+    return db.select().from(ranked).where(lte(ranked.rank, FIRST_REPLIES));
+  });
+  const rows = await statement.execute({
+    viewer: viewerId ?? 0,
+    post: postId,
+    depth_from: base + 1,
+    depth_to: base + THREAD_DEPTH,
+    root_level: base + 1,
+    roots: roots.map((r) => Number(r.id)),
+  });
   rows.sort((a, b) => a.depth - b.depth || Number(a.rank) - Number(b.rank));
   const listed = roots.map((row): ListedComment => ({ ...toComment(row), replies: [] }));
   const byId = new Map<number, ThreadComment>(listed.map((c) => [c.id, c]));
@@ -177,28 +189,37 @@ export async function listComments(
   sort: CommentSort = 'best',
 ): Promise<{ post: Post; comments: KeysetPageSource<ListedComment> }> {
   const post = await getVisiblePost(db, postId, viewerId);
-  const shown = and(eq(comments.postId, postId), isNull(comments.parentId), inThread(viewerId));
+  const viewer = viewerId === null ? null : sql.placeholder('viewer');
+  const audience = viewer ? 'member' : 'visitor';
+  const values = { post: postId, viewer: viewerId ?? 0 };
+  const shown = () => and(eq(comments.postId, sql.placeholder('post')), isNull(comments.parentId), inThread(viewer));
   // One post's top-level comments, on the partial (post_id, ...) where parent_id is null indexes.
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(comments).where(shown);
+  const total = () => db.select({ count: sql<number>`count(*)::int` }).from(comments).where(shown());
   const key = commentKey(sort);
   return {
     post,
     comments: {
-      count,
+      count: async () => {
+        const [{ count }] = await prepared(db, `comments_count_${audience}`, total).execute(values);
+        return count;
+      },
       keyType: key.type,
       loadSlice: async (slice, limit) => {
-        const rows = await loadSlice(key, slice, limit, (after, order, rowLimit, offset) =>
-          db
-            .select({ ...commentColumns(viewerId), ...keyColumns(key) })
-            .from(comments)
-            .innerJoin(users, eq(users.id, comments.authorId))
-            .where(and(shown, after))
-            .orderBy(...order)
-            .limit(rowLimit)
-            .offset(offset),
+        // The total rides along as a scalar subquery, run once per statement: the page and its count in one round trip.
+        const rows = await loadSlice(key, slice, limit, (sliceShape, after, order, sliceValues) =>
+          prepared(db, `comments_${sort}_${audience}_${sliceShape}`, () =>
+            db
+              .select({ ...commentColumns(viewer), ...keyColumns(key), total: sql<number>`(${total()})` })
+              .from(comments)
+              .innerJoin(users, eq(users.id, comments.authorId))
+              .where(and(shown(), after()))
+              .orderBy(...order())
+              .limit(sql.placeholder('limit'))
+              .offset(sql.placeholder('offset')),
+          ).execute({ ...values, ...sliceValues }),
         );
         const listed = await withReplies(db, viewerId, postId, rows, sort);
-        return listed.map((item, index) => ({ item, key: rowKey(rows[index]) }));
+        return { total: rows[0]?.total ?? null, rows: listed.map((item, index) => ({ item, key: rowKey(rows[index]) })) };
       },
     },
   };

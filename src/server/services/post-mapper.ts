@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { circles, postReactions, posts, users } from '../db/schema.ts';
 import { keyColumns, type SortKey } from '../db/keyset.ts';
 import { safetyWarningFor, type ModerationStatus } from './scam-shield/screen.ts';
-import { viewerIsStaff } from './visibility.ts';
+import { viewerIsStaff, type Viewer } from './visibility.ts';
 import { imageSources } from '../../lib/media-variants.ts';
 
 /**
@@ -73,18 +73,18 @@ export type PostRow = {
  * post_reactions primary key) when there is a viewer, and each row's position in the order of `key` (for a
  * keyset page's cursor). Callers add where/order/limit.
  */
-export function selectPosts(db: Db, viewerId: number | null, key: SortKey = NEWEST_POSTS) {
-  const extra = keyColumns(key);
+export function selectPosts<E extends Record<string, SQL> = Record<never, SQL>>(db: Db, viewerId: Viewer, key: SortKey = NEWEST_POSTS, extra?: E) {
+  const columns = { ...postColumns, ...keyColumns(key), ...(extra ?? ({} as E)) };
   if (viewerId === null) {
     return db
-      .select({ ...postColumns, ...extra, reaction: sql<string | null>`null`, viewerStaff: sql<boolean>`false` })
+      .select({ ...columns, reaction: sql<string | null>`null`, viewerStaff: sql<boolean>`false` })
       .from(posts)
       .innerJoin(circles, eq(circles.id, posts.circleId))
       .innerJoin(users, eq(users.id, posts.authorId))
       .$dynamic();
   }
   return db
-    .select({ ...postColumns, ...extra, reaction: postReactions.kind, viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}` })
+    .select({ ...columns, reaction: postReactions.kind, viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}` })
     .from(posts)
     .innerJoin(circles, eq(circles.id, posts.circleId))
     .innerJoin(users, eq(users.id, posts.authorId))

@@ -1,10 +1,11 @@
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FeedSort, Post } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circles, comments, posts, users } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
 import type { KeysetPageSource } from '../pagination.ts';
 import { loadSlice, rowKey, type SortKey } from '../db/keyset.ts';
+import { prepared } from '../db/prepared.ts';
 import { MESSAGES, findCircle, parseCircleRef } from './circles-service.ts';
 import { selectPosts, toPost } from './post-mapper.ts';
 import { reencodeDataUrl } from './image-reencoding.ts';
@@ -64,15 +65,28 @@ export type ListPostsOptions = {
   now?: Date;
 };
 
-/** Total posts of the circles matching `where`, from the trigger-kept circles.posts_count: a few circle rows, not every post. */
-async function postsInCircles(db: Db, where: SQL | undefined): Promise<number> {
-  const [{ total }] = await db.select({ total: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(where);
-  return total;
+/** How a feed chooses its posts; each shape is its own prepared statement (the values go in as placeholders). */
+type FeedShape = { sort: FeedSort; scope: 'circle' | 'public' | 'visible'; byAuthor: boolean; member: boolean };
+
+/** The circles a feed shows, and the posts it lists: viewer, circle, author and since come in as placeholders. */
+function feedConditions(shape: FeedShape) {
+  const viewer = shape.member ? sql.placeholder('viewer') : null;
+  const shownCircles =
+    shape.scope === 'circle' ? eq(circles.id, sql.placeholder('circle')) : shape.scope === 'public' ? eq(circles.channelType, 'public') : circleVisibleTo(viewer);
+  const byAuthor = shape.byAuthor ? eq(posts.authorId, sql.placeholder('author')) : undefined;
+  const inWindow = windowStart(shape.sort, new Date()) ? gte(posts.createdAt, sql.placeholder('since')) : undefined;
+  const where = and(shape.scope === 'circle' ? eq(posts.circleId, sql.placeholder('circle')) : shownCircles, byAuthor, inWindow, postListedFor(viewer));
+  return { viewer, shownCircles, where, countsRows: Boolean(byAuthor || inWindow) };
 }
 
-async function countPostRows(db: Db, where: SQL | undefined): Promise<number> {
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(posts).innerJoin(circles, eq(circles.id, posts.circleId)).where(where);
-  return total;
+/**
+ * The feed's total as a query. An author's list counts its rows on the author index, a day's or week's feed its rows
+ * on the created_at index; a whole feed sums its circles' trigger-kept posts_count (a few circle rows, not every post).
+ */
+function feedTotal(db: Db, shape: FeedShape) {
+  const { shownCircles, where, countsRows } = feedConditions(shape);
+  if (countsRows) return db.select({ total: sql<number>`count(*)::int` }).from(posts).innerJoin(circles, eq(circles.id, posts.circleId)).where(where);
+  return db.select({ total: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(shownCircles);
 }
 
 /**
@@ -88,25 +102,35 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
     if (!circle || !visible) throw detail(404, MESSAGES.notFound);
     circleId = circle.id;
   }
-  const shownCircles =
-    circleId !== undefined ? eq(circles.id, circleId) : options.publicOnly ? eq(circles.channelType, 'public') : circleVisibleTo(viewerId);
-  const byAuthor = options.authorId !== undefined ? eq(posts.authorId, options.authorId) : undefined;
   const sort = options.sort ?? 'new';
-  const since = windowStart(sort, options.now ?? new Date());
-  const inWindow = since ? gte(posts.createdAt, since) : undefined;
-  const where = and(circleId !== undefined ? eq(posts.circleId, circleId) : shownCircles, byAuthor, inWindow, postListedFor(viewerId));
-  // An author's list counts its rows on the author index, a day's or week's feed its rows on the created_at index;
-  // a whole feed sums its circles' counters.
-  const count = byAuthor || inWindow ? await countPostRows(db, where) : await postsInCircles(db, shownCircles);
+  const shape: FeedShape = {
+    sort,
+    scope: circleId !== undefined ? 'circle' : options.publicOnly ? 'public' : 'visible',
+    byAuthor: options.authorId !== undefined,
+    member: viewerId !== null,
+  };
+  const name = `feed_${sort}_${shape.scope}${shape.byAuthor ? '_author' : ''}_${shape.member ? 'member' : 'visitor'}`;
+  const values = { viewer: viewerId ?? 0, circle: circleId ?? 0, author: options.authorId ?? 0, since: windowStart(sort, options.now ?? new Date()) ?? new Date(0) };
   const key = feedKey(sort);
   return {
-    count,
+    count: async () => {
+      const [{ total }] = await prepared(db, `${name}_count`, () => feedTotal(db, shape)).execute(values);
+      return total;
+    },
     keyType: key.type,
     loadSlice: async (slice, limit) => {
-      const rows = await loadSlice(key, slice, limit, (after, order, rowLimit, offset) =>
-        selectPosts(db, viewerId, key).where(and(where, after)).orderBy(...order).limit(rowLimit).offset(offset),
+      // The total rides along as a scalar subquery (PostgreSQL runs it once per statement): a page is one round trip.
+      const rows = await loadSlice(key, slice, limit, (sliceShape, after, order, sliceValues) =>
+        prepared(db, `${name}_${sliceShape}`, () => {
+          const { viewer, where } = feedConditions(shape);
+          return selectPosts(db, viewer, key, { total: sql<number>`(${feedTotal(db, shape)})` })
+            .where(and(where, after()))
+            .orderBy(...order())
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'));
+        }).execute({ ...values, ...sliceValues }),
       );
-      return rows.map((row) => ({ item: toPost(row, viewerId), key: rowKey(row) }));
+      return { total: rows[0]?.total ?? null, rows: rows.map((row) => ({ item: toPost(row, viewerId), key: rowKey(row) })) };
     },
   };
 }
@@ -116,9 +140,13 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
  * staff); 404 'Post not found.' otherwise. A removed post is found, without its content.
  */
 export async function getVisiblePost(db: Db, id: number, viewerId: number | null): Promise<Post> {
-  const [row] = await selectPosts(db, viewerId)
-    .where(and(eq(posts.id, id), circleVisibleTo(viewerId), postOpenFor(viewerId)))
-    .limit(1);
+  const viewer = viewerId === null ? null : sql.placeholder('viewer');
+  const statement = prepared(db, `post_by_id_${viewer ? 'member' : 'visitor'}`, () =>
+    selectPosts(db, viewer)
+      .where(and(eq(posts.id, sql.placeholder('id')), circleVisibleTo(viewer), postOpenFor(viewer)))
+      .limit(1),
+  );
+  const [row] = await statement.execute({ id, viewer: viewerId ?? 0 });
   if (!row) throw postNotFound();
   return toPost(row, viewerId);
 }

@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { NOTICE_VERSION } from '../../lib/privacy-notice.ts';
 import type { Db } from '../db/client.ts';
 import { consents, users } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 import { randomIdentity, type IdentityClass } from './identity-service.ts';
+import { tokenStandingColumns } from './tokens-service.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -14,26 +16,35 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return user;
 }
 
+/** The token a signed-in call came with: its own id and its session's (see tokens-service). */
+export type TokenIds = { jti: string; sid: string };
+
 /**
- * The account a signed-in call acts as, with whether it agreed to the current privacy notice: one query on every
- * signed-in call (the consent gate reads `consented`).
+ * The account a signed-in call acts as, with whether it agreed to the current privacy notice (the consent gate reads
+ * `consented`) and the token's standing (blacklisted, or its session revoked): one prepared statement on every
+ * signed-in call. It answers one row even for an unknown account, so a refused token reads as refused first.
  */
-export async function findSignedInUser(db: Db, id: number) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      createdAt: users.createdAt,
-      erasureRequestedAt: users.erasureRequestedAt,
-      consented: sql<boolean>`exists (${db
-        .select({ one: sql`1` })
-        .from(consents)
-        .where(and(eq(consents.userId, users.id), eq(consents.noticeVersion, NOTICE_VERSION), eq(consents.adult, true)))})`,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return user;
+export async function findSignedInUser(db: Db, id: number, token: TokenIds) {
+  const statement = prepared(db, 'signed_in_user', () =>
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        createdAt: users.createdAt,
+        erasureRequestedAt: users.erasureRequestedAt,
+        consented: sql<boolean>`exists (${db
+          .select({ one: sql`1` })
+          .from(consents)
+          .where(and(eq(consents.userId, users.id), eq(consents.noticeVersion, NOTICE_VERSION), eq(consents.adult, true)))})`,
+        ...tokenStandingColumns(sql.placeholder('jti'), sql.placeholder('sid')),
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(users, eq(users.id, sql.placeholder('id'))),
+  );
+  const [row] = await statement.execute({ id, jti: token.jti, sid: token.sid });
+  const refused = Boolean(row.blacklisted) || Boolean(row.revoked);
+  const user = row.id === null ? undefined : { ...row, id: row.id, username: row.username!, createdAt: row.createdAt!, consented: Boolean(row.consented) };
+  return { refused, user };
 }
 
 async function findUserByEmailHash(db: Db, hash: string): Promise<UserRow | undefined> {
