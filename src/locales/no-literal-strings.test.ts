@@ -20,7 +20,6 @@ const ALLOWED = [/^Bharat Square$/, /^(?:b|u)\/$/, /^OTP$/, /^(?:JPG|PNG|GIF|MP4
 const NOT_YET_TRANSLATED = new Set([
   'components/site/ContactDetails.astro',
   'components/site/GrievanceOfficer.astro',
-  'components/site/StoredDataTable.astro',
   'islands/app/channel/ChannelPage.tsx',
   'islands/app/channel/ChannelSettings.tsx',
   'islands/app/create-channel/ChannelPreview.tsx',
@@ -30,7 +29,6 @@ const NOT_YET_TRANSLATED = new Set([
   'islands/app/post-detail/EmojiPicker.tsx',
   'islands/app/channel/JoinRequests.tsx',
   'islands/app/create-channel/CreateChannelWizard.tsx',
-  'islands/app/data-rights/DataRightsSection.tsx',
   'islands/app/moderation/ModLog.tsx',
   'islands/app/moderation/ReviewQueue.tsx',
   'islands/app/notifications/NotificationItem.tsx',
