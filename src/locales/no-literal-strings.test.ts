@@ -18,8 +18,6 @@ const ALLOWED = [/^Bharat Square$/, /^(?:b|u)\/$/, /^OTP$/, /^(?:JPG|PNG|GIF|MP4
  * string must leave it (the last test checks that), and no file may join it.
  */
 const NOT_YET_TRANSLATED = new Set([
-  'components/site/ContactDetails.astro',
-  'components/site/GrievanceOfficer.astro',
   'islands/app/channel/ChannelPage.tsx',
   'islands/app/channel/ChannelSettings.tsx',
   'islands/app/create-channel/ChannelPreview.tsx',
@@ -37,12 +35,8 @@ const NOT_YET_TRANSLATED = new Set([
   'islands/app/profile/ProfilePage.tsx',
   'islands/app/search/SearchModal.tsx',
   'islands/app/create-post/SignInPrompt.tsx',
-  'islands/contact/ContactForm.tsx',
-  'islands/grievance/GrievanceForm.tsx',
-  'islands/grievance/GrievanceTracker.tsx',
   'islands/staff/CredentialQueue.tsx',
   'islands/staff/StaffArea.tsx',
-  'pages/grievance/track.astro',
   'pages/home/create-channel.astro',
   'pages/home/notifications.astro',
   'pages/profile.astro',
