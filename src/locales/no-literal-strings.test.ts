@@ -35,12 +35,9 @@ const NOT_YET_TRANSLATED = new Set([
   'islands/app/profile/ProfilePage.tsx',
   'islands/app/search/SearchModal.tsx',
   'islands/app/create-post/SignInPrompt.tsx',
-  'islands/staff/CredentialQueue.tsx',
-  'islands/staff/StaffArea.tsx',
   'pages/home/create-channel.astro',
   'pages/home/notifications.astro',
   'pages/profile.astro',
-  'pages/staff/index.astro',
 ]);
 
 function filesUnder(dir: string): string[] {
