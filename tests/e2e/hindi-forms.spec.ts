@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { signInByApi } from './helpers.ts';
 
-/** The public forms and the privacy table, in Hindi: the prebuilt /hi pages, and the grievance pages by the lang cookie. */
+/**
+ * The public forms and the privacy table, in Hindi: the prebuilt /hi pages, and the grievance pages by the lang cookie;
+ * then a member's safety, verification and data sections, and the moderation log, by the same cookie.
+ */
 test.describe('public forms in Hindi', () => {
   test('the privacy page words its table of stored data in Hindi', async ({ page }) => {
     await page.goto('/hi/privacy');
@@ -33,5 +37,20 @@ test.describe('public forms in Hindi', () => {
 
     await page.goto('/grievance/track');
     await expect(page.getByRole('alert')).toHaveText('यह शिकायत नहीं मिली। देख लें कि आपने मेल में आया पूरा लिंक खोला है।');
+  });
+
+  test("a member's profile sections and the moderation log read in Hindi", async ({ page, baseURL }) => {
+    await signInByApi(page);
+    await page.context().addCookies([{ name: 'lang', value: 'hi', url: baseURL! }]);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'सत्यापन', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'कोड भेजें' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'सुरक्षा सेटिंग' })).toBeVisible();
+    await expect(page.getByText('आपने किसी को ब्लॉक नहीं किया है।')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'आपका डेटा' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'गोपनीयता नीति' })).toHaveAttribute('href', '/hi/privacy');
+
+    await page.goto('/modlog');
+    await expect(page.getByRole('heading', { name: 'मॉडरेशन लॉग', level: 1 })).toBeVisible();
   });
 });
