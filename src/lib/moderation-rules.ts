@@ -2,6 +2,8 @@
  * The words of moderation shared by the islands and the server (no zod here, so islands stay small): why a member
  * reports, what a moderator or a channel's owner can do, and how long a suspension lasts.
  */
+import en from '../locales/en.json' with { type: 'json' };
+
 export const REPORT_REASONS = {
   spam: 'Spam',
   scam: 'Scam or fraud',
@@ -41,7 +43,8 @@ export type SuspensionDuration = keyof typeof SUSPENSION_DURATIONS;
 export type SuspensionScope = 'circle' | 'site';
 
 export const REMOVED_PREFIX = 'Removed by moderators: ';
-export const HIDDEN_PENDING_REVIEW = 'Hidden pending review';
+/** In English from the catalog, which words it on screen in every language (`moderation.hiddenPendingReview`). */
+export const HIDDEN_PENDING_REVIEW = en.moderation.hiddenPendingReview;
 
 export const removedLabel = (reason: string | null) => `${REMOVED_PREFIX}${reason || 'no reason given'}`;
 

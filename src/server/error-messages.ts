@@ -26,8 +26,15 @@ function compile(key: string, message: string): Template {
   return { key: key.replace(/_(one|other)$/, ''), pattern: new RegExp(`^${source}$`), names };
 }
 
+/** A catalog section's messages as `[key, message]`, nested sections flattened (`verificationsApi.need.join`). */
+const flatten = (prefix: string, section: Record<string, unknown>): [string, string][] =>
+  Object.entries(section).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}.${key}`, value] as [string, string]] : flatten(`${prefix}.${key}`, value as Record<string, unknown>),
+  );
+
 const TEMPLATES: Template[] = [
   ...Object.entries(en.api).map(([key, message]) => compile(`api.${key}`, message)),
+  ...flatten('verificationsApi', en.verificationsApi).map(([key, message]) => compile(key, message)),
   compile('notice.under18', en.notice.under18),
 ];
 

@@ -5,10 +5,9 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
+import { useT, withLang } from '../i18n/use-t.tsx';
 import {
   $contactStatus,
-  CONTACT_FAILED,
-  CONTACT_SENT,
   contactErrors,
   resetContactStatus,
   sendContact,
@@ -16,7 +15,8 @@ import {
   type ContactFields,
 } from './contact.store.ts';
 
-export default function ContactForm() {
+function ContactForm() {
+  const t = useT();
   const status = useStore($contactStatus);
   const [hydrated, setHydrated] = useState(false);
   const [errors, setErrors] = useState<ContactErrors>({});
@@ -30,7 +30,7 @@ export default function ContactForm() {
     const form = event.currentTarget;
     const data = new FormData(form);
     const fields: ContactFields = { email: String(data.get('email') ?? ''), message: String(data.get('message') ?? '') };
-    const found = contactErrors(fields);
+    const found = contactErrors(fields, t);
     setErrors(found);
     if (found.email || found.message) {
       resetContactStatus();
@@ -54,10 +54,10 @@ export default function ContactForm() {
       aria-labelledby="contact-form-title"
       className="rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6"
     >
-      <h2 id="contact-form-title" className="text-xl font-bold">Send us a message</h2>
-      <p className="mt-1 text-sm text-muted">We reply from our support address, usually within one business day.</p>
+      <h2 id="contact-form-title" className="text-xl font-bold">{t('contact.title')}</h2>
+      <p className="mt-1 text-sm text-muted">{t('contact.lead')}</p>
 
-      <label htmlFor="contact-email" className="mt-5 block text-sm font-semibold">Email</label>
+      <label htmlFor="contact-email" className="mt-5 block text-sm font-semibold">{t('contact.email')}</label>
       <input
         id="contact-email"
         name="email"
@@ -71,7 +71,7 @@ export default function ContactForm() {
       />
       {errors.email && <p id="contact-email-error" className="field-error">{errors.email}</p>}
 
-      <label htmlFor="contact-message" className="mt-4 block text-sm font-semibold">Message</label>
+      <label htmlFor="contact-message" className="mt-4 block text-sm font-semibold">{t('contact.message')}</label>
       <textarea
         id="contact-message"
         name="message"
@@ -85,13 +85,15 @@ export default function ContactForm() {
       {errors.message && <p id="contact-message-error" className="field-error">{errors.message}</p>}
 
       <button type="submit" disabled={sending || !hydrated} className="btn btn-primary mt-5 w-full sm:w-auto">
-        {sending ? 'Sending...' : 'Send message'}
+        {sending ? t('contact.sending') : t('contact.send')}
       </button>
 
       <div aria-live="polite" className="mt-4 min-h-6 text-sm font-medium">
-        {status === 'sent' && <p className="text-verified-700">{CONTACT_SENT}</p>}
-        {status === 'failed' && <p role="alert" className="text-red-700">{CONTACT_FAILED}</p>}
+        {status === 'sent' && <p className="text-verified-700">{t('contact.sent')}</p>}
+        {status === 'failed' && <p role="alert" className="text-red-700">{t('contact.failed')}</p>}
       </div>
     </form>
   );
 }
+
+export default withLang(ContactForm);

@@ -1,11 +1,15 @@
 /** The contact form's states (spec section 4): idle, sending, then sent or failed; fields clear afterwards. */
 import { atom } from 'nanostores';
 import { api } from '../../lib/api-client.ts';
+import { translator, type Translate } from '../../lib/i18n.ts';
+import en from '../../locales/en.json' with { type: 'json' };
+import { $lang } from '../../stores/lang.store.ts';
 
-export const EMAIL_REQUIRED = 'Email is required';
-export const MESSAGE_REQUIRED = 'Message is required';
-export const CONTACT_SENT = 'Your message was sent successfully!';
-export const CONTACT_FAILED = 'Failed to send message. Please try again later.';
+/** The spec's English words (from the catalog, `contact.*`, which words them on screen in every language). */
+export const EMAIL_REQUIRED = en.contact.emailRequired;
+export const MESSAGE_REQUIRED = en.contact.messageRequired;
+export const CONTACT_SENT = en.contact.sent;
+export const CONTACT_FAILED = en.contact.failed;
 
 export type ContactFields = { email: string; message: string };
 export type ContactErrors = Partial<Record<keyof ContactFields, string>>;
@@ -14,10 +18,10 @@ export type ContactStatus = 'idle' | 'sending' | 'sent' | 'failed';
 export const $contactStatus = atom<ContactStatus>('idle');
 
 /** Both fields are required; the spec asks for no further e-mail pattern check. */
-export function contactErrors(fields: ContactFields): ContactErrors {
+export function contactErrors(fields: ContactFields, t: Translate = translator($lang.get())): ContactErrors {
   const errors: ContactErrors = {};
-  if (!fields.email.trim()) errors.email = EMAIL_REQUIRED;
-  if (!fields.message.trim()) errors.message = MESSAGE_REQUIRED;
+  if (!fields.email.trim()) errors.email = t('contact.emailRequired');
+  if (!fields.message.trim()) errors.message = t('contact.messageRequired');
   return errors;
 }
 

@@ -2,18 +2,15 @@
 import { atom } from 'nanostores';
 import { ApiError, api } from '../../lib/api-client.ts';
 import type { GrievanceTracking } from '../../lib/grievance-rules.ts';
+import { translator, type Translate } from '../../lib/i18n.ts';
 import { isValidEmail } from '../../lib/validation-rules.ts';
+import { $lang } from '../../stores/lang.store.ts';
 
 export type GrievanceFields = { category: string; content_link: string; description: string; email: string };
 export type GrievanceErrors = Partial<Record<keyof GrievanceFields, string>>;
 
-export const FIELD_REQUIRED: Record<keyof GrievanceFields, string> = {
-  category: 'Choose what the complaint is about',
-  content_link: 'Link to the content, or say where it is',
-  description: 'Tell us what is wrong',
-  email: 'An e-mail address is needed to answer you',
-};
-export const GRIEVANCE_FAILED = 'Your complaint could not be sent. Please try again.';
+/** The form's fields; an empty one is worded by `grievance.form.required.<field>` in the catalogs. */
+export const GRIEVANCE_FIELDS: (keyof GrievanceFields)[] = ['category', 'content_link', 'description', 'email'];
 
 export type FilingState =
   | { status: 'idle' }
@@ -23,12 +20,12 @@ export type FilingState =
 
 export const $filing = atom<FilingState>({ status: 'idle' });
 
-export function grievanceErrors(fields: GrievanceFields): GrievanceErrors {
+export function grievanceErrors(fields: GrievanceFields, t: Translate = translator($lang.get())): GrievanceErrors {
   const errors: GrievanceErrors = {};
-  for (const key of Object.keys(FIELD_REQUIRED) as (keyof GrievanceFields)[]) {
-    if (!fields[key].trim()) errors[key] = FIELD_REQUIRED[key];
+  for (const key of GRIEVANCE_FIELDS) {
+    if (!fields[key].trim()) errors[key] = t(`grievance.form.required.${key}`);
   }
-  if (!errors.email && !isValidEmail(fields.email)) errors.email = 'Enter a valid email address.';
+  if (!errors.email && !isValidEmail(fields.email)) errors.email = t('grievance.form.invalidEmail');
   return errors;
 }
 
@@ -44,10 +41,10 @@ export async function fileGrievance(fields: GrievanceFields): Promise<FilingStat
     const errors: GrievanceErrors = {};
     if (error instanceof ApiError && error.data && typeof error.data === 'object') {
       for (const [field, messages] of Object.entries(error.data as Record<string, unknown>)) {
-        if (field in FIELD_REQUIRED && Array.isArray(messages)) errors[field as keyof GrievanceFields] = String(messages[0]);
+        if ((GRIEVANCE_FIELDS as string[]).includes(field) && Array.isArray(messages)) errors[field as keyof GrievanceFields] = String(messages[0]);
       }
     }
-    const message = error instanceof ApiError && error.status === 429 ? error.message : GRIEVANCE_FAILED;
+    const message = error instanceof ApiError && error.status === 429 ? error.message : translator($lang.get())('grievance.form.failed');
     $filing.set({ status: 'failed', message, errors });
   }
   return $filing.get();
@@ -63,8 +60,6 @@ export type TrackingState =
 
 export const $tracking = atom<TrackingState>({ status: 'loading' });
 
-export const TRACKING_MISSING = 'We could not find this grievance. Check that you opened the whole link from your mail.';
-export const TRACKING_FAILED = 'The grievance could not be loaded. Please try again.';
 
 /** Loads a grievance by the ticket and key of its tracking link (`?ticket=…&key=…`). */
 export async function loadTracking(search: string): Promise<TrackingState> {

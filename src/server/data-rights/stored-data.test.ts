@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { STORED_FIELDS } from '../../lib/stored-data.ts';
+import en from '../../locales/en.json' with { type: 'json' };
+import hi from '../../locales/hi.json' with { type: 'json' };
 import * as schema from '../db/schema.ts';
 
 const tables = Object.values(schema)
@@ -43,5 +45,14 @@ describe('the privacy page states what is stored, field by field', () => {
     expect(page).toContain('<StoredDataTable />');
     expect(readFileSync('src/components/site/StoredDataTable.astro', 'utf8')).toContain('STORED_FIELDS.map');
     for (const period of ['180 days', '24 hours', '5 minutes']) expect(page).toContain(period);
+  });
+
+  it('words every field in both languages', () => {
+    for (const catalog of [en, hi]) {
+      const words = catalog.storedData.fields as Record<string, { what?: string; why?: string; kept?: string }>;
+      const unworded = STORED_FIELDS.filter((field) => !words[field.key]?.what || !words[field.key]?.why || !words[field.key]?.kept);
+      expect(unworded.map((field) => field.key)).toEqual([]);
+    }
+    expect(new Set(STORED_FIELDS.map((field) => field.key)).size).toBe(STORED_FIELDS.length);
   });
 });

@@ -13,6 +13,7 @@ import { findUserById } from '../services/users-service.ts';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../services/verification-rules.ts';
 import { VERIFICATION_MESSAGES } from '../services/verifications-service.ts';
 import { OTP_MESSAGES } from '../services/otp-service.ts';
+import { translateMessage } from '../error-messages.ts';
 
 const security = [{ bearer: [] }];
 const otpField = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), requiredString({ max: 64 }));
@@ -104,7 +105,8 @@ export default async function verificationRoutes(app: FastifyInstance) {
       const account = await findUserById(db, user.id);
       const { changed } = await app.ctx.services.verifications.verifyCode({ id: user.id, identityClass: account?.identityClass ?? 'standard' }, email, otp, request.ip);
       const profile = await profilePage(app, request, user.id);
-      return changed ? profile : { ...profile, detail: VERIFICATION_MESSAGES.alreadyHeld };
+      // A success answer, so the language plugin leaves it: its detail is worded here, in the client's language.
+      return changed ? profile : { ...profile, detail: translateMessage(VERIFICATION_MESSAGES.alreadyHeld, request.lang) };
     },
   );
 

@@ -1,5 +1,6 @@
 import type { CircleRequirement, IdentityChip, Verification } from '../../lib/api-types.ts';
 import type { InstitutionTable } from '../institutions/institutions.ts';
+import { translator } from '../../lib/i18n.ts';
 
 /**
  * The verification model's rules in one place: what each proof is called, how a person's proofs become chips
@@ -116,15 +117,18 @@ export function requirementOf(kind: string | null, value: string | null, institu
 }
 
 export type GuardedAction = 'join' | 'post' | 'comment';
-const ACTION_WORDS: Record<GuardedAction, string> = { join: 'join', post: 'post in', comment: 'comment in' };
 
-/** The 403's detail: what is needed, in words ("To post in Campus Connect you need a verified academic e-mail address."). */
+/**
+ * The 403's detail: what is needed, in words ("To post in Campus Connect you need a verified academic e-mail address.").
+ * In English from the catalog (`verificationsApi.*`), which the language plugin words again in the client's language.
+ */
 export function requirementMessage(requirement: CircleRequirement, circleName: string, action: GuardedAction, institutions: InstitutionTable): string {
+  const t = translator('en');
   const needed =
     requirement.kind === 'academic'
-      ? 'a verified academic e-mail address (such as .ac.in or .edu)'
+      ? t('verificationsApi.needed.academic')
       : requirement.kind === 'institution'
-        ? `a verified ${institutions.forDomain(requirement.value ?? '')?.label ?? requirement.value} e-mail address (@${requirement.value})`
-        : `a verified ${CREDENTIAL_TITLES[requirement.value as Exclude<CredentialKind, 'other'>] ?? requirement.value} credential`;
-  return `To ${ACTION_WORDS[action]} ${circleName} you need ${needed}. Add it under Verifications on your profile.`;
+        ? t('verificationsApi.needed.institution', { label: institutions.forDomain(requirement.value ?? '')?.label ?? requirement.value, domain: requirement.value })
+        : t('verificationsApi.needed.credential', { credential: CREDENTIAL_TITLES[requirement.value as Exclude<CredentialKind, 'other'>] ?? requirement.value });
+  return t(`verificationsApi.need.${action}`, { circle: circleName, needed });
 }

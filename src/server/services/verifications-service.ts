@@ -21,6 +21,7 @@ import {
   type GuardedAction,
   type ProofRow,
 } from './verification-rules.ts';
+import en from '../../locales/en.json' with { type: 'json' };
 
 /**
  * Verifications: what an account has proven beyond its sign-in address. A further address is verified by a
@@ -29,10 +30,11 @@ import {
  * account id beside it, so one mailbox cannot vouch for many handles nor inflate an institution's count.
  */
 
+/** In English from the catalog (`verificationsApi.*`); the language plugin words them in the client's language. */
 export const VERIFICATION_MESSAGES = {
-  personal: 'This address proves nothing new: only academic or institution addresses (such as .ac.in, .edu or .res.in) add a verification.',
-  alreadyHeld: 'This address proves nothing new: your profile already shows what it proves.',
-  claimed: 'This address has already verified another account.',
+  personal: en.verificationsApi.personal,
+  alreadyHeld: en.verificationsApi.alreadyHeld,
+  claimed: en.verificationsApi.claimed,
 } as const;
 
 /** What one address proves: academic or not, and which listed institution it belongs to. */

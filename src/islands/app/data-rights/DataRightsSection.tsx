@@ -1,12 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
+import { formatDateTime, siteHref } from '../../../lib/i18n.ts';
+import { useLang, useT } from '../../i18n/use-t.tsx';
 import {
   $dataExport,
   $deletion,
   $uploads,
   deleteUpload,
   loadUploads,
-  ACCOUNT_DELETED,
   cancelDeletion,
   confirmDeletion,
   loadLatestExport,
@@ -23,6 +24,8 @@ const secondary = 'rounded-full border border-line px-4 py-2 text-sm font-semibo
 
 /** The profile's "Your data" section: download everything, or delete the account. */
 export default function DataRightsSection() {
+  const t = useT();
+  const lang = useLang();
   const id = useId();
   useEffect(() => {
     void loadLatestExport();
@@ -31,9 +34,13 @@ export default function DataRightsSection() {
   }, []);
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-xl border border-line bg-surface p-5">
-      <h2 id={`${id}-title`} className="text-lg font-bold">Your data</h2>
+      <h2 id={`${id}-title`} className="text-lg font-bold">{t('dataRights.heading')}</h2>
       <p className="text-sm text-muted">
-        What we keep about you, and for how long, is listed field by field in our <a href="/privacy" className="text-brand-700 underline">Privacy Policy</a>.
+        {t('dataRights.privacyBefore')}{' '}
+        <a href={siteHref('/privacy', lang)} className="text-brand-700 underline">
+          {t('dataRights.privacyLink')}
+        </a>
+        {t('dataRights.privacyAfter')}
       </p>
       <ExportPanel />
       <UploadsPanel />
@@ -43,34 +50,36 @@ export default function DataRightsSection() {
 }
 
 function ExportPanel() {
+  const t = useT();
+  const lang = useLang();
   const { current, busy, error } = useStore($dataExport);
   const pending = current?.status === 'pending';
   return (
     <div className="space-y-2 rounded-lg border border-line p-4">
-      <h3 className="font-semibold">Download my data</h3>
+      <h3 className="font-semibold">{t('dataRights.download')}</h3>
       <p className="text-sm text-muted">
-        A zip with your profile, verifications, channels, posts, comments, reactions, reports and consent records (data.json), and every photo and video you uploaded.
+        {t('dataRights.downloadHint')}
       </p>
       {pending && (
         <div role="status" className="space-y-1 text-sm">
-          <p>Preparing your data… You can leave this page; it keeps going.</p>
-          <progress className="w-full" aria-label="Preparing your data" />
+          <p>{t('dataRights.preparing')}</p>
+          <progress className="w-full" aria-label={t('dataRights.preparingLabel')} />
         </div>
       )}
       {current?.status === 'ready' && current.download_url && (
         <p className="text-sm">
-          Your data is ready.{' '}
+          {t('dataRights.ready')}{' '}
           <a href={current.download_url} download className="font-semibold text-brand-700 underline">
-            Download the zip
+            {t('dataRights.downloadZip')}
           </a>{' '}
-          <span className="text-muted">(available until {new Date(current.expires_at!).toLocaleString()})</span>
+          <span className="text-muted">{t('dataRights.availableUntil', { date: formatDateTime(current.expires_at!, lang) })}</span>
         </p>
       )}
-      {current?.status === 'failed' && <p role="alert" className="text-sm text-red-700">Your data could not be prepared. Please try again.</p>}
+      {current?.status === 'failed' && <p role="alert" className="text-sm text-red-700">{t('dataRights.exportFailed')}</p>}
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
       {!pending && (
         <button type="button" disabled={busy} onClick={() => void requestExport()} className={primary}>
-          Download my data
+          {t('dataRights.download')}
         </button>
       )}
     </div>
@@ -81,14 +90,15 @@ const isVideo = (url: string) => url.toLowerCase().endsWith('.mp4');
 
 /** Each photo and video the member uploaded, each deletable on its own. */
 function UploadsPanel() {
+  const t = useT();
   const { items, busy, error } = useStore($uploads);
   return (
     <div className="space-y-2 rounded-lg border border-line p-4">
-      <h3 className="font-semibold">Your uploads</h3>
+      <h3 className="font-semibold">{t('dataRights.uploads')}</h3>
       {items.length === 0 ? (
-        <p className="text-sm text-muted">No photos or videos.</p>
+        <p className="text-sm text-muted">{t('dataRights.noUploads')}</p>
       ) : (
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Your uploads">
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={t('dataRights.uploads')}>
           {items.map((upload) => (
             <li key={upload.name} className="space-y-1">
               {isVideo(upload.url) ? (
@@ -100,10 +110,10 @@ function UploadsPanel() {
                 type="button"
                 disabled={busy}
                 onClick={() => void deleteUpload(upload.name)}
-                aria-label={`Delete ${upload.name}`}
+                aria-label={t('dataRights.deleteUpload', { name: upload.name })}
                 className="w-full rounded-full border border-line px-3 py-1 text-xs font-semibold hover:bg-red-50"
               >
-                Delete
+                {t('dataRights.delete')}
               </button>
             </li>
           ))}
@@ -115,6 +125,7 @@ function UploadsPanel() {
 }
 
 function DeletionPanel() {
+  const t = useT();
   const id = useId();
   const { step, busy, error } = useStore($deletion);
   const [address, setAddress] = useState('');
@@ -130,51 +141,52 @@ function DeletionPanel() {
   if (step === 'done') {
     return (
       <div className="space-y-2 rounded-lg border border-line p-4">
-        <p role="status" className="text-sm">{ACCOUNT_DELETED}</p>
-        <a href="/home" className={`${secondary} inline-block`}>Go to the home page</a>
+        <p role="status" className="text-sm">{t('dataRights.accountDeleted')}</p>
+        <a href="/home" className={`${secondary} inline-block`}>
+          {t('dataRights.goHome')}
+        </a>
       </div>
     );
   }
   return (
     <form onSubmit={submit} aria-labelledby={`${id}-title`} className="space-y-2 rounded-lg border border-red-200 p-4">
-      <h3 id={`${id}-title`} className="font-semibold">Delete my account</h3>
+      <h3 id={`${id}-title`} className="font-semibold">{t('dataRights.deleteAccount')}</h3>
       <p className="text-sm text-muted">
-        Your account, your reactions, memberships and everything else we keep about you are deleted within minutes, and you are signed out everywhere.
-        This cannot be undone.
+        {t('dataRights.deleteHint')}
       </p>
       {step === 'closed' && (
         <button type="button" onClick={startDeletion} className={danger}>
-          Delete my account
+          {t('dataRights.deleteAccount')}
         </button>
       )}
       {step === 'address' && (
         <>
           <label htmlFor={`${id}-email`} className="block text-sm">
-            Your sign-in e-mail address (we do not store it, so you type it to prove it is you)
+            {t('dataRights.emailLabel')}
           </label>
           <input id={`${id}-email`} type="email" autoComplete="email" required value={address} onChange={(event) => setAddress(event.target.value)} className={field} />
-          <DeletionButtons label="Send deletion code" disabled={busy || !address.trim()} />
+          <DeletionButtons label={t('dataRights.sendCode')} disabled={busy || !address.trim()} />
         </>
       )}
       {step === 'code' && (
         <>
-          <p className="text-sm text-muted">We mailed a 6-digit code to {address.trim()}.</p>
+          <p className="text-sm text-muted">{t('dataRights.codeSent', { email: address.trim() })}</p>
           <label htmlFor={`${id}-code`} className="block text-sm">
-            Deletion code
+            {t('dataRights.codeLabel')}
           </label>
           <input id={`${id}-code`} inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(event) => setCode(event.target.value)} className={field} />
           <fieldset className="space-y-1 text-sm">
-            <legend className="font-semibold">Your posts and comments</legend>
+            <legend className="font-semibold">{t('dataRights.content')}</legend>
             <label className="flex items-start gap-2">
               <input type="radio" name={`${id}-content`} checked={eraseContent} onChange={() => setEraseContent(true)} className="mt-1" />
-              Erase them too, with their photos and videos
+              {t('dataRights.erase')}
             </label>
             <label className="flex items-start gap-2">
               <input type="radio" name={`${id}-content`} checked={!eraseContent} onChange={() => setEraseContent(false)} className="mt-1" />
-              Leave them, shown as “[deleted account]”
+              {t('dataRights.leave')}
             </label>
           </fieldset>
-          <DeletionButtons label="Delete my account for good" disabled={busy || !code.trim()} />
+          <DeletionButtons label={t('dataRights.deleteForGood')} disabled={busy || !code.trim()} />
         </>
       )}
       {error && (
@@ -188,13 +200,14 @@ function DeletionPanel() {
 
 /** A deletion step's buttons: go on (submits the form), or cancel the deletion. */
 function DeletionButtons({ label, disabled }: { label: string; disabled: boolean }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap gap-2">
       <button type="submit" disabled={disabled} className={danger}>
         {label}
       </button>
       <button type="button" onClick={cancelDeletion} className={secondary}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </div>
   );

@@ -7,11 +7,11 @@ import { map } from 'nanostores';
 import { api, ApiError, clearTokens, errorMessage } from '../../../lib/api-client.ts';
 import { forgetReadCaches } from '../../../lib/offline.ts';
 import type { DataExport } from '../../../lib/api-types.ts';
+import { translator } from '../../../lib/i18n.ts';
+import { $lang } from '../../../stores/lang.store.ts';
 import { resetUser } from '../../../stores/session.store.ts';
 
 export const EXPORT_POLL_MS = 2000;
-export const EXPORT_FAILED = 'Your data could not be prepared. Please try again.';
-export const ACCOUNT_DELETED = 'Your account is being deleted. You have been signed out.';
 
 export const $dataExport = map({
   current: null as DataExport | null,
@@ -27,7 +27,9 @@ export const $deletion = map({
   error: null as string | null,
 });
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? errorMessage(error.data, fallback) : fallback);
+const say = (key: string) => translator($lang.get())(key);
+/** The API's message (already in the person's language), else the fallback from the catalogs. */
+const messageOf = (error: unknown, fallbackKey: string) => (error instanceof ApiError ? errorMessage(error.data, say(fallbackKey)) : say(fallbackKey));
 
 let pollTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -63,7 +65,7 @@ export async function requestExport(): Promise<void> {
     $dataExport.set({ current, busy: false, error: null });
     followExport(current.id);
   } catch (error) {
-    $dataExport.set({ ...$dataExport.get(), busy: false, error: messageOf(error, EXPORT_FAILED) });
+    $dataExport.set({ ...$dataExport.get(), busy: false, error: messageOf(error, 'dataRights.exportFailed') });
     // 409: one is already being prepared; show it.
     if (error instanceof ApiError && error.status === 409) await loadLatestExport();
   }
@@ -91,7 +93,7 @@ export async function deleteUpload(name: string): Promise<void> {
     await api(`/api/users/me/uploads/${encodeURIComponent(name)}/`, { method: 'DELETE' });
     $uploads.set({ items: $uploads.get().items.filter((u) => u.name !== name), busy: false, error: null });
   } catch (error) {
-    $uploads.set({ ...$uploads.get(), busy: false, error: messageOf(error, 'The file could not be deleted. Please try again.') });
+    $uploads.set({ ...$uploads.get(), busy: false, error: messageOf(error, 'dataRights.uploadDeleteFailed') });
   }
 }
 
@@ -104,7 +106,7 @@ export async function sendDeletionCode(email: string): Promise<void> {
     await api('/api/users/me/delete/send-otp/', { method: 'POST', body: { email: email.trim() } });
     $deletion.set({ step: 'code', busy: false, error: null });
   } catch (error) {
-    $deletion.set({ ...$deletion.get(), busy: false, error: messageOf(error, 'The code could not be sent. Please try again.') });
+    $deletion.set({ ...$deletion.get(), busy: false, error: messageOf(error, 'dataRights.sendFailed') });
   }
 }
 
@@ -119,7 +121,7 @@ export async function confirmDeletion(otp: string, eraseContent: boolean): Promi
     $deletion.set({ step: 'done', busy: false, error: null });
     return true;
   } catch (error) {
-    $deletion.set({ ...$deletion.get(), busy: false, error: messageOf(error, 'The code could not be checked. Please try again.') });
+    $deletion.set({ ...$deletion.get(), busy: false, error: messageOf(error, 'dataRights.checkFailed') });
     return false;
   }
 }

@@ -3,13 +3,15 @@
  * for everyone, the way to the channel's public moderation log.
  */
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t.tsx';
 import ReviewQueue from './ReviewQueue.tsx';
 
 export function ChannelReports({ circleId }: { circleId: number }) {
+  const t = useT();
   const [opened, setOpened] = useState(false);
   return (
     <details className="rounded-xl border border-line bg-surface p-4" onToggle={(e) => setOpened((e.currentTarget as HTMLDetailsElement).open)}>
-      <summary className="cursor-pointer font-bold">Reports to review</summary>
+      <summary className="cursor-pointer font-bold">{t('moderation.reportsToReview')}</summary>
       {opened && <div className="mt-3"><ReviewQueue scope={{ kind: 'circle', circleId }} /></div>}
     </details>
   );
@@ -18,9 +20,10 @@ export function ChannelReports({ circleId }: { circleId: number }) {
 export const modlogHref = (circleName: string) => `/modlog?circle=${encodeURIComponent(circleName)}`;
 
 export function ChannelModlogLink({ circleName }: { circleName: string }) {
+  const t = useT();
   return (
     <a href={modlogHref(circleName)} className="text-sm font-semibold text-brand-700 hover:underline">
-      Moderation log
+      {t('moderation.log')}
     </a>
   );
 }

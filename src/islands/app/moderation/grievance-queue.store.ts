@@ -3,7 +3,9 @@ import { map } from 'nanostores';
 import { api, ApiError, getAccessToken, API_BASE } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
+import { translator, type Translate } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
+import { $lang } from '../../../stores/lang.store.ts';
 import type { StaffGrievance as StaffGrievanceView } from '../../../lib/grievance-rules.ts';
 
 /** The ticket is the paged list's row id. */
@@ -14,12 +16,19 @@ export type GrievanceQueueState = PagedList<StaffGrievance> & { count: number; e
 export const $grievanceQueue = map<GrievanceQueueState>({ ...emptyPagedList<StaffGrievance>(), count: 0, error: null });
 
 /** '5 h left to acknowledge' / 'Overdue by 2 d to resolve': the countdown staff read first. */
-export function countdown(g: Pick<StaffGrievance, 'due_in_seconds' | 'deadline'>): string {
+export function countdown(g: Pick<StaffGrievance, 'due_in_seconds' | 'deadline'>, t: Translate = translator($lang.get())): string {
   if (g.due_in_seconds === null || !g.deadline) return '';
   const seconds = Math.abs(g.due_in_seconds);
-  const span = seconds >= 86_400 ? `${Math.floor(seconds / 86_400)} d ${Math.floor((seconds % 86_400) / 3600)} h` : seconds >= 3600 ? `${Math.floor(seconds / 3600)} h` : `${Math.max(1, Math.floor(seconds / 60))} min`;
-  return g.due_in_seconds < 0 ? `Overdue by ${span} to ${g.deadline}` : `${span} left to ${g.deadline}`;
+  const span =
+    seconds >= 86_400
+      ? t('grievance.span.daysHours', { days: Math.floor(seconds / 86_400), hours: Math.floor((seconds % 86_400) / 3600) })
+      : seconds >= 3600
+        ? t('grievance.span.hours', { hours: Math.floor(seconds / 3600) })
+        : t('grievance.span.minutes', { minutes: Math.max(1, Math.floor(seconds / 60)) });
+  return t(g.due_in_seconds < 0 ? `grievance.overdue.${g.deadline}` : `grievance.left.${g.deadline}`, { span });
 }
+
+const say = (key: string, values?: Record<string, unknown>) => translator($lang.get())(key, values);
 
 export async function loadGrievances(reset = false): Promise<void> {
   if (reset) $grievanceQueue.set({ ...emptyPagedList<StaffGrievance>(), count: 0, error: null });
@@ -30,7 +39,7 @@ export async function loadGrievances(reset = false): Promise<void> {
       return { ...answer, results: answer.results.map((g) => ({ ...g, id: g.ticket })) };
     });
   } catch (error) {
-    $grievanceQueue.setKey('error', error instanceof ApiError ? error.message : 'The tickets could not be loaded.');
+    $grievanceQueue.setKey('error', error instanceof ApiError ? error.message : say('grievance.queue.loadFailed'));
   }
 }
 
@@ -46,10 +55,10 @@ export async function changeGrievance(ticket: string, input: { status: string; n
       items: closed ? state.items.filter((g) => g.ticket !== ticket) : state.items.map((g) => (g.ticket === ticket ? updated : g)),
       count: closed ? Math.max(0, state.count - 1) : state.count,
     });
-    void toast(`Grievance ${ticket}: ${updated.status_label}. The complainant was mailed.`, 'success');
+    void toast(say('grievance.queue.changed', { ticket, status: say(`grievance.statuses.${updated.status}`) }), 'success');
     return true;
   } catch (error) {
-    void toast(error instanceof ApiError ? error.message : 'The change could not be saved.', 'error');
+    void toast(error instanceof ApiError ? error.message : say('grievance.queue.changeFailed'), 'error');
     return false;
   }
 }
@@ -60,7 +69,7 @@ export async function downloadReport(month: string): Promise<void> {
     headers: { Authorization: `Bearer ${getAccessToken() ?? ''}` },
   });
   if (!response.ok) {
-    void toast('The report could not be downloaded.', 'error');
+    void toast(say('grievance.queue.reportFailed'), 'error');
     return;
   }
   const url = URL.createObjectURL(await response.blob());

@@ -3,6 +3,8 @@ import { map } from 'nanostores';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
 import type { LogEntry } from '../../../lib/moderation-rules.ts';
+import { translator } from '../../../lib/i18n.ts';
+import { $lang } from '../../../stores/lang.store.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 
 export type { LogEntry };
@@ -17,6 +19,6 @@ export async function loadModlog(circle: string | null, reset = false): Promise<
   try {
     await loadNextPage($modlog, (state) => api<Paged<LogEntry>>('/api/modlog/', { query: { page: state.page, ...(circle ? { circle } : {}) } }));
   } catch (error) {
-    $modlog.setKey('error', error instanceof ApiError && error.status === 404 ? 'Channel not found.' : 'The log could not be loaded.');
+    $modlog.setKey('error', translator($lang.get())(error instanceof ApiError && error.status === 404 ? 'moderation.channelNotFound' : 'moderation.logFailed'));
   }
 }

@@ -7,7 +7,9 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import type { ModeratedItem, ModerationAction, ReviewCase, SuspensionDuration, SuspensionScope } from '../../../lib/moderation-rules.ts';
+import { translator } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
+import { $lang } from '../../../stores/lang.store.ts';
 
 export type { ReviewCase };
 
@@ -16,13 +18,8 @@ export type QueueScope = { kind: 'staff' } | { kind: 'circle'; circleId: number 
 /** The queue as a paged list, with the total left to review and the load error a screen shows. */
 export type QueueState = PagedList<ReviewCase> & { count: number; error: string | null };
 
-export const DECIDED: Record<ModerationAction, string> = {
-  dismiss: 'Reports dismissed.',
-  remove: 'Removed.',
-  restore: 'Restored.',
-  warn: 'The author was warned.',
-  suspend: 'The author was suspended.',
-};
+/** What a decision's toast says: `moderation.decided.<action>` in the catalogs. */
+const say = (key: string) => translator($lang.get())(key);
 
 export function createQueueStore(scope: QueueScope) {
   const $queue = map<QueueState>({ ...emptyPagedList<ReviewCase>(), count: 0, error: null });
@@ -38,7 +35,7 @@ export function createQueueStore(scope: QueueScope) {
         return answer;
       });
     } catch (error) {
-      $queue.setKey('error', error instanceof ApiError ? error.message : 'The queue could not be loaded.');
+      $queue.setKey('error', error instanceof ApiError ? error.message : say('moderation.queueFailed'));
     }
   }
 
@@ -49,14 +46,14 @@ export function createQueueStore(scope: QueueScope) {
   ): Promise<boolean> {
     try {
       await api('/api/moderation/actions/', { method: 'POST', body: { [item.kind]: item.id, ...input } });
-      void toast(DECIDED[input.action], 'success');
+      void toast(say(`moderation.decided.${input.action}`), 'success');
       if (input.action === 'remove' || input.action === 'restore' || input.action === 'dismiss') {
         const state = $queue.get();
         $queue.set({ ...state, items: state.items.filter((c) => !(c.item.kind === item.kind && c.item.id === item.id)), count: Math.max(0, state.count - 1) });
       }
       return true;
     } catch (error) {
-      void toast(error instanceof ApiError ? error.message : 'The decision could not be sent. Please try again.', 'error');
+      void toast(error instanceof ApiError ? error.message : say('moderation.decideFailed'), 'error');
       return false;
     }
   }

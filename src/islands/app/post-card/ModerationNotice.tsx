@@ -1,13 +1,16 @@
 import type { ModerationStatus, SafetyWarning } from '../../../lib/api-types.ts';
-import { HIDDEN_PENDING_REVIEW } from '../../../lib/moderation-rules.ts';
 import { useT } from '../../i18n/use-t.tsx';
 
-/** The scam shield's banner on a post or comment it suspects ("This may be a scam. …"). */
+/**
+ * The scam shield's banner on a post or comment it suspects ("This may be a scam. …"): worded from the catalogs by
+ * its kind, so it reads in the screen's language (the API's English `message` is for other clients).
+ */
 export function SafetyBanner({ warning }: { warning: SafetyWarning }) {
+  const t = useT();
   if (!warning) return null;
   return (
     <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-      {warning.message}
+      {t(`moderation.safetyWarning.${warning.kind}`)}
     </p>
   );
 }
@@ -27,7 +30,7 @@ export function ModerationNotice({
   if (status === 'held') {
     return (
       <p className="inline-flex w-fit items-center rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800" data-testid="held-notice">
-        {hiddenPendingReview ? HIDDEN_PENDING_REVIEW : t('post.heldForReview')}
+        {t(hiddenPendingReview ? 'moderation.hiddenPendingReview' : 'post.heldForReview')}
       </p>
     );
   }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { $mutedWords } from '../../../stores/muted-words.store.ts';
+import { useT } from '../../i18n/use-t.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { $safety, addMutedWord, blockMember, loadMoreBlocks, loadSafety, removeMutedWord, unblockMember } from './safety.store.ts';
 
@@ -9,6 +10,7 @@ const button = 'rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-w
 
 /** The profile's safety settings: muted words (posts containing one collapse) and blocked members. */
 export default function SafetySettings() {
+  const t = useT();
   const { loaded, error } = useStore($safety);
   useEffect(() => {
     void loadSafety();
@@ -16,7 +18,7 @@ export default function SafetySettings() {
   return (
     <section className="flex flex-col gap-5 rounded-xl border border-line bg-surface p-5" aria-labelledby="safety-heading">
       <h2 id="safety-heading" className="text-lg font-bold">
-        Safety settings
+        {t('safety.heading')}
       </h2>
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -62,20 +64,21 @@ function AddForm(props: { label: string; placeholder: string; action: string; ma
 }
 
 function MutedWords() {
+  const t = useT();
   const words = useStore($mutedWords);
   return (
     <div className="flex flex-col gap-2">
-      <h3 className="font-semibold">Muted words</h3>
-      <p className="text-sm text-muted">Posts containing a muted word are hidden in your feeds until you tap to show them.</p>
-      <AddForm label="Word to mute" placeholder="Add a word or phrase" maxLength={50} action="Mute" add={addMutedWord} />
+      <h3 className="font-semibold">{t('safety.mutedHeading')}</h3>
+      <p className="text-sm text-muted">{t('safety.mutedHint')}</p>
+      <AddForm label={t('safety.wordLabel')} placeholder={t('safety.wordPlaceholder')} maxLength={50} action={t('safety.mute')} add={addMutedWord} />
       {words.length === 0 ? (
-        <p className="text-sm text-muted">No muted words.</p>
+        <p className="text-sm text-muted">{t('safety.noMuted')}</p>
       ) : (
-        <ul className="flex flex-wrap gap-2" aria-label="Muted words">
+        <ul className="flex flex-wrap gap-2" aria-label={t('safety.mutedHeading')}>
           {words.map((word) => (
             <li key={word} className="flex items-center gap-1 rounded-full bg-canvas py-1 pl-3 pr-1 text-sm">
               {word}
-              <button type="button" onClick={() => void removeMutedWord(word)} aria-label={`Unmute ${word}`} className="rounded-full px-2 text-muted hover:bg-brand-50 hover:text-ink">
+              <button type="button" onClick={() => void removeMutedWord(word)} aria-label={t('safety.unmute', { word })} className="rounded-full px-2 text-muted hover:bg-brand-50 hover:text-ink">
                 ✕
               </button>
             </li>
@@ -87,22 +90,23 @@ function MutedWords() {
 }
 
 function BlockedMembers() {
+  const t = useT();
   const { blocks, next } = useStore($safety);
   return (
     <div className="flex flex-col gap-2">
-      <h3 className="font-semibold">Blocked members</h3>
-      <p className="text-sm text-muted">You will not see their posts or comments, and they cannot comment on your posts.</p>
-      <AddForm label="Member to block" placeholder="Their handle, e.g. BlueTiger1234" action="Block" add={(handle) => blockMember(handle.trim())} />
+      <h3 className="font-semibold">{t('safety.blockedHeading')}</h3>
+      <p className="text-sm text-muted">{t('safety.blockedHint')}</p>
+      <AddForm label={t('safety.memberLabel')} placeholder={t('safety.memberPlaceholder')} action={t('safety.block')} add={(handle) => blockMember(handle.trim())} />
       {blocks.length === 0 ? (
-        <p className="text-sm text-muted">You have not blocked anyone.</p>
+        <p className="text-sm text-muted">{t('safety.noBlocked')}</p>
       ) : (
-        <ul className="flex flex-col divide-y divide-line" aria-label="Blocked members">
+        <ul className="flex flex-col divide-y divide-line" aria-label={t('safety.blockedHeading')}>
           {blocks.map((member) => (
             <li key={member.username} className="flex items-center gap-3 py-2">
               <Avatar name={member.username} color={member.color} />
               <span className="min-w-0 flex-1 truncate font-medium">{member.username}</span>
               <button type="button" onClick={() => void unblockMember(member.username)} className="rounded-full border border-line px-3 py-1 text-sm font-semibold hover:bg-canvas">
-                Unblock
+                {t('safety.unblock')}
               </button>
             </li>
           ))}
@@ -110,7 +114,7 @@ function BlockedMembers() {
       )}
       {next && (
         <button type="button" onClick={() => void loadMoreBlocks()} className="mx-auto rounded-full border border-line px-4 py-1.5 text-sm font-semibold hover:bg-canvas">
-          Show More
+          {t('safety.showMore')}
         </button>
       )}
     </div>

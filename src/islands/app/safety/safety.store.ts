@@ -1,5 +1,7 @@
 import { map } from 'nanostores';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { translator } from '../../../lib/i18n.ts';
+import { $lang } from '../../../stores/lang.store.ts';
 import { loadMutedWords, saveMutedWords, $mutedWords } from '../../../stores/muted-words.store.ts';
 
 export type BlockedMember = { username: string; color: string; blocked_at: string };
@@ -13,14 +15,15 @@ export const $safety = map<{ blocks: BlockedMember[]; next: string | null; loade
   error: null,
 });
 
-const failure = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+/** The API's message (already in the person's language), else the fallback from the catalogs. */
+const failure = (error: unknown, fallbackKey: string) => (error instanceof ApiError ? error.message : translator($lang.get())(fallbackKey));
 
 export async function loadSafety() {
   try {
     const [page] = await Promise.all([api<BlockPage>('/api/users/me/blocks/'), loadMutedWords()]);
     $safety.set({ blocks: page.results, next: page.next, loaded: true, error: null });
   } catch (error) {
-    $safety.set({ ...$safety.get(), loaded: true, error: failure(error, 'Could not load your safety settings.') });
+    $safety.set({ ...$safety.get(), loaded: true, error: failure(error, 'safety.loadFailed') });
   }
 }
 
@@ -40,7 +43,7 @@ export async function blockMember(username: string): Promise<string | null> {
     $safety.setKey('blocks', [block, ...rest]);
     return null;
   } catch (error) {
-    return failure(error, 'Could not block this member.');
+    return failure(error, 'safety.blockFailed');
   }
 }
 
@@ -50,7 +53,7 @@ export async function unblockMember(username: string): Promise<string | null> {
     $safety.setKey('blocks', $safety.get().blocks.filter((b) => b.username !== username));
     return null;
   } catch (error) {
-    return failure(error, 'Could not unblock this member.');
+    return failure(error, 'safety.unblockFailed');
   }
 }
 
@@ -59,7 +62,7 @@ export async function addMutedWord(word: string): Promise<string | null> {
     await saveMutedWords([...$mutedWords.get(), word]);
     return null;
   } catch (error) {
-    return failure(error, 'Could not save your muted words.');
+    return failure(error, 'safety.saveWordsFailed');
   }
 }
 
@@ -68,6 +71,6 @@ export async function removeMutedWord(word: string): Promise<string | null> {
     await saveMutedWords($mutedWords.get().filter((w) => w !== word));
     return null;
   } catch (error) {
-    return failure(error, 'Could not save your muted words.');
+    return failure(error, 'safety.saveWordsFailed');
   }
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useT } from '../../i18n/use-t.tsx';
 import { CREDENTIAL_CHOICES, REQUIREMENT_KINDS, searchInstitutions, type InstitutionHit, type RequirementChoice } from './requirement.ts';
 
 const field = 'w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm';
@@ -13,6 +14,7 @@ export default function RequirementPicker({
   onChange: (choice: RequirementChoice) => void;
   error?: string;
 }) {
+  const t = useT();
   const id = useId();
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<InstitutionHit[]>([]);
@@ -28,21 +30,21 @@ export default function RequirementPicker({
 
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-sm font-semibold">Who can join</legend>
+      <legend className="mb-2 text-sm font-semibold">{t('verifications.whoCanJoin')}</legend>
       <div className="space-y-2">
-        {REQUIREMENT_KINDS.map((option) => (
-          <label key={option.kind} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${value.kind === option.kind ? 'border-brand-600 bg-brand-50' : 'border-line'}`}>
+        {REQUIREMENT_KINDS.map((kind) => (
+          <label key={kind} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${value.kind === kind ? 'border-brand-600 bg-brand-50' : 'border-line'}`}>
             <input
               type="radio"
               name={`${id}-requirement`}
-              value={option.kind}
-              checked={value.kind === option.kind}
-              onChange={() => onChange({ kind: option.kind, value: option.kind === 'credential' ? CREDENTIAL_CHOICES[0].value : '' })}
+              value={kind}
+              checked={value.kind === kind}
+              onChange={() => onChange({ kind, value: kind === 'credential' ? CREDENTIAL_CHOICES[0] : '' })}
               className="mt-1 accent-brand-600"
             />
             <span>
-              <span className="block font-semibold">{option.label}</span>
-              <span className="block text-sm text-muted">{option.hint}</span>
+              <span className="block font-semibold">{t(`verifications.kinds.${kind}.label`)}</span>
+              <span className="block text-sm text-muted">{t(`verifications.kinds.${kind}.hint`)}</span>
             </span>
           </label>
         ))}
@@ -50,19 +52,19 @@ export default function RequirementPicker({
       {value.kind === 'institution' && (
         <div className="mt-3 space-y-2">
           <label htmlFor={`${id}-institution`} className="block text-sm font-semibold">
-            Institution (name or mail domain)
+            {t('verifications.institutionLabel')}
           </label>
           <input
             id={`${id}-institution`}
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="IIT Bombay or iitb.ac.in"
+            placeholder={t('verifications.institutionPlaceholder')}
             className={field}
             autoComplete="off"
           />
           {hits.length > 0 && (
-            <ul className="max-h-56 overflow-y-auto rounded-lg border border-line" aria-label="Institutions">
+            <ul className="max-h-56 overflow-y-auto rounded-lg border border-line" aria-label={t('verifications.institutions')}>
               {hits.map((hit) => (
                 <li key={hit.domain}>
                   <button
@@ -78,19 +80,19 @@ export default function RequirementPicker({
             </ul>
           )}
           <p className="text-sm text-muted" aria-live="polite">
-            {value.value ? `Chosen: @${value.value}` : 'No institution chosen yet.'}
+            {value.value ? t('verifications.chosen', { domain: value.value }) : t('verifications.noneChosen')}
           </p>
         </div>
       )}
       {value.kind === 'credential' && (
         <div className="mt-3 space-y-1">
           <label htmlFor={`${id}-credential`} className="block text-sm font-semibold">
-            Credential
+            {t('verifications.credential')}
           </label>
           <select id={`${id}-credential`} value={value.value} onChange={(event) => onChange({ kind: 'credential', value: event.target.value })} className={field}>
             {CREDENTIAL_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
+              <option key={choice} value={choice}>
+                {t(`verifications.credentials.${choice}`)}
               </option>
             ))}
           </select>

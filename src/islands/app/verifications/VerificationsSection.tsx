@@ -1,17 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CredentialKind, ProfileResponse } from '../../../lib/api-types.ts';
+import { formatDate } from '../../../lib/i18n.ts';
+import { useLang, useT } from '../../i18n/use-t.tsx';
 import { safeReturnPath } from '../../../stores/verification-gate.store.ts';
 import {
   $credentials,
   $emailVerification,
   changeAddress,
   confirmVerificationCode,
-  CREDENTIAL_LABELS,
+  CREDENTIAL_KINDS,
   loadCredentialRequests,
   sendCredential,
   sendVerificationCode,
-  STATUS_LABELS,
 } from './verifications.store.ts';
 
 const field = 'w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm';
@@ -20,6 +21,8 @@ const DOCUMENT_ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf';
 
 /** The profile's Verifications section (#verifications): what the account proved, and ways to prove more. */
 export default function VerificationsSection({ data, onChange }: { data: ProfileResponse; onChange: (profile: ProfileResponse) => void }) {
+  const t = useT();
+  const lang = useLang();
   const [back, setBack] = useState<string | null>(null);
   useEffect(() => {
     setBack(safeReturnPath(window.location.search));
@@ -30,24 +33,23 @@ export default function VerificationsSection({ data, onChange }: { data: Profile
   return (
     <section id="verifications" aria-labelledby="verifications-heading" className="scroll-mt-20 rounded-xl border border-line bg-surface p-5">
       <h2 id="verifications-heading" className="text-lg font-bold">
-        Verifications
+        {t('verifications.heading')}
       </h2>
-      <ul className="mt-3 flex flex-col gap-1 text-sm" aria-label="What your account has proven">
+      <ul className="mt-3 flex flex-col gap-1 text-sm" aria-label={t('verifications.proven')}>
         {data.verifications.map((v) => (
           <li key={`${v.kind}-${v.label}`} className="flex flex-wrap items-center gap-2">
             <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{v.label}</span>
-            <span className="text-muted">since {new Date(v.verified_at).toLocaleDateString()}</span>
+            <span className="text-muted">{t('verifications.since', { date: formatDate(v.verified_at, lang, 'short') })}</span>
           </li>
         ))}
       </ul>
       <p className="mt-3 text-sm text-muted">
-        Bharat Square keeps what an address or document proves, never the address or the document. An institution is named on your chip only once
-        enough of its verified members are here, so that a chip never points at one person; until then its members show as "Verified academic".
+        {t('verifications.privacy')}
       </p>
       {back && (
         <p className="mt-3">
           <a href={back} className="font-semibold text-brand-700 underline">
-            Back to where you were
+            {t('verifications.back')}
           </a>
         </p>
       )}
@@ -60,6 +62,7 @@ export default function VerificationsSection({ data, onChange }: { data: Profile
 }
 
 function EmailForm({ onVerified }: { onVerified: (profile: ProfileResponse) => void }) {
+  const t = useT();
   const id = useId();
   const { step, email, busy, error, done } = useStore($emailVerification);
   const [address, setAddress] = useState('');
@@ -77,31 +80,31 @@ function EmailForm({ onVerified }: { onVerified: (profile: ProfileResponse) => v
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-2 rounded-lg border border-line p-4" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="font-semibold">
-        Verify an academic or institution e-mail
+        {t('verifications.emailTitle')}
       </h3>
       {step === 'address' ? (
         <>
           <label htmlFor={`${id}-email`} className="block text-sm">
-            E-mail address
+            {t('verifications.emailLabel')}
           </label>
-          <input id={`${id}-email`} type="email" required value={address} onChange={(event) => setAddress(event.target.value)} placeholder="you@college.ac.in" className={field} />
+          <input id={`${id}-email`} type="email" required value={address} onChange={(event) => setAddress(event.target.value)} placeholder={t('verifications.emailPlaceholder')} className={field} />
           <button type="submit" disabled={busy || !address.trim()} className={primary}>
-            Send code
+            {t('verifications.sendCode')}
           </button>
         </>
       ) : (
         <>
-          <p className="text-sm text-muted">A 6-digit code was sent to {email}.</p>
+          <p className="text-sm text-muted">{t('verifications.codeSent', { email })}</p>
           <label htmlFor={`${id}-code`} className="block text-sm">
-            Verification code
+            {t('verifications.codeLabel')}
           </label>
           <input id={`${id}-code`} inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(event) => setCode(event.target.value)} className={field} />
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={busy || !code.trim()} className={primary}>
-              Verify
+              {t('verifications.verify')}
             </button>
             <button type="button" onClick={changeAddress} className="rounded-full border border-line px-4 py-2 text-sm font-semibold">
-              Use another address
+              {t('verifications.otherAddress')}
             </button>
           </div>
         </>
@@ -130,6 +133,7 @@ function FormOutcome({ error, done }: { error: string | null; done: string | nul
 }
 
 function CredentialForm() {
+  const t = useT();
   const id = useId();
   const { requests, busy, error, done } = useStore($credentials);
   const [kind, setKind] = useState<CredentialKind>('ca');
@@ -146,40 +150,40 @@ function CredentialForm() {
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-2 rounded-lg border border-line p-4" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="font-semibold">
-        Add a professional credential
+        {t('verifications.credentialTitle')}
       </h3>
       <label htmlFor={`${id}-kind`} className="block text-sm">
-        Credential
+        {t('verifications.credential')}
       </label>
       <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as CredentialKind)} className={field}>
-        {Object.entries(CREDENTIAL_LABELS).map(([value, label]) => (
+        {CREDENTIAL_KINDS.map((value) => (
           <option key={value} value={value}>
-            {label}
+            {t(`verifications.credentials.${value}`)}
           </option>
         ))}
       </select>
       {kind === 'other' && (
         <>
           <label htmlFor={`${id}-name`} className="block text-sm">
-            Name of the credential
+            {t('verifications.credentialName')}
           </label>
           <input id={`${id}-name`} required maxLength={60} value={name} onChange={(event) => setName(event.target.value)} className={field} />
         </>
       )}
       <label htmlFor={`${id}-document`} className="block text-sm">
-        Certificate or ID card (image or PDF)
+        {t('verifications.documentLabel')}
       </label>
       <input id={`${id}-document`} type="file" required accept={DOCUMENT_ACCEPT} onChange={(event) => setFile(event.target.files?.[0] ?? null)} className="block w-full text-sm" />
-      <p className="text-xs text-muted">Its metadata is removed on upload; staff see it without your handle, and it is deleted at their decision (at the latest after 30 days).</p>
+      <p className="text-xs text-muted">{t('verifications.documentHint')}</p>
       <button type="submit" disabled={busy || !file} className={primary}>
-        Send for review
+        {t('verifications.sendForReview')}
       </button>
       <FormOutcome error={error} done={done} />
       {requests.length > 0 && (
-        <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Your credential requests">
+        <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label={t('verifications.requests')}>
           {requests.map((request) => (
             <li key={request.id}>
-              <span className="font-semibold">{request.kind === 'other' ? request.name : CREDENTIAL_LABELS[request.kind]}</span>: {STATUS_LABELS[request.status]}
+              <span className="font-semibold">{request.kind === 'other' ? request.name : t(`verifications.credentials.${request.kind}`)}</span>: {t(`verifications.status.${request.status}`)}
               {request.reason && request.status !== 'approved' && <span className="text-muted"> ({request.reason})</span>}
             </li>
           ))}

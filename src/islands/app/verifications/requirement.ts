@@ -6,20 +6,11 @@ export type RequirementChoice = { kind: 'none' | 'academic' | 'institution' | 'c
 
 export const NO_REQUIREMENT: RequirementChoice = { kind: 'none', value: '' };
 
-export const REQUIREMENT_KINDS: { kind: RequirementChoice['kind']; label: string; hint: string }[] = [
-  { kind: 'none', label: 'Anyone', hint: 'No verification needed.' },
-  { kind: 'academic', label: 'Academic e-mail', hint: 'Members verified an academic address (.ac.in, .edu, .res.in, …).' },
-  { kind: 'institution', label: 'One institution', hint: 'Members verified an address of the institution you pick.' },
-  { kind: 'credential', label: 'A professional credential', hint: 'Members had a credential approved by staff.' },
-];
+/** The kinds in the order the picker offers them; each is worded by `verifications.kinds.<kind>` in the catalogs. */
+export const REQUIREMENT_KINDS: RequirementChoice['kind'][] = ['none', 'academic', 'institution', 'credential'];
 
-export const CREDENTIAL_CHOICES = [
-  { value: 'ca', label: 'Chartered accountant (CA)' },
-  { value: 'cfa', label: 'CFA charterholder' },
-  { value: 'doctor', label: 'Doctor' },
-  { value: 'lawyer', label: 'Lawyer' },
-  { value: 'engineer', label: 'Engineer' },
-] as const;
+/** The credentials a channel may ask for; each is named by `verifications.credentials.<kind>` in the catalogs. */
+export const CREDENTIAL_CHOICES = ['ca', 'cfa', 'doctor', 'lawyer', 'engineer'] as const;
 
 /** What the API takes: null for anyone, else {kind, value}. */
 export function requirementBody(choice: RequirementChoice): { kind: string; value: string | null } | null {

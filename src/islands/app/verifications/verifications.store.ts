@@ -1,6 +1,8 @@
 import { map } from 'nanostores';
 import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
 import type { CredentialKind, CredentialRequest, Paged, ProfileResponse } from '../../../lib/api-types.ts';
+import { translator } from '../../../lib/i18n.ts';
+import { $lang } from '../../../stores/lang.store.ts';
 import { setUserFromProfile } from '../../../stores/session.store.ts';
 
 /** The profile's Verifications section: an address verified by code, and credentials sent for review. */
@@ -21,7 +23,9 @@ export const $credentials = map({
   done: null as string | null,
 });
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? errorMessage(error.data, fallback) : fallback);
+const say = (key: string) => translator($lang.get())(key);
+/** The API's message (already in the person's language), else the fallback from the catalogs. */
+const messageOf = (error: unknown, fallbackKey: string) => (error instanceof ApiError ? errorMessage(error.data, say(fallbackKey)) : say(fallbackKey));
 
 export async function sendVerificationCode(email: string): Promise<void> {
   $emailVerification.set({ ...$emailVerification.get(), busy: true, error: null, done: null });
@@ -29,7 +33,7 @@ export async function sendVerificationCode(email: string): Promise<void> {
     await api('/api/users/me/verifications/email/send-otp/', { method: 'POST', body: { email: email.trim() } });
     $emailVerification.set({ step: 'code', email: email.trim(), busy: false, error: null, done: null });
   } catch (error) {
-    $emailVerification.set({ ...$emailVerification.get(), busy: false, error: messageOf(error, 'The code could not be sent. Please try again.') });
+    $emailVerification.set({ ...$emailVerification.get(), busy: false, error: messageOf(error, 'verifications.sendFailed') });
   }
 }
 
@@ -43,10 +47,10 @@ export async function confirmVerificationCode(otp: string): Promise<ProfileRespo
       body: { email, otp: otp.trim() },
     });
     setUserFromProfile(profile);
-    $emailVerification.set({ step: 'address', email: '', busy: false, error: null, done: profile.detail ?? 'Address verified.' });
+    $emailVerification.set({ step: 'address', email: '', busy: false, error: null, done: profile.detail ?? say('verifications.addressVerified') });
     return profile;
   } catch (error) {
-    $emailVerification.set({ ...$emailVerification.get(), busy: false, error: messageOf(error, 'The code could not be checked. Please try again.') });
+    $emailVerification.set({ ...$emailVerification.get(), busy: false, error: messageOf(error, 'verifications.checkFailed') });
     return null;
   }
 }
@@ -70,27 +74,14 @@ export async function sendCredential(kind: CredentialKind, name: string, documen
   form.append('document', document, document.name);
   try {
     await api('/api/users/me/verifications/credentials/', { method: 'POST', body: form });
-    $credentials.set({ ...$credentials.get(), busy: false, done: 'Sent for review. Staff will decide soon; the document is deleted once they do.' });
+    $credentials.set({ ...$credentials.get(), busy: false, done: say('verifications.sentForReview') });
     await loadCredentialRequests();
     return true;
   } catch (error) {
-    $credentials.set({ ...$credentials.get(), busy: false, error: messageOf(error, 'The document could not be sent. Please try again.') });
+    $credentials.set({ ...$credentials.get(), busy: false, error: messageOf(error, 'verifications.documentFailed') });
     return false;
   }
 }
 
-export const CREDENTIAL_LABELS: Record<CredentialKind, string> = {
-  ca: 'Chartered accountant (CA)',
-  cfa: 'CFA charterholder',
-  doctor: 'Doctor',
-  lawyer: 'Lawyer',
-  engineer: 'Engineer',
-  other: 'Other',
-};
-
-export const STATUS_LABELS: Record<CredentialRequest['status'], string> = {
-  pending: 'Waiting for review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  expired: 'Expired',
-};
+/** The credential kinds one may send, in order; each is named by `verifications.credentials.<kind>` in the catalogs. */
+export const CREDENTIAL_KINDS: CredentialKind[] = ['ca', 'cfa', 'doctor', 'lawyer', 'engineer', 'other'];

@@ -1,10 +1,11 @@
 import type { ModerationStatus, SafetyWarning } from '../../../lib/api-types.ts';
 import { scoreText, type Verdict } from './scam-shield.ts';
+import en from '../../../locales/en.json' with { type: 'json' };
 
 export type { ModerationStatus, SafetyWarning };
 
-/** What readers see on an item the shield warns about (the spec's words). */
-export const SCAM_WARNING_MESSAGE = 'This may be a scam. Never share an OTP or UPI PIN. Report fraud at 1930 or cybercrime.gov.in.';
+/** What readers see on an item the shield warns about (the spec's words), from the catalog that words it on screen in every language. */
+export const SCAM_WARNING_MESSAGE = en.moderation.safetyWarning.scam;
 
 export type Screening = {
   verdict: Verdict;
