@@ -34,7 +34,6 @@ const NOT_YET_TRANSLATED = new Set([
   'islands/app/profile-card/ProfileCard.tsx',
   'islands/app/profile/ProfilePage.tsx',
   'islands/app/safety/SafetySettings.tsx',
-  'islands/app/search/SearchModal.tsx',
   'islands/app/verifications/RequirementPicker.tsx',
   'islands/app/verifications/VerificationNotice.tsx',
   'islands/app/verifications/VerificationsSection.tsx',
