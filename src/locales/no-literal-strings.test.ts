@@ -31,8 +31,6 @@ const NOT_YET_TRANSLATED = new Set([
   'islands/app/data-rights/DataRightsSection.tsx',
   'islands/app/moderation/ModLog.tsx',
   'islands/app/moderation/ReviewQueue.tsx',
-  'islands/app/profile-card/ProfileCard.tsx',
-  'islands/app/profile/ProfilePage.tsx',
   'islands/app/safety/SafetySettings.tsx',
   'islands/app/verifications/RequirementPicker.tsx',
   'islands/app/verifications/VerificationNotice.tsx',
@@ -45,7 +43,6 @@ const NOT_YET_TRANSLATED = new Set([
   'pages/grievance/track.astro',
   'pages/home/create-channel.astro',
   'pages/modlog.astro',
-  'pages/profile.astro',
   'pages/staff/index.astro',
 ]);
 
