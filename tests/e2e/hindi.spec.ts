@@ -130,6 +130,18 @@ test('the post page, notifications, search and the create-channel wizard speak H
   await expect(search.getByRole('status')).toHaveText('पोस्ट, चैनल या टिप्पणियाँ खोजें');
   await search.getByRole('button', { name: 'खोज बंद करें' }).click();
 
+  // The editor's toolbar and its link tooltip, whose words Quill's theme writes in CSS.
+  await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
+  const editor = page.getByRole('textbox', { name: 'मुख्य भाग' });
+  await editor.click();
+  await page.keyboard.type('लिंक');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.getByRole('toolbar', { name: 'फ़ॉर्मैटिंग' }).getByRole('button', { name: 'लिंक' }).click();
+  const tooltip = page.locator('.ql-tooltip');
+  await expect(tooltip).toBeVisible();
+  expect(await tooltip.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"लिंक डालें:"');
+  expect(await tooltip.locator('a.ql-action').evaluate((el) => getComputedStyle(el, '::after').content)).toBe('"सहेजें"');
+
   // The create-channel wizard's first step and its preview.
   await page.goto('/home/create-channel');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('चैनल बनाएँ');

@@ -15,6 +15,7 @@ import Image from 'quill/formats/image.js';
 import Toolbar from 'quill/modules/toolbar.js';
 import SnowTheme from 'quill/themes/snow.js';
 import 'quill/dist/quill.snow.css';
+import './quill-labels.css';
 import { EDITOR_FORMATS, EDITOR_TOOLBAR, LINK_SCHEMES, isAllowedImageUrl, isAllowedLinkUrl } from '../../../lib/rich-text.ts';
 import { EDITOR_HISTORY, TOOLBAR_LABELS, fixSemanticSpaces } from './editor-config.ts';
 import type { Translate } from '../../../lib/i18n.ts';
@@ -70,7 +71,14 @@ function labelControls(toolbar: HTMLElement, root: HTMLElement, labelledBy: stri
   root.setAttribute('role', 'textbox');
   root.setAttribute('aria-multiline', 'true');
   root.setAttribute('aria-labelledby', labelledBy);
-  root.parentElement?.querySelector('.ql-tooltip input')?.setAttribute('aria-label', t('editor.linkAddress'));
+  const tooltip = root.parentElement?.querySelector<HTMLElement>('.ql-tooltip');
+  tooltip?.querySelector('input')?.setAttribute('aria-label', t('editor.linkAddress'));
+  // The tooltip's own words are CSS content in Quill's theme; quill-labels.css reads these instead.
+  tooltip?.setAttribute('data-visit', t('editor.visitLink'));
+  tooltip?.setAttribute('data-enter-link', t('editor.enterLink'));
+  tooltip?.querySelector('a.ql-action')?.setAttribute('data-edit', t('editor.editLink'));
+  tooltip?.querySelector('a.ql-action')?.setAttribute('data-save', t('editor.saveLink'));
+  tooltip?.querySelector('a.ql-remove')?.setAttribute('data-remove', t('editor.removeLink'));
 }
 
 export function createPostEditor(container: HTMLElement, options: { placeholder: string; labelledBy: string; t: Translate }): PostEditor {
