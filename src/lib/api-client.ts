@@ -116,8 +116,8 @@ export class UploadCancelled extends Error {
   }
 }
 
-/** Said when the connection drops during an upload and the server's own answer never arrives. */
-export const UPLOAD_NETWORK_ERROR = 'The upload stopped before it finished. Check your connection and try again.';
+/** Said when the connection drops during an upload and the server's own answer never arrives (a catalog key). */
+export const UPLOAD_NETWORK_ERROR = 'media.uploadStopped';
 
 /**
  * Sends a multipart form with the access token and reports the bytes sent as they go: fetch cannot tell upload
@@ -162,7 +162,7 @@ export function uploadForm<T = unknown>(
     });
     xhr.addEventListener('error', () => {
       done();
-      reject(new ApiError(isOffline() ? translator(chosenLang())(OFFLINE_WRITE_MESSAGE) : UPLOAD_NETWORK_ERROR, 0, null));
+      reject(new ApiError(translator(chosenLang())(isOffline() ? OFFLINE_WRITE_MESSAGE : UPLOAD_NETWORK_ERROR), 0, null));
     });
     xhr.send(form);
   });

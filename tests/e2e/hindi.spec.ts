@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { otpFor, uniqueEmail } from './helpers.ts';
-import { createCircle, uniqueName } from './app-fixtures.ts';
+import { createCircle, createComment, createPost, signInMember, uniqueName } from './app-fixtures.ts';
 
 /**
  * A visitor who reads Hindi: switches on the landing page, signs in, writes a post and reads the feed, and finds
@@ -94,4 +94,58 @@ test('the Hindi static pages carry lang, hreflang and canonical links, and the s
 
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const path of ['/about', '/hi/about', '/hi/terms-conditions', '/hi/privacy', '/hi/']) expect(sitemap).toContain(`${path}</loc>`);
+});
+
+test('the post page, notifications, search and the create-channel wizard speak Hindi', async ({ page, browser, baseURL }) => {
+  const me = await signInMember(page);
+  await page.context().addCookies([{ name: 'lang', value: 'hi', url: baseURL! }]);
+  const circle = await createCircle(me, uniqueName('Hindi Thread'));
+  const post = await createPost(me, { circle: circle.name, title: `Hindi thread ${Date.now()}` });
+  // Another member comments, which tells me (in a notification the server words in English).
+  const otherPage = await browser.newPage({ baseURL });
+  const other = await signInMember(otherPage);
+  const comment = await createComment(other, post.id, 'A comment from the other member');
+  await otherPage.close();
+  const mine = [circle.description, circle.name, post.title, post.posted_by, comment.author, comment.body];
+
+  // The post page: the article, the comment box and thread, the community card and its rules.
+  await page.goto(`/home/comments/${post.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await expect(page.getByText(comment.body)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'टिप्पणी करें' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'जवाब दें' })).toBeVisible();
+  await expect(page.getByText('दक्षिण कन्नड़ और उडुपी समुदाय के नियम')).toBeVisible();
+  expect(await englishOnScreen(page, mine, 'main')).toEqual([]);
+
+  // Notifications: the server's English line, worded in Hindi by its kind.
+  await page.goto('/home/notifications');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('सूचनाएँ');
+  await expect(page.getByTestId('notification').first()).toContainText(`${comment.author} ने आपकी पोस्ट "${post.title}" पर टिप्पणी की`);
+  expect(await englishOnScreen(page, mine, 'main')).toEqual([]);
+
+  // Search: the prompt and the tabs.
+  await page.getByRole('searchbox', { name: 'खोजें', exact: true }).click();
+  const search = page.getByRole('dialog', { name: 'खोजें' });
+  await expect(search.getByRole('tab')).toHaveText(['पोस्ट', 'चैनल', 'टिप्पणियाँ']);
+  await expect(search.getByRole('status')).toHaveText('पोस्ट, चैनल या टिप्पणियाँ खोजें');
+  await search.getByRole('button', { name: 'खोज बंद करें' }).click();
+
+  // The editor's toolbar and its link tooltip, whose words Quill's theme writes in CSS.
+  await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
+  const editor = page.getByRole('textbox', { name: 'मुख्य भाग' });
+  await editor.click();
+  await page.keyboard.type('लिंक');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.getByRole('toolbar', { name: 'फ़ॉर्मैटिंग' }).getByRole('button', { name: 'लिंक' }).click();
+  const tooltip = page.locator('.ql-tooltip');
+  await expect(tooltip).toBeVisible();
+  expect(await tooltip.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"लिंक डालें:"');
+  expect(await tooltip.locator('a.ql-action').evaluate((el) => getComputedStyle(el, '::after').content)).toBe('"सहेजें"');
+
+  // The create-channel wizard's first step and its preview.
+  await page.goto('/home/create-channel');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('चैनल बनाएँ');
+  await expect(page.getByText('चरण 1 / 2')).toBeVisible();
+  await expect(page.getByText('आपके समुदाय का विवरण')).toBeVisible();
+  expect(await englishOnScreen(page, [], 'main')).toEqual([]);
 });

@@ -9,22 +9,24 @@ import ChannelSettings from './ChannelSettings.tsx';
 import { ChannelModlogLink, ChannelReports } from '../moderation/ChannelModeration.tsx';
 import { $channel, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
 import { membersLabel } from '../../../stores/membership.store.ts';
-import { useLang, withLang } from '../../i18n/use-t.tsx';
+import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
+import { formatDate } from '../../../lib/i18n.ts';
 
 function About({ circle }: { circle: Circle }) {
+  const t = useT();
   const lang = useLang();
   return (
-    <aside aria-label="About the channel" className="space-y-3 rounded-xl border border-line bg-surface p-4">
-      <h2 className="font-bold wrap-anywhere">About b/{circle.name}</h2>
+    <aside aria-label={t('channelPage.about')} className="space-y-3 rounded-xl border border-line bg-surface p-4">
+      <h2 className="font-bold wrap-anywhere">{t('channelPage.aboutName', { name: circle.name })}</h2>
       <p className="text-sm whitespace-pre-wrap wrap-anywhere">{circle.description}</p>
       <p className="text-sm">
         <span className="font-semibold">{membersLabel(circle.members_count, lang)}</span>
-        <span className="text-muted"> · {circle.channel_type === 'private' ? 'Private' : 'Public'}</span>
+        <span className="text-muted"> · {circle.channel_type === 'private' ? t('channelPage.private') : t('channelPage.public')}</span>
       </p>
-      <p className="text-sm text-muted">Created {new Date(circle.created_at).toLocaleDateString()}</p>
+      <p className="text-sm text-muted">{t('channelPage.created', { date: formatDate(circle.created_at, lang, 'short') })}</p>
       {canReadPosts(circle) && (
         <a href={createPostUrl(circle.name)} className={createPostButton}>
-          Create Post
+          {t('channel.createPost')}
         </a>
       )}
     </aside>
@@ -32,11 +34,12 @@ function About({ circle }: { circle: Circle }) {
 }
 
 function PrivateNotice({ circle }: { circle: Circle }) {
+  const t = useT();
   return (
     <div className="rounded-xl border border-line bg-surface p-6 text-center">
-      <h2 className="mb-1 font-bold">This channel is private</h2>
+      <h2 className="mb-1 font-bold">{t('channelPage.privateTitle')}</h2>
       <p className="text-sm text-muted">
-        {circle.membership_status === 'pending' ? 'Your request is waiting for the owner. You will see the posts once it is approved.' : 'Only approved members can see its posts. Ask to join to take part.'}
+        {circle.membership_status === 'pending' ? t('channelPage.pendingText') : t('channelPage.privateText')}
       </p>
     </div>
   );
@@ -44,6 +47,7 @@ function PrivateNotice({ circle }: { circle: Circle }) {
 
 /** A channel by id (/home/channel-page/{id}) or by name (?key=): banner, join, owner's requests, posts. */
 function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
+  const t = useT();
   const state = useStore($channel);
   const refKey = JSON.stringify(channelRef);
 
@@ -54,7 +58,7 @@ function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
   if (state.status === 'loading') {
     return (
       <p role="status" className="py-10 text-center text-muted">
-        Loading channel...
+        {t('channelPage.loading')}
       </p>
     );
   }
@@ -62,10 +66,10 @@ function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
     const missing = state.status === 'not-found';
     return (
       <div role="alert" className="mx-auto max-w-lg rounded-xl border border-line bg-surface p-8 text-center">
-        <h1 className="mb-2 text-xl font-bold">{missing ? 'Channel not found' : 'Something went wrong'}</h1>
-        <p className="mb-4 text-muted">{missing ? 'There is no channel at this address. It may have been renamed or removed.' : state.message}</p>
+        <h1 className="mb-2 text-xl font-bold">{missing ? t('channelPage.notFound') : t('common.somethingWrong')}</h1>
+        <p className="mb-4 text-muted">{missing ? t('channelPage.notFoundText') : state.message}</p>
         <a href="/home/posts" className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
-          Go to the feed
+          {t('channelPage.toFeed')}
         </a>
       </div>
     );
@@ -81,7 +85,7 @@ function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
           {circle.is_owner && circle.channel_type === 'private' && <JoinRequests />}
           {circle.is_owner && <ChannelReports circleId={circle.id} />}
           <p className="text-sm text-muted">
-            Sort by: <span className="font-semibold text-ink">Best</span>
+            {t('channelPage.sortBy')} <span className="font-semibold text-ink">{t('channelPage.best')}</span>
           </p>
           {canReadPosts(circle) ? <ChannelPosts /> : <PrivateNotice circle={circle} />}
         </div>

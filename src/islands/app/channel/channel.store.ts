@@ -8,14 +8,19 @@ import { toast } from '../../../lib/toast.ts';
 import { FEED_PATH, type FeedSource } from '../feed/feed.store.ts';
 import { feedSortQuery } from '../../../lib/feed-sort.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
+import { translator } from '../../../lib/i18n.ts';
+import { $lang } from '../../../stores/lang.store.ts';
+
+const say = (key: string, values?: Record<string, string>) => translator($lang.get())(key, values);
 
 /** Which channel the page shows: /home/channel-page/{id} or /home/channel-page?key={name}. */
 export type ChannelRef = { id: string } | { name: string };
 
 export type ChannelState = { status: 'loading' } | { status: 'not-found' } | { status: 'error'; message: string } | { status: 'ready'; circle: Circle };
 
-export const LOAD_FAILED = 'Could not load this channel. Please try again.';
-export const POSTS_FAILED = 'Something went wrong';
+/** Catalog keys of the page's failures. */
+export const LOAD_FAILED = 'channelPage.loadFailed';
+export const POSTS_FAILED = 'common.somethingWrong';
 
 export const $channel = atom<ChannelState>({ status: 'loading' });
 export const $joining = atom(false);
@@ -52,7 +57,7 @@ export async function openChannel(ref: ChannelRef): Promise<void> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return $channel.set({ status: 'not-found' });
     console.error('Failed to load the channel', error);
-    $channel.set({ status: 'error', message: LOAD_FAILED });
+    $channel.set({ status: 'error', message: say(LOAD_FAILED) });
   }
 }
 
@@ -68,7 +73,7 @@ export async function loadChannelPosts(): Promise<void> {
       $channelPosts.set({ ...$channelPosts.get(), hasMore: true, source: 'public' });
       return loadChannelPosts();
     }
-    $channelPosts.setKey('error', error instanceof ApiError ? errorMessage(error.data, POSTS_FAILED) : POSTS_FAILED);
+    $channelPosts.setKey('error', error instanceof ApiError ? errorMessage(error.data, say(POSTS_FAILED)) : say(POSTS_FAILED));
   }
 }
 
@@ -118,10 +123,11 @@ export async function decideRequest(request: JoinRequest, decision: Decision): P
     $requests.setKey('items', current.items.filter((r) => r.id !== request.id));
     const circle = readyCircle();
     if (circle && decision === 'approve') $channel.set({ status: 'ready', circle: { ...circle, members_count: circle.members_count + 1 } });
-    void toast(decision === 'approve' ? `${request.user} can now see the channel.` : `Request from ${request.user} rejected.`, 'success');
+    void toast(say(decision === 'approve' ? 'channelPage.approved' : 'channelPage.rejected', { user: request.user }), 'success');
   } catch (error) {
     console.error(`Failed to ${decision} the request`, error);
-    void toast(error instanceof ApiError ? errorMessage(error.data, `Could not ${decision} the request.`) : `Could not ${decision} the request.`, 'error');
+    const failed = say(decision === 'approve' ? 'channelPage.approveFailed' : 'channelPage.rejectFailed');
+    void toast(error instanceof ApiError ? errorMessage(error.data, failed) : failed, 'error');
   } finally {
     $requests.setKey('busy', $requests.get().busy.filter((id) => id !== request.id));
   }

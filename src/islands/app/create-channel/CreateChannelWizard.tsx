@@ -21,11 +21,11 @@ import {
   resetWizard,
   submitWizard,
 } from './create-channel.store.ts';
-import { withLang } from '../../i18n/use-t.tsx';
+import { useT, withLang } from '../../i18n/use-t.tsx';
 
 const TYPES: { value: ChannelType; label: string; hint: string }[] = [
-  { value: 'public', label: 'Public', hint: 'Anyone can view, post and comment.' },
-  { value: 'private', label: 'Private', hint: 'Only approved members can view and post.' },
+  { value: 'public', label: 'createChannel.public', hint: 'createChannel.publicHint' },
+  { value: 'private', label: 'createChannel.private', hint: 'createChannel.privateHint' },
 ];
 
 const button = 'rounded-full px-5 py-2 font-semibold';
@@ -34,6 +34,7 @@ const secondary = `${button} border border-line hover:bg-canvas`;
 
 /** Two steps: name and description with a live preview, then Public or Private (spec sections 2 and 4). */
 function CreateChannelWizard() {
+  const t = useT();
   const signedIn = useHasToken();
   const id = useId();
   const nameRef = useRef<HTMLInputElement>(null);
@@ -50,7 +51,7 @@ function CreateChannelWizard() {
     fieldFocused();
   }, [focus, step]);
 
-  if (signedIn === false) return <SignInPrompt message="Log in to create a channel." />;
+  if (signedIn === false) return <SignInPrompt message={t('createChannel.signIn')} />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,12 +64,12 @@ function CreateChannelWizard() {
     <form onSubmit={onSubmit} className="grid gap-6 md:grid-cols-[1fr_18rem]" noValidate>
       {/* Disabled until hydrated, so nothing typed before the island runs is lost. */}
       <fieldset disabled={signedIn === null} className="min-w-0 space-y-4 rounded-xl border border-line bg-surface p-5">
-        <p className="text-sm text-muted">Step {step} of 2</p>
+        <p className="text-sm text-muted">{t('createChannel.step', { step })}</p>
         {step === 1 ? (
           <>
             <div>
               <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-semibold">
-                Name
+                {t('createChannel.name')}
               </label>
               <input
                 id={`${id}-name`}
@@ -85,7 +86,7 @@ function CreateChannelWizard() {
             </div>
             <div>
               <label htmlFor={`${id}-description`} className="mb-1 block text-sm font-semibold">
-                Description
+                {t('createChannel.description')}
               </label>
               <textarea
                 id={`${id}-description`}
@@ -104,14 +105,14 @@ function CreateChannelWizard() {
         ) : (
           <>
             <fieldset>
-              <legend className="mb-2 text-sm font-semibold">Who can see this channel?</legend>
+              <legend className="mb-2 text-sm font-semibold">{t('createChannel.whoCanSee')}</legend>
               <div className="space-y-2">
                 {TYPES.map((type) => (
                   <label key={type.value} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${channelType === type.value ? 'border-brand-600 bg-brand-50' : 'border-line'}`}>
                     <input type="radio" name="channel_type" value={type.value} checked={channelType === type.value} onChange={() => chooseType(type.value)} className="mt-1 accent-brand-600" />
                     <span>
-                      <span className="block font-semibold">{type.label}</span>
-                      <span className="block text-sm text-muted">{type.hint}</span>
+                      <span className="block font-semibold">{t(type.label)}</span>
+                      <span className="block text-sm text-muted">{t(type.hint)}</span>
                     </span>
                   </label>
                 ))}
@@ -128,15 +129,15 @@ function CreateChannelWizard() {
         )}
         <div className="flex justify-end gap-3">
           <button type="button" onClick={() => (step === 1 ? goBack() : backToStep1())} className={secondary}>
-            Back
+            {t('createChannel.back')}
           </button>
           {step === 1 ? (
             <button key="next" type="submit" disabled={!ready} className={primary}>
-              Next
+              {t('createChannel.next')}
             </button>
           ) : (
             <button key="create" type="submit" disabled={creating} className={primary}>
-              Create Channel
+              {t('createChannel.create')}
             </button>
           )}
         </div>

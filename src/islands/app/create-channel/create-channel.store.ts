@@ -3,21 +3,26 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import type { ChannelType, Circle } from '../../../lib/api-types.ts';
 import { isComplete, NO_REQUIREMENT, requirementBody, type RequirementChoice } from '../verifications/requirement.ts';
 
+import { translator } from '../../../lib/i18n.ts';
+import { $lang } from '../../../stores/lang.store.ts';
+
 export { CIRCLE_NAME_MAX as NAME_MAX, CIRCLE_DESCRIPTION_MAX as DESCRIPTION_MAX } from '../../../lib/validation-rules.ts';
 
 export type ChannelDraft = { name: string; description: string; channel_type: ChannelType; requirement?: RequirementChoice };
 export type ChannelErrors = { name?: string; description?: string; channel_type?: string; requirement?: string; form?: string };
 export type CreateResult = { ok: true; circle: Circle } | { ok: false; errors: ChannelErrors };
 
-export const CREATE_FAILED = 'Could not create the channel. Please try again.';
-export const REQUIREMENT_INCOMPLETE = 'Choose the institution members must have verified.';
+/** Catalog keys of the wizard's own messages. */
+export const CREATE_FAILED = 'createChannel.createFailed';
+export const REQUIREMENT_INCOMPLETE = 'channelPage.chooseInstitution';
+const say = (key: string) => translator($lang.get())(key);
 
 /** Spec section 5: name and description must be non-blank to go on to step 2. */
 export const canProceed = (draft: Pick<ChannelDraft, 'name' | 'description'>) => draft.name.trim() !== '' && draft.description.trim() !== '';
 
 /** The server's answer as messages per field; anything else goes to the form. */
 export function readChannelErrors(error: unknown): ChannelErrors {
-  if (!(error instanceof ApiError) || !error.data || typeof error.data !== 'object') return { form: CREATE_FAILED };
+  if (!(error instanceof ApiError) || !error.data || typeof error.data !== 'object') return { form: say(CREATE_FAILED) };
   const data = error.data as Record<string, unknown>;
   const first = (value: unknown) => (Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined);
   const errors: ChannelErrors = {};
@@ -27,7 +32,7 @@ export function readChannelErrors(error: unknown): ChannelErrors {
   if (first(data.requirement)) errors.requirement = first(data.requirement);
   const other = typeof data.detail === 'string' ? data.detail : first(data.non_field_errors);
   if (other) errors.form = other;
-  return Object.keys(errors).length ? errors : { form: error.status === 0 ? CREATE_FAILED : error.message || CREATE_FAILED };
+  return Object.keys(errors).length ? errors : { form: error.status === 0 ? say(CREATE_FAILED) : error.message || say(CREATE_FAILED) };
 }
 
 export async function createChannel(draft: ChannelDraft): Promise<CreateResult> {
@@ -101,7 +106,7 @@ export async function submitWizard(): Promise<Circle | null> {
   }
   if (state.creating) return null;
   if (!isComplete(state.requirement ?? NO_REQUIREMENT)) {
-    $wizard.setKey('errors', { ...state.errors, requirement: REQUIREMENT_INCOMPLETE });
+    $wizard.setKey('errors', { ...state.errors, requirement: say(REQUIREMENT_INCOMPLETE) });
     return null;
   }
   $wizard.setKey('creating', true);

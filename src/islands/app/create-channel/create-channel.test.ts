@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
-const { $wizard, backToStep1, canProceed, chooseType, CREATE_FAILED, editField, readChannelErrors, resetWizard, submitWizard } = await import(
+const { $wizard, backToStep1, canProceed, chooseType, editField, readChannelErrors, resetWizard, submitWizard } = await import(
   './create-channel.store.ts'
 );
 
@@ -22,8 +22,8 @@ describe('readChannelErrors', () => {
 
   it("shows the server's detail, or a generic message for network failures", () => {
     expect(readChannelErrors(new ApiError('x', 429, { detail: 'Slow down.' }))).toEqual({ form: 'Slow down.' });
-    expect(readChannelErrors(new ApiError('fetch failed', 0, undefined))).toEqual({ form: CREATE_FAILED });
-    expect(readChannelErrors(new Error('x'))).toEqual({ form: CREATE_FAILED });
+    expect(readChannelErrors(new ApiError('fetch failed', 0, undefined))).toEqual({ form: 'Could not create the channel. Please try again.' });
+    expect(readChannelErrors(new Error('x'))).toEqual({ form: 'Could not create the channel. Please try again.' });
   });
 });
 

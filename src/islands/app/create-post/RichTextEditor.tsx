@@ -16,7 +16,7 @@ export default function RichTextEditor({ editorRef, labelId }: Props) {
     import('./quill-editor.ts')
       .then(({ createPostEditor }) => {
         if (cancelled || !containerRef.current) return;
-        editor = createPostEditor(containerRef.current, { placeholder: t('createPost.bodyPlaceholder'), labelledBy: labelId });
+        editor = createPostEditor(containerRef.current, { placeholder: t('createPost.bodyPlaceholder'), labelledBy: labelId, t });
         editorRef.current = editor;
         setState('ready');
       })

@@ -3,16 +3,17 @@
 /** Spec section 9: undo groups changes within 1000 ms and keeps at most 100 steps. */
 export const EDITOR_HISTORY = { delay: 1000, maxStack: 100, userOnly: true } as const;
 
+/** Each toolbar control's catalog key (editor.*), by Quill format (and value). */
 export const TOOLBAR_LABELS: Record<string, string> = {
-  bold: 'Bold',
-  italic: 'Italic',
-  underline: 'Underline',
-  strike: 'Strikethrough',
-  'list:ordered': 'Numbered list',
-  'list:bullet': 'Bulleted list',
-  link: 'Link',
-  image: 'Image',
-  clean: 'Clear formatting',
+  bold: 'editor.bold',
+  italic: 'editor.italic',
+  underline: 'editor.underline',
+  strike: 'editor.strike',
+  'list:ordered': 'editor.orderedList',
+  'list:bullet': 'editor.bulletList',
+  link: 'editor.link',
+  image: 'editor.image',
+  clean: 'editor.clean',
 };
 
 /**

@@ -15,8 +15,10 @@ import Image from 'quill/formats/image.js';
 import Toolbar from 'quill/modules/toolbar.js';
 import SnowTheme from 'quill/themes/snow.js';
 import 'quill/dist/quill.snow.css';
+import './quill-labels.css';
 import { EDITOR_FORMATS, EDITOR_TOOLBAR, LINK_SCHEMES, isAllowedImageUrl, isAllowedLinkUrl } from '../../../lib/rich-text.ts';
 import { EDITOR_HISTORY, TOOLBAR_LABELS, fixSemanticSpaces } from './editor-config.ts';
+import type { Translate } from '../../../lib/i18n.ts';
 
 class SafeLink extends Link {
   static PROTOCOL_WHITELIST = [...LINK_SCHEMES];
@@ -54,25 +56,32 @@ export type PostEditor = {
 };
 
 /** Quill's toolbar controls carry no useful names; give each one a label a screen reader can read. */
-function labelControls(toolbar: HTMLElement, root: HTMLElement, labelledBy: string) {
-  toolbar.setAttribute('aria-label', 'Formatting');
+function labelControls(toolbar: HTMLElement, root: HTMLElement, labelledBy: string, t: Translate) {
+  toolbar.setAttribute('aria-label', t('editor.formatting'));
   for (const button of toolbar.querySelectorAll<HTMLButtonElement>('button')) {
     const format = [...button.classList].find((name) => name.startsWith('ql-'))?.slice(3) ?? '';
     const key = button.value ? `${format}:${button.value}` : format;
-    if (TOOLBAR_LABELS[key]) button.setAttribute('aria-label', TOOLBAR_LABELS[key]);
+    if (TOOLBAR_LABELS[key]) button.setAttribute('aria-label', t(TOOLBAR_LABELS[key]));
   }
-  for (const label of toolbar.querySelectorAll<HTMLElement>('.ql-picker-label')) label.setAttribute('aria-label', 'Text style');
+  for (const label of toolbar.querySelectorAll<HTMLElement>('.ql-picker-label')) label.setAttribute('aria-label', t('editor.textStyle'));
   for (const item of toolbar.querySelectorAll<HTMLElement>('.ql-picker-item')) {
     const level = item.dataset.value;
-    item.setAttribute('aria-label', level ? `Heading ${level}` : 'Normal text');
+    item.setAttribute('aria-label', level ? t('editor.heading', { level }) : t('editor.normal'));
   }
   root.setAttribute('role', 'textbox');
   root.setAttribute('aria-multiline', 'true');
   root.setAttribute('aria-labelledby', labelledBy);
-  root.parentElement?.querySelector('.ql-tooltip input')?.setAttribute('aria-label', 'Link address');
+  const tooltip = root.parentElement?.querySelector<HTMLElement>('.ql-tooltip');
+  tooltip?.querySelector('input')?.setAttribute('aria-label', t('editor.linkAddress'));
+  // The tooltip's own words are CSS content in Quill's theme; quill-labels.css reads these instead.
+  tooltip?.setAttribute('data-visit', t('editor.visitLink'));
+  tooltip?.setAttribute('data-enter-link', t('editor.enterLink'));
+  tooltip?.querySelector('a.ql-action')?.setAttribute('data-edit', t('editor.editLink'));
+  tooltip?.querySelector('a.ql-action')?.setAttribute('data-save', t('editor.saveLink'));
+  tooltip?.querySelector('a.ql-remove')?.setAttribute('data-remove', t('editor.removeLink'));
 }
 
-export function createPostEditor(container: HTMLElement, options: { placeholder: string; labelledBy: string }): PostEditor {
+export function createPostEditor(container: HTMLElement, options: { placeholder: string; labelledBy: string; t: Translate }): PostEditor {
   const quill = new Quill(container, {
     theme: 'snow',
     placeholder: options.placeholder,
@@ -83,7 +92,7 @@ export function createPostEditor(container: HTMLElement, options: { placeholder:
     },
   });
   const toolbar = (quill.getModule('toolbar') as Toolbar).container;
-  if (toolbar) labelControls(toolbar, quill.root, options.labelledBy);
+  if (toolbar) labelControls(toolbar, quill.root, options.labelledBy, options.t);
   return {
     html: () => (quill.getLength() <= 1 && !quill.root.querySelector('img') ? '' : fixSemanticSpaces(quill.getSemanticHTML())),
     destroy: () => {

@@ -3,12 +3,7 @@ import { useState } from 'react';
 import { srcsetOf, type ImageSources } from '../../../lib/media-variants.ts';
 import { $dataSaver } from '../../../stores/data-saver.store.ts';
 
-/** What these pieces say, in one place. */
-const TEXT = {
-  loadImage: 'Tap to load image',
-  loadVideo: 'Tap to load video',
-  dataSaverOn: 'Data saver is on',
-};
+import { useT } from '../../i18n/use-t.tsx';
 
 type ImageProps = {
   url: string;
@@ -27,6 +22,7 @@ type ImageProps = {
  * the same size waits for a tap.
  */
 export function PostImage({ url, sources, alt, sizes, className, inert = false }: ImageProps) {
+  const t = useT();
   const dataSaver = useStore($dataSaver);
   const [tapped, setTapped] = useState(false);
   const width = sources?.width ?? undefined;
@@ -39,10 +35,10 @@ export function PostImage({ url, sources, alt, sizes, className, inert = false }
         onClick={() => setTapped(true)}
         className={`${className} flex flex-col items-center justify-center gap-1 bg-canvas text-sm font-semibold text-brand-700 hover:bg-brand-50`}
         style={width && height ? { aspectRatio: `${width} / ${height}` } : undefined}
-        aria-label={`${TEXT.loadImage}: ${alt}`}
+        aria-label={t('media.loadImageOf', { alt })}
       >
-        <span>{TEXT.loadImage}</span>
-        <span className="text-xs font-normal text-muted">{TEXT.dataSaverOn}</span>
+        <span>{t('media.loadImage')}</span>
+        <span className="text-xs font-normal text-muted">{t('media.dataSaverOn')}</span>
       </button>
     );
   }
@@ -69,6 +65,7 @@ export function PostImage({ url, sources, alt, sizes, className, inert = false }
  * is made, as the server has no video decoder). With data saver on, not even the player appears until tapped.
  */
 export function PostVideo({ url, className, inert = false, label }: { url: string; className: string; inert?: boolean; label: string }) {
+  const t = useT();
   const dataSaver = useStore($dataSaver);
   const [tapped, setTapped] = useState(false);
   if (dataSaver && !tapped) {
@@ -78,10 +75,10 @@ export function PostVideo({ url, className, inert = false, label }: { url: strin
         type="button"
         onClick={() => setTapped(true)}
         className={`${className} flex flex-col items-center justify-center gap-1 bg-black text-sm font-semibold text-white`}
-        aria-label={`${TEXT.loadVideo}: ${label}`}
+        aria-label={t('media.loadVideoOf', { label })}
       >
-        <span>{TEXT.loadVideo}</span>
-        <span className="text-xs font-normal text-white/80">{TEXT.dataSaverOn}</span>
+        <span>{t('media.loadVideo')}</span>
+        <span className="text-xs font-normal text-white/80">{t('media.dataSaverOn')}</span>
       </button>
     );
   }

@@ -8,6 +8,7 @@ import { useObjectUrls } from '../create-post/use-object-urls.ts';
 import { UPLOAD_ACCEPT } from '../media-types.ts';
 // Nine buttons: part of this page's code rather than a chunk of its own, so the picker opens on the click.
 import EmojiPicker from './EmojiPicker.tsx';
+import { useT } from '../../i18n/use-t.tsx';
 import { addComment, COMMENT_EMPTY, COMMENT_FAILED, isCommentEmpty, MEDIA_TYPE_ERROR, mediaKindOf } from './post-detail.store.ts';
 
 
@@ -28,7 +29,10 @@ type Props = {
 };
 
 /** Text, one image or video, and an emoji picker; Enter without Shift submits. The comment box and every reply box. */
-export default function CommentBox({ onSend = addComment, label = 'Add a comment', submitLabel = 'Comment', autoFocus = false, onCancel }: Props = {}) {
+export default function CommentBox({ onSend = addComment, label: labelProp, submitLabel: submitProp, autoFocus = false, onCancel }: Props = {}) {
+  const t = useT();
+  const label = labelProp ?? t('postDetail.addComment');
+  const submitLabel = submitProp ?? t('postDetail.comment');
   const id = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -44,7 +48,7 @@ export default function CommentBox({ onSend = addComment, label = 'Add a comment
 
   const submit = async () => {
     if (sending) return;
-    if (empty) return alert(COMMENT_EMPTY);
+    if (empty) return alert(t(COMMENT_EMPTY));
     setSending(true);
     try {
       await onSend(text, file, upload);
@@ -57,7 +61,7 @@ export default function CommentBox({ onSend = addComment, label = 'Add a comment
       if (showVerificationNeeded(error)) return void window.scrollTo({ top: 0 });
       console.error('Failed to add comment', error);
       // With a file, the server's reason (too large, not an image or video, the connection dropped) says what to change.
-      alert(file && error instanceof ApiError && error.message ? `${COMMENT_FAILED} ${error.message}` : COMMENT_FAILED);
+      alert(file && error instanceof ApiError && error.message ? `${t(COMMENT_FAILED)} ${error.message}` : t(COMMENT_FAILED));
     } finally {
       setSending(false);
     }
@@ -83,7 +87,7 @@ export default function CommentBox({ onSend = addComment, label = 'Add a comment
 
   const onFile = (picked: File | undefined) => {
     if (!picked) return;
-    if (!mediaKindOf(picked)) return alert(MEDIA_TYPE_ERROR);
+    if (!mediaKindOf(picked)) return alert(t(MEDIA_TYPE_ERROR));
     setFile(picked);
   };
 
@@ -114,7 +118,7 @@ export default function CommentBox({ onSend = addComment, label = 'Add a comment
       {file && preview && (
         <div className="relative mt-2 inline-block">
           {mediaKindOf(file) === 'video' ? <video src={preview} className="max-h-40 rounded" muted /> : <img src={preview} alt={file.name} className="max-h-40 rounded" />}
-          <button type="button" onClick={() => setFile(null)} aria-label={`Remove ${file.name}`} className="absolute top-1 right-1 flex h-7 w-7 items-center justify-center rounded-full bg-ink/80 text-white">
+          <button type="button" onClick={() => setFile(null)} aria-label={t('postDetail.remove', { name: file.name })} className="absolute top-1 right-1 flex h-7 w-7 items-center justify-center rounded-full bg-ink/80 text-white">
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -126,20 +130,20 @@ export default function CommentBox({ onSend = addComment, label = 'Add a comment
       )}
       <div className="mt-2 flex items-center gap-2">
         <div className="relative" onKeyDown={(event) => event.key === 'Escape' && setPickerOpen(false)}>
-          <button type="button" aria-expanded={pickerOpen} onClick={() => setPickerOpen(!pickerOpen)} className="rounded-full p-2 text-muted hover:bg-canvas hover:text-ink" aria-label="Add emoji">
+          <button type="button" aria-expanded={pickerOpen} onClick={() => setPickerOpen(!pickerOpen)} className="rounded-full p-2 text-muted hover:bg-canvas hover:text-ink" aria-label={t('postDetail.addEmoji')}>
             <SmileIcon />
           </button>
           {pickerOpen && <EmojiPicker onPick={insertEmoji} />}
         </div>
         <button type="button" onClick={() => fileRef.current?.click()} className="rounded-full px-3 py-1 text-sm font-semibold text-muted hover:bg-canvas">
-          Attach media
+          {t('postDetail.attachMedia')}
         </button>
         <input
           ref={fileRef}
           type="file"
           accept={UPLOAD_ACCEPT}
           hidden
-          aria-label="Choose an image or video"
+          aria-label={t('postDetail.chooseMedia')}
           onChange={(event) => {
             onFile(event.target.files?.[0]);
             event.target.value = '';
@@ -147,7 +151,7 @@ export default function CommentBox({ onSend = addComment, label = 'Add a comment
         />
         {onCancel && (
           <button type="button" onClick={onCancel} className="ml-auto rounded-full px-3 py-1 text-sm font-semibold text-muted hover:bg-canvas">
-            Cancel
+            {t('common.cancel')}
           </button>
         )}
         <button type="submit" disabled={empty || sending} className={`${onCancel ? '' : 'ml-auto '}rounded-full bg-brand-600 px-5 py-1.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60`}>

@@ -13,7 +13,7 @@ import {
   $detail,
   addReply,
   COMMENT_FAILED,
-  COMMENT_SORT_LABELS,
+  COMMENT_SORTS,
   deleteComment,
   editComment,
   loadMoreReplies,
@@ -22,15 +22,19 @@ import {
 } from './post-detail.store.ts';
 import { hiddenReplies, THREAD_DEPTH } from './thread-tree.ts';
 import { PostImage, PostVideo } from '../post-card/PostMedia.tsx';
+import { formatDateTime, translator } from '../../../lib/i18n.ts';
+import { $lang } from '../../../stores/lang.store.ts';
+import { useLang, useT } from '../../i18n/use-t.tsx';
 
 function CommentMedia({ comment }: { comment: Comment }) {
+  const t = useT();
   if (!comment.media_url) return null;
-  if (comment.media_kind === 'video') return <PostVideo url={comment.media_url} label={`Video in ${comment.author}'s comment`} className="mt-2 max-h-80 rounded" />;
+  if (comment.media_kind === 'video') return <PostVideo url={comment.media_url} label={t('postDetail.commentVideo', { author: comment.author })} className="mt-2 max-h-80 rounded" />;
   return (
     <PostImage
       url={comment.media_url}
       sources={comment.media_sources ?? undefined}
-      alt={`Image in ${comment.author}'s comment`}
+      alt={t('postDetail.commentImage', { author: comment.author })}
       sizes="(max-width: 640px) 90vw, 480px"
       className="mt-2 h-auto max-h-80 w-auto max-w-full rounded object-contain"
     />
@@ -54,11 +58,11 @@ function BodyText({ text }: { text: string }) {
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const actionClass = 'rounded px-2 py-1 hover:bg-canvas';
 
 /** Edits a comment's text in place: Enter saves, Shift+Enter a new line, Escape cancels. */
 function EditBox({ comment, onDone }: { comment: Comment; onDone: () => void }) {
+  const t = useT();
   const [text, setText] = useState(comment.body);
   const [saving, setSaving] = useState(false);
   const save = async () => {
@@ -69,7 +73,7 @@ function EditBox({ comment, onDone }: { comment: Comment; onDone: () => void }) 
       onDone();
     } catch (error) {
       console.error('Failed to edit comment', error);
-      alert(error instanceof Error && error.message ? error.message : COMMENT_FAILED);
+      alert(error instanceof Error && error.message ? error.message : t(COMMENT_FAILED));
     } finally {
       setSaving(false);
     }
@@ -83,7 +87,7 @@ function EditBox({ comment, onDone }: { comment: Comment; onDone: () => void }) 
       }}
     >
       <textarea
-        aria-label="Edit comment"
+        aria-label={t('postDetail.editComment')}
         value={text}
         rows={3}
         onChange={(event) => setText(event.target.value)}
@@ -98,10 +102,10 @@ function EditBox({ comment, onDone }: { comment: Comment; onDone: () => void }) 
       />
       <div className="mt-1 flex gap-2">
         <button type="submit" disabled={saving} className="rounded-full bg-brand-600 px-4 py-1 text-sm font-semibold text-white">
-          Save
+          {t('postDetail.save')}
         </button>
         <button type="button" onClick={onDone} className="rounded-full px-3 py-1 text-sm font-semibold text-muted hover:bg-canvas">
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>
@@ -110,6 +114,8 @@ function EditBox({ comment, onDone }: { comment: Comment; onDone: () => void }) 
 
 /** One comment, its actions, and (to THREAD_DEPTH) the replies below it. Its body is text, never HTML. */
 function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComment; depth: number; postId: number; me: string; highlight: number | null }) {
+  const t = useT();
+  const lang = useLang();
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
@@ -119,12 +125,13 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
   const highlighted = highlight === node.id;
 
   const remove = async () => {
-    if (!confirm('Delete this comment?')) return;
+    const say = translator($lang.get());
+    if (!confirm(say('postDetail.deleteCommentConfirm'))) return;
     try {
       await deleteComment(node.id);
     } catch (error) {
       console.error('Failed to delete comment', error);
-      alert('Could not delete the comment. Please try again.');
+      alert(say('postDetail.deleteCommentFailed'));
     }
   };
 
@@ -135,7 +142,7 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
     if (node.reply_count > 0) {
       below = (
         <a href={`/home/comments/${postId}?thread=${node.id}`} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
-          Continue this thread
+          {t('postDetail.continueThread')}
         </a>
       );
     }
@@ -143,7 +150,7 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
     below = (
       <>
         {replies.length > 0 && (
-          <ul className="mt-1 border-l-2 border-line pl-3" aria-label={`Replies to ${node.author}`}>
+          <ul className="mt-1 border-l-2 border-line pl-3" aria-label={t('postDetail.repliesTo', { author: node.author })}>
             {replies.map((reply) => (
               <CommentNode key={reply.id} node={reply} depth={depth + 1} postId={postId} me={me} highlight={highlight} />
             ))}
@@ -151,7 +158,7 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
         )}
         {hidden > 0 && (
           <button type="button" onClick={() => void loadMoreReplies(node.id)} className="mt-1 text-sm font-semibold text-brand-700 hover:underline">
-            {`Show more replies (${hidden})`}
+            {t('postDetail.showMoreReplies', { count: hidden })}
           </button>
         )}
       </>
@@ -166,10 +173,10 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
           <p className="text-sm">
             <span className="font-semibold">{node.author}</span>{' '}
             <span className="ml-1 text-muted">
-              <time dateTime={node.created_at}>{relativeTime(node.created_at)}</time>
+              <time dateTime={node.created_at}>{relativeTime(node.created_at, new Date(), lang)}</time>
               {node.edited_at && (
-                <span title={`Edited ${new Date(node.edited_at).toLocaleString()}`} className="ml-1 italic">
-                  · edited
+                <span title={t('postDetail.editedAt', { when: formatDateTime(node.edited_at, lang) })} className="ml-1 italic">
+                  {t('postDetail.edited')}
                 </span>
               )}
             </span>
@@ -179,7 +186,7 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
             <SafetyBanner warning={node.safety_warning} />
           </div>
           {node.deleted ? (
-            <p className="mt-1 text-muted italic">[deleted]</p>
+            <p className="mt-1 text-muted italic">{t('postDetail.deletedComment')}</p>
           ) : editing ? (
             <EditBox comment={node} onDone={() => setEditing(false)} />
           ) : (
@@ -190,7 +197,7 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
             <button
               type="button"
               aria-pressed={node.upvoted}
-              aria-label={`Upvote (${plural(node.upvote_count, 'upvote', 'upvotes')})`}
+              aria-label={t('postDetail.upvote', { count: node.upvote_count })}
               disabled={node.deleted || me === ''}
               onClick={() => void toggleUpvote(node)}
               className={`${actionClass} ${node.upvoted ? 'font-semibold text-brand-700' : ''}`}
@@ -199,25 +206,25 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
             </button>
             {!node.deleted && me !== '' && (
               <button type="button" className={actionClass} aria-expanded={replying} onClick={() => setReplying(!replying)}>
-                Reply
+                {t('postDetail.reply')}
               </button>
             )}
             <button type="button" className={actionClass} onClick={() => void copyLink(commentUrl(postId, node.id))}>
-              Share
+              {t('postDetail.share')}
             </button>
             {mine && !editing && (
               <>
                 <button type="button" className={actionClass} onClick={() => setEditing(true)}>
-                  Edit
+                  {t('postDetail.edit')}
                 </button>
                 <button type="button" className={actionClass} onClick={() => void remove()}>
-                  Delete
+                  {t('postDetail.delete')}
                 </button>
               </>
             )}
             {(replies.length > 0 || node.reply_count > 0) && (
               <button type="button" className={actionClass} aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)}>
-                {collapsed ? `+ ${plural(node.reply_count, 'reply', 'replies')} hidden` : 'Collapse thread'}
+                {collapsed ? t('postDetail.repliesHidden', { count: node.reply_count }) : t('postDetail.collapseThread')}
               </button>
             )}
             {node.moderation_status === 'visible' && !node.deleted && <ReportButton target={{ kind: 'comment', id: node.id }} compact />}
@@ -225,8 +232,8 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
           {replying && (
             <div className="mt-2">
               <CommentBox
-                label={`Reply to ${node.author}`}
-                submitLabel="Reply"
+                label={t('postDetail.replyTo', { author: node.author })}
+                submitLabel={t('postDetail.reply')}
                 autoFocus
                 onCancel={() => setReplying(false)}
                 onSend={async (text, file, upload) => {
@@ -245,15 +252,16 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
 
 /** The spec's 'Sort by: Best' label, now a menu: Best (the default), New, Top. */
 function CommentSortMenu({ sort }: { sort: CommentSort }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <div className="relative my-3 text-sm text-muted" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
       <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} className="rounded px-1 py-0.5 hover:bg-canvas">
-        Sort by: <span className="font-semibold text-ink">{COMMENT_SORT_LABELS[sort]}</span>
+        {t('postDetail.sortBy')} <span className="font-semibold text-ink">{t(`postDetail.sort.${sort}`)}</span>
       </button>
       {open && (
-        <div role="menu" aria-label="Sort comments" className="absolute z-10 mt-1 w-32 rounded-lg border border-line bg-surface py-1 shadow-lg">
-          {(Object.keys(COMMENT_SORT_LABELS) as CommentSort[]).map((value) => (
+        <div role="menu" aria-label={t('postDetail.sortComments')} className="absolute z-10 mt-1 w-32 rounded-lg border border-line bg-surface py-1 shadow-lg">
+          {COMMENT_SORTS.map((value) => (
             <button
               key={value}
               type="button"
@@ -265,7 +273,7 @@ function CommentSortMenu({ sort }: { sort: CommentSort }) {
               }}
               className={`block w-full px-3 py-1.5 text-left hover:bg-canvas ${value === sort ? 'font-semibold text-ink' : ''}`}
             >
-              {COMMENT_SORT_LABELS[value]}
+              {t(`postDetail.sort.${value}`)}
             </button>
           ))}
         </div>
@@ -277,6 +285,7 @@ function CommentSortMenu({ sort }: { sort: CommentSort }) {
 type Props = { comments: ThreadComment[]; hasMore: boolean; loadingMore: boolean; onMore: () => void };
 
 export default function CommentList({ comments, hasMore, loadingMore, onMore }: Props) {
+  const t = useT();
   const detail = useStore($detail);
   const user = useStore($user);
   const sort: CommentSort = detail.status === 'ready' ? detail.sort : 'best';
@@ -290,15 +299,15 @@ export default function CommentList({ comments, hasMore, loadingMore, onMore }: 
   }, [highlight]);
 
   return (
-    <section aria-label="Comments">
+    <section aria-label={t('postDetail.comments')}>
       <CommentSortMenu sort={sort} />
       {thread !== null && (
         <a href={`/home/comments/${postId}`} className="mb-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
-          Back to all comments
+          {t('postDetail.backToAll')}
         </a>
       )}
       {comments.length === 0 ? (
-        <p className="py-4 text-muted">No comments yet.</p>
+        <p className="py-4 text-muted">{t('postDetail.noComments')}</p>
       ) : (
         <ul className="divide-y divide-line">
           {comments.map((comment) => (
@@ -308,7 +317,7 @@ export default function CommentList({ comments, hasMore, loadingMore, onMore }: 
       )}
       {hasMore && (
         <button type="button" onClick={onMore} disabled={loadingMore} className="mt-3 rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-canvas">
-          {loadingMore ? 'Loading...' : 'Show more comments'}
+          {loadingMore ? t('postDetail.loadingMore') : t('postDetail.showMoreComments')}
         </button>
       )}
     </section>

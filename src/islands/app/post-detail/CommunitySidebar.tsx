@@ -4,14 +4,17 @@ import { openLogin } from '../../../stores/login.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
 import { joinButton, membersLabel } from '../../../stores/membership.store.ts';
 import { channelHref } from '../post-card/media.ts';
-import { COMMUNITY_RULES, RULES_TITLE } from './community-rules.ts';
+import { COMMUNITY_RULE_KEYS, RULES_TITLE_KEY } from './community-rules.ts';
+import { useLang, useT } from '../../i18n/use-t.tsx';
 import { $community, joinCommunity } from './post-detail.store.ts';
 
 /** The post's community with a working Join Community button, then the static rules list. */
 export default function CommunitySidebar({ fallbackName }: { fallbackName: string }) {
+  const t = useT();
+  const lang = useLang();
   const community = useStore($community);
   const [joining, setJoining] = useState(false);
-  const button = community ? joinButton(community, joining, 'Join Community') : { label: 'Join Community', disabled: true };
+  const button = community ? joinButton(community, joining, t('postDetail.joinCommunity'), t) : { label: t('postDetail.joinCommunity'), disabled: true };
 
   const onJoin = async () => {
     if (!hasToken()) return openLogin();
@@ -21,7 +24,7 @@ export default function CommunitySidebar({ fallbackName }: { fallbackName: strin
   };
 
   return (
-    <aside className="space-y-4" aria-label="Community">
+    <aside className="space-y-4" aria-label={t('postDetail.community')}>
       <section className="rounded-lg border border-line bg-surface p-4">
         <h2 className="text-lg font-bold wrap-anywhere">
           <a href={channelHref(community?.name ?? fallbackName)} className="hover:underline">
@@ -31,7 +34,7 @@ export default function CommunitySidebar({ fallbackName }: { fallbackName: strin
         {community?.description && <p className="mt-1 text-sm whitespace-pre-wrap text-muted wrap-anywhere">{community.description}</p>}
         <p className="mt-3 text-sm">
           <span className="font-semibold" data-testid="community-members">
-            {community ? membersLabel(community.members_count) : '\u00a0'}
+            {community ? membersLabel(community.members_count, lang) : '\u00a0'}
           </span>
         </p>
         <button type="button" onClick={onJoin} disabled={button.disabled} className="mt-3 w-full rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-200 disabled:text-stone-700">
@@ -39,10 +42,10 @@ export default function CommunitySidebar({ fallbackName }: { fallbackName: strin
         </button>
       </section>
       <section className="rounded-lg border border-line bg-surface p-4">
-        <h2 className="mb-2 font-bold">{RULES_TITLE}</h2>
+        <h2 className="mb-2 font-bold">{t(RULES_TITLE_KEY)}</h2>
         <ol className="list-decimal space-y-2 pl-5 text-sm">
-          {COMMUNITY_RULES.map((rule) => (
-            <li key={rule}>{rule}</li>
+          {COMMUNITY_RULE_KEYS.map((rule) => (
+            <li key={rule}>{t(rule)}</li>
           ))}
         </ol>
       </section>

@@ -15,10 +15,13 @@ import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.ts
 import { Avatar } from '../shell/Avatar.tsx';
 import { CommentIcon } from '../shell/icons.tsx';
 import { PostImage, PostVideo } from '../post-card/PostMedia.tsx';
-import { useT } from '../../i18n/use-t.tsx';
+import { useLang, useT } from '../../i18n/use-t.tsx';
+import { formatDateTime, translator, type Translate } from '../../../lib/i18n.ts';
+import { $lang } from '../../../stores/lang.store.ts';
 
 /** The author's edit form: the title and the text (as plain paragraphs). */
 function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
+  const t = useT();
   const [title, setTitle] = useState(post.title);
   const [text, setText] = useState(() => htmlToPlainText(post.description));
   const [saving, setSaving] = useState(false);
@@ -30,7 +33,7 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
       onDone();
     } catch (error) {
       console.error('Failed to edit the post', error);
-      alert(error instanceof Error && error.message ? error.message : 'Could not save the post. Please try again.');
+      alert(error instanceof Error && error.message ? error.message : t('postDetail.saveFailed'));
     } finally {
       setSaving(false);
     }
@@ -44,41 +47,42 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
       }}
     >
       <label className="block text-sm font-semibold">
-        Title
+        {t('postDetail.title')}
         <input value={title} onChange={(event) => setTitle(event.target.value)} maxLength={300} className="mt-1 w-full rounded border border-line p-2 font-normal" />
       </label>
       <label className="block text-sm font-semibold">
-        Text
+        {t('postDetail.text')}
         <textarea value={text} onChange={(event) => setText(event.target.value)} rows={6} className="mt-1 w-full rounded border border-line p-2 font-normal" />
       </label>
       <div className="flex gap-2">
         <button type="submit" disabled={saving || title.trim() === ''} className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-60">
-          Save
+          {t('postDetail.save')}
         </button>
         <button type="button" onClick={onDone} className="rounded-full px-3 py-1.5 text-sm font-semibold text-muted hover:bg-canvas">
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>
   );
 }
 
-async function removePost() {
-  if (!confirm('Delete this post? Its comments go with it.')) return;
+async function removePost(t: Translate = translator($lang.get())) {
+  if (!confirm(t('postDetail.deleteConfirm'))) return;
   try {
     await deletePost();
-    await toast('Post deleted', 'success');
+    await toast(t('postDetail.deleted'), 'success');
     carryToastsToNextPage();
     window.location.assign('/home');
   } catch (error) {
     console.error('Failed to delete the post', error);
-    alert('Could not delete the post. Please try again.');
+    alert(t('postDetail.deleteFailed'));
   }
 }
 
 /** The post in full: every image and video at its own size, and the description as (server-sanitised) HTML. */
 export default function PostArticle({ post }: { post: Post }) {
   const t = useT();
+  const lang = useLang();
   const user = useStore($user);
   const [editing, setEditing] = useState(false);
   const mine = user.username !== '' && user.username === post.posted_by;
@@ -97,11 +101,11 @@ export default function PostArticle({ post }: { post: Post }) {
           ·
         </span>
         <time dateTime={post.created_at} className="text-muted">
-          {relativeTime(post.created_at)}
+          {relativeTime(post.created_at, new Date(), lang)}
         </time>
         {post.edited_at && (
-          <span className="text-muted italic" title={`Edited ${new Date(post.edited_at).toLocaleString()}`}>
-            · edited
+          <span className="text-muted italic" title={t('postDetail.editedAt', { when: formatDateTime(post.edited_at, lang) })}>
+            {t('postDetail.edited')}
           </span>
         )}
       </header>
@@ -112,7 +116,7 @@ export default function PostArticle({ post }: { post: Post }) {
       ) : (
         <>
           <h1 id="post-title" className="text-2xl font-bold break-words">
-            {post.moderation_status === 'removed' && !post.title ? 'Removed post' : post.title}
+            {post.moderation_status === 'removed' && !post.title ? t('postDetail.removedPost') : post.title}
           </h1>
           {post.description && <div className="rich-text break-words" dangerouslySetInnerHTML={{ __html: post.description }} />}
         </>
@@ -122,13 +126,13 @@ export default function PostArticle({ post }: { post: Post }) {
           key={url}
           url={url}
           sources={post.image_sources?.[index]}
-          alt={`${post.title}: image ${index + 1}`}
+          alt={t('postDetail.image', { title: post.title, index: index + 1 })}
           sizes="(max-width: 800px) 100vw, 768px"
           className="h-auto max-h-[36rem] w-full rounded-lg bg-canvas object-contain"
         />
       ))}
       {post.videos.map((url, index) => (
-        <PostVideo key={url} url={url} label={`${post.title}: video ${index + 1}`} className="max-h-[36rem] w-full rounded-lg bg-black" />
+        <PostVideo key={url} url={url} label={t('postDetail.video', { title: post.title, index: index + 1 })} className="max-h-[36rem] w-full rounded-lg bg-black" />
       ))}
       <footer className="flex flex-wrap items-center gap-1">
         <ReactionButtons post={post} />
@@ -141,10 +145,10 @@ export default function PostArticle({ post }: { post: Post }) {
         {mine && !editing && (
           <>
             <button type="button" onClick={() => setEditing(true)} className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
-              Edit
+              {t('postDetail.edit')}
             </button>
-            <button type="button" onClick={() => void removePost()} className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
-              Delete
+            <button type="button" onClick={() => void removePost(t)} className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
+              {t('postDetail.delete')}
             </button>
           </>
         )}

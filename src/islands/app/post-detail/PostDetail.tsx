@@ -7,7 +7,7 @@ import CommentList from './CommentList.tsx';
 import CommunitySidebar from './CommunitySidebar.tsx';
 import PostArticle from './PostArticle.tsx';
 import { $detail, isCommentSort, loadMoreComments, loadPostDetail, revealComment } from './post-detail.store.ts';
-import { withLang } from '../../i18n/use-t.tsx';
+import { useT, withLang } from '../../i18n/use-t.tsx';
 
 /** What the address asks for: `?sort=`, `?thread=` ("Continue this thread") and `#comment-{id}` (a shared comment). */
 function addressOptions() {
@@ -22,16 +22,18 @@ function addressOptions() {
   };
 }
 
-function BackButton({ label = 'Back' }: { label?: string }) {
+function BackButton({ label }: { label?: string }) {
+  const t = useT();
   return (
     <button type="button" onClick={() => goBack()} className="rounded-full border border-line bg-surface px-4 py-1.5 text-sm font-semibold hover:bg-canvas">
-      {label}
+      {label ?? t('common.back')}
     </button>
   );
 }
 
 /** /home/comments/{postId}: the post, its comments and the comment box; the data loads in the browser with the token. */
 function PostDetail({ postId }: { postId: string }) {
+  const t = useT();
   const detail = useStore($detail);
   const signedIn = useHasToken();
 
@@ -48,16 +50,16 @@ function PostDetail({ postId }: { postId: string }) {
   if (detail.status === 'loading') {
     return (
       <p role="status" className="py-10 text-center text-muted">
-        Loading post...
+        {t('postDetail.loading')}
       </p>
     );
   }
   if (detail.status === 'error') {
     return (
       <div role="alert" className="mx-auto max-w-lg rounded-lg border border-line bg-surface p-8 text-center">
-        <h1 className="mb-2 text-xl font-bold">Error Loading Comments</h1>
-        <p className="mb-4 text-muted">This post could not be loaded. It may have been removed, or it belongs to a private channel.</p>
-        <BackButton label="Go back" />
+        <h1 className="mb-2 text-xl font-bold">{t('postDetail.errorTitle')}</h1>
+        <p className="mb-4 text-muted">{t('postDetail.errorText')}</p>
+        <BackButton label={t('postDetail.goBack')} />
       </div>
     );
   }
@@ -68,7 +70,7 @@ function PostDetail({ postId }: { postId: string }) {
       <div className="min-w-0 flex-1 space-y-4">
         <BackButton />
         <PostArticle post={post} />
-        {signedIn === false ? <SignInPrompt message="Log in to join the conversation." /> : <CommentBox />}
+        {signedIn === false ? <SignInPrompt message={t('postDetail.signInToComment')} /> : <CommentBox />}
         <CommentList comments={detail.comments} hasMore={detail.nextPage !== null} loadingMore={detail.loadingMore} onMore={() => void loadMoreComments(postId)} />
       </div>
       <div className="w-full shrink-0 lg:w-80">

@@ -8,12 +8,16 @@ import { joinChannel } from '../../../stores/membership.store.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { uploadKindOf } from '../media-types.ts';
 import { appendNew } from '../../../lib/paged-list.ts';
+import { translator } from '../../../lib/i18n.ts';
+import { $lang } from '../../../stores/lang.store.ts';
 
-export const COMMENT_EMPTY = 'Please enter a comment or select media.';
-export const MEDIA_TYPE_ERROR = 'Please select an image or video file.';
-export const COMMENT_FAILED = 'Failed to add comment. Please try again.';
+/** The catalog keys of the comment box's messages (postDetail.*). */
+export const COMMENT_EMPTY = 'postDetail.commentEmpty';
+export const MEDIA_TYPE_ERROR = 'postDetail.mediaTypeError';
+export const COMMENT_FAILED = 'postDetail.commentFailed';
 
-export const COMMENT_SORT_LABELS: Record<CommentSort, string> = { best: 'Best', new: 'New', top: 'Top' };
+export const COMMENT_SORTS: readonly CommentSort[] = ['best', 'new', 'top'];
+const say = (key: string) => translator($lang.get())(key);
 export const isCommentSort = (value: string | null): value is CommentSort => value === 'best' || value === 'new' || value === 'top';
 
 export type ReadyDetail = {
@@ -99,7 +103,7 @@ export async function setCommentSort(sort: CommentSort): Promise<void> {
     $detail.set({ ...($detail.get() as ReadyDetail), sort, comments: comments.results, total: comments.count, nextPage: nextPageOf(comments.next, 1) });
   } catch (error) {
     console.error('Failed to sort comments', error);
-    void toast('Could not load the comments. Please try again.', 'error');
+    void toast(say('postDetail.commentsLoadFailed'), 'error');
   }
 }
 
@@ -218,7 +222,7 @@ export async function toggleUpvote(comment: Comment): Promise<void> {
     });
   } catch (error) {
     console.error('Failed to upvote', error);
-    void toast('Could not record your vote. Please try again.', 'error');
+    void toast(say('postDetail.voteFailed'), 'error');
   }
 }
 
@@ -257,7 +261,7 @@ export async function loadMoreReplies(id: number): Promise<void> {
     $detail.set({ ...current, comments: appendReplies(current.comments, id, replies.results) });
   } catch (error) {
     console.error('Failed to load replies', error);
-    void toast('Could not load the replies. Please try again.', 'error');
+    void toast(say('postDetail.repliesLoadFailed'), 'error');
   }
 }
 

@@ -2,12 +2,15 @@ import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import type { ProfileCard as Card } from '../../../lib/api-types.ts';
 import { Avatar } from '../shell/Avatar.tsx';
-import { withLang } from '../../i18n/use-t.tsx';
+import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
+import { formatDate } from '../../../lib/i18n.ts';
 
 type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; card: Card };
 
 /** A member's public card: handle, avatar colour and animal, identity chips, and when they joined. */
 function ProfileCard({ handle }: { handle: string }) {
+  const t = useT();
+  const lang = useLang();
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
     api<Card>(`/api/users/${encodeURIComponent(handle)}/card/`).then(
@@ -15,22 +18,22 @@ function ProfileCard({ handle }: { handle: string }) {
       () => setState({ status: 'missing' }),
     );
   }, [handle]);
-  if (state.status === 'loading') return <p role="status" className="py-10 text-center text-muted">Loading...</p>;
-  if (state.status === 'missing') return <p role="alert" className="py-10 text-center text-muted">No member goes by {handle}.</p>;
+  if (state.status === 'loading') return <p role="status" className="py-10 text-center text-muted">{t('profileCard.loading')}</p>;
+  if (state.status === 'missing') return <p role="alert" className="py-10 text-center text-muted">{t('profileCard.missing', { handle })}</p>;
   const { card } = state;
   return (
-    <section aria-label={`${card.username}'s card`} className="mx-auto max-w-md rounded-xl border border-line bg-surface p-6">
+    <section aria-label={t('profileCard.card', { name: card.username })} className="mx-auto max-w-md rounded-xl border border-line bg-surface p-6">
       <div className="flex items-center gap-3">
         <Avatar name={card.username} color={card.color} />
         <div>
           <h1 className="text-xl font-bold">{card.username}</h1>
           <p className="text-sm text-muted">
-            {card.animal} · member since {new Date(card.member_since).toLocaleDateString()}
+            {t('profileCard.memberSince', { animal: card.animal, date: formatDate(card.member_since, lang, 'short') })}
           </p>
         </div>
       </div>
       {card.identity.length > 0 && (
-        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Verified">
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('profileCard.verified')}>
           {card.identity.map((chip) => (
             <li key={`${chip.kind}-${chip.label}`} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">
               {chip.label}

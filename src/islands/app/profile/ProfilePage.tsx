@@ -9,32 +9,34 @@ import SafetySettings from '../safety/SafetySettings.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import VerificationsSection from '../verifications/VerificationsSection.tsx';
 import { $profilePage, loadMore, loadProfilePage, PROFILE_ERROR, setProfileTab, type ProfileTab } from './profile.store.ts';
-import { withLang } from '../../i18n/use-t.tsx';
+import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
+import { formatDate, formatNumber } from '../../../lib/i18n.ts';
 
 const TABS: { key: ProfileTab; label: string }[] = [
-  { key: 'posts', label: 'Posts' },
-  { key: 'circles', label: 'Circles' },
-  { key: 'activity', label: 'Activity' },
+  { key: 'posts', label: 'profile.posts' },
+  { key: 'circles', label: 'profile.circles' },
+  { key: 'activity', label: 'profile.activity' },
 ];
 
 const note = 'py-10 text-center text-sm text-muted';
 
 /** /profile: the signed-in user's handle, colour, animal, identity, counts, and the Posts / Circles / Activity tabs. */
 function ProfilePage() {
+  const t = useT();
   const { status, data } = useStore($profilePage);
   useEffect(() => {
     void loadProfilePage();
   }, []);
 
-  if (status === 'loading') return <p className={note} role="status">Loading profile...</p>;
-  if (status === 'error') return <p className="rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-800" role="alert">{PROFILE_ERROR}</p>;
+  if (status === 'loading') return <p className={note} role="status">{t('profile.loading')}</p>;
+  if (status === 'error') return <p className="rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-800" role="alert">{t(PROFILE_ERROR)}</p>;
   if (status === 'signed-out' || !data) {
     return (
       <section className="flex flex-col items-center gap-4 rounded-xl border border-line bg-surface px-6 py-12 text-center">
-        <h1 className="text-xl font-bold">Your profile</h1>
-        <p className="text-sm text-muted">Sign in to see your profile, your posts and your circles.</p>
+        <h1 className="text-xl font-bold">{t('profile.yourProfile')}</h1>
+        <p className="text-sm text-muted">{t('profile.signInLead')}</p>
         <button type="button" onClick={openLogin} className="rounded-full bg-brand-600 px-6 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          Login
+          {t('common.login')}
         </button>
       </section>
     );
@@ -51,11 +53,13 @@ function ProfilePage() {
 }
 
 function ProfileHeader({ data }: { data: ProfileResponse }) {
+  const t = useT();
+  const lang = useLang();
   const { profile, color, animal, identity, is_verified } = data;
   const counts = [
-    { label: 'Circles', value: data.circles.count },
-    { label: 'Posts', value: data.posts.count },
-    { label: 'Following', value: 0 },
+    { label: t('profile.circles'), value: data.circles.count },
+    { label: t('profile.posts'), value: data.posts.count },
+    { label: t('profile.following'), value: 0 },
   ];
   return (
     <section className="rounded-xl border border-line bg-surface p-5" aria-labelledby="profile-name">
@@ -65,24 +69,24 @@ function ProfileHeader({ data }: { data: ProfileResponse }) {
           <div className="flex flex-wrap items-center gap-2">
             <h1 id="profile-name" className="break-all text-xl font-bold sm:text-2xl">{profile.username}</h1>
             <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${is_verified ? 'bg-green-100 text-green-800' : 'bg-stone-200 text-stone-700'}`}>
-              {is_verified ? 'Verified' : 'Unverified'}
+              {is_verified ? t('profile.verified') : t('profile.unverified')}
             </span>
           </div>
           <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
             <div className="flex items-center gap-1.5">
-              <dt>Colour</dt>
+              <dt>{t('profile.colour')}</dt>
               <dd className="flex items-center gap-1.5 text-ink">
                 <span className="inline-block size-3.5 rounded-full border border-line" style={{ background: color }} aria-hidden="true" />
                 {color}
               </dd>
             </div>
             <div className="flex items-center gap-1.5">
-              <dt>Animal</dt>
+              <dt>{t('profile.animal')}</dt>
               <dd className="capitalize text-ink">{animal}</dd>
             </div>
           </dl>
           {identity.length > 0 && (
-            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Identity">
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('profile.identity')}>
               {identity.map((chip) => (
                 <li key={`${chip.kind}-${chip.label}`} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{chip.label}</li>
               ))}
@@ -90,10 +94,10 @@ function ProfileHeader({ data }: { data: ProfileResponse }) {
           )}
         </div>
       </div>
-      <ul className="mt-4 grid grid-cols-3 gap-2 text-center" aria-label="Counts">
+      <ul className="mt-4 grid grid-cols-3 gap-2 text-center" aria-label={t('profile.counts')}>
         {counts.map((c) => (
           <li key={c.label} className="rounded-lg bg-canvas py-2">
-            <span className="block text-lg font-bold text-ink">{c.value}</span>
+            <span className="block text-lg font-bold text-ink">{formatNumber(c.value, lang)}</span>
             <span className="block text-xs text-muted">{c.label}</span>
           </li>
         ))}
@@ -103,6 +107,8 @@ function ProfileHeader({ data }: { data: ProfileResponse }) {
 }
 
 function ProfileTabs({ data }: { data: ProfileResponse }) {
+  const t = useT();
+  const lang = useLang();
   const { tab, loadingMore } = useStore($profilePage);
   const baseId = useId();
   const onKey = (event: KeyboardEvent, index: number) => {
@@ -115,13 +121,13 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
   const more = (list: 'posts' | 'circles') =>
     data[list].next && (
       <button type="button" disabled={loadingMore} onClick={() => void loadMore(list)} className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
-        Show More
+        {t('profile.showMore')}
       </button>
     );
 
   return (
     <section className="flex flex-col gap-3">
-      <div role="tablist" aria-label="Profile" className="flex gap-1 border-b border-line">
+      <div role="tablist" aria-label={t('profile.tabs')} className="flex gap-1 border-b border-line">
         {TABS.map((item, index) => (
           <button
             key={item.key}
@@ -135,14 +141,14 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
             onKeyDown={(event) => onKey(event, index)}
             className={`border-b-2 px-4 py-2 text-sm font-semibold ${tab === item.key ? 'border-brand-600 text-brand-700' : 'border-transparent text-muted hover:text-ink'}`}
           >
-            {item.label}
+            {t(item.label)}
           </button>
         ))}
       </div>
       <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${tab}`} className="flex flex-col gap-4">
         {tab === 'posts' &&
           (data.posts.results.length === 0 ? (
-            <p className={note}>No posts yet</p>
+            <p className={note}>{t('profile.noPosts')}</p>
           ) : (
             <>
               {data.posts.results.map((post) => <PostCard key={post.id} post={post} />)}
@@ -151,7 +157,7 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
           ))}
         {tab === 'circles' &&
           (data.circles.results.length === 0 ? (
-            <p className={note}>Not in any circles yet</p>
+            <p className={note}>{t('profile.noCircles')}</p>
           ) : (
             <>
               <ul className="flex flex-col gap-2">
@@ -161,10 +167,10 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
                       <span className="min-w-0">
                         <span className="block truncate font-semibold text-ink">b/{circle.circle_name}</span>
                         <span className="block text-xs text-muted">
-                          {circle.channel_type === 'private' ? 'Private' : 'Public'} · joined {new Date(circle.joined_at).toLocaleDateString()}
+                          {t('profile.joined', { type: circle.channel_type === 'private' ? t('profile.private') : t('profile.public'), date: formatDate(circle.joined_at, lang, 'short') })}
                         </span>
                       </span>
-                      <span className="shrink-0 rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold capitalize text-muted">{circle.role}</span>
+                      <span className="shrink-0 rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold capitalize text-muted">{t(`profile.role.${circle.role}`)}</span>
                     </a>
                   </li>
                 ))}
@@ -172,7 +178,7 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
               {more('circles')}
             </>
           ))}
-        {tab === 'activity' && <p className={note}>Activity coming soon</p>}
+        {tab === 'activity' && <p className={note}>{t('profile.activitySoon')}</p>}
       </div>
     </section>
   );

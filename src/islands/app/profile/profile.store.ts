@@ -5,7 +5,8 @@ import { fetchViewer } from '../shell/viewer.store.ts';
 
 export type ProfileTab = 'posts' | 'circles' | 'activity';
 
-export const PROFILE_ERROR = 'Failed to load profile data';
+/** The catalog key of the spec's 'Failed to load profile data'. */
+export const PROFILE_ERROR = 'profile.loadFailed';
 
 export const $profilePage = map({
   status: 'loading' as 'loading' | 'signed-out' | 'error' | 'ready',

@@ -3,41 +3,44 @@ import { requirementText } from '../../../stores/verification-gate.store.ts';
 import { useStore } from '@nanostores/react';
 import { CloseIcon, SearchIcon } from '../shell/icons.tsx';
 import { useModalDialog } from '../shell/use-modal-dialog.ts';
+import type { Translate } from '../../../lib/i18n.ts';
+import { useT } from '../../i18n/use-t.tsx';
 import { $search, $searchOpen, closeSearch, searchHref, setSearchQuery, setSearchTab, type SearchResults, type SearchTab } from './search.store.ts';
 
 const TABS: { key: SearchTab; label: string }[] = [
-  { key: 'posts', label: 'Posts' },
-  { key: 'channels', label: 'Channels' },
-  { key: 'comments', label: 'Comments' },
+  { key: 'posts', label: 'search.posts' },
+  { key: 'channels', label: 'search.channels' },
+  { key: 'comments', label: 'search.comments' },
 ];
 
 type Row = { key: string; href: string; title: string; meta: string };
 
 /** The hits of one tab as uniform rows (title, a line of context, where the row leads). */
-function rowsOf(tab: SearchTab, results: SearchResults): Row[] {
+function rowsOf(tab: SearchTab, results: SearchResults, t: Translate): Row[] {
   if (tab === 'posts') {
-    return results.posts.map((p) => ({ key: `p${p.id}`, href: searchHref.post(p.id), title: p.title, meta: `${p.user} in b/${p.circle_name}` }));
+    return results.posts.map((p) => ({ key: `p${p.id}`, href: searchHref.post(p.id), title: p.title, meta: t('search.postMeta', { user: p.user, channel: p.circle_name }) }));
   }
   if (tab === 'channels') {
     return results.channels.map((c) => ({
       key: `c${c.id}`,
       href: searchHref.channel(c.id),
       title: `b/${c.name}`,
-      meta: c.requirement ? `${requirementText(c.requirement)} · ${c.description}` : c.description,
+      meta: c.requirement ? `${requirementText(c.requirement, t)} · ${c.description}` : c.description,
     }));
   }
-  return results.comments.map((c) => ({ key: `m${c.id}`, href: searchHref.comment(c.post_id), title: c.body, meta: `Comment by ${c.user}` }));
+  return results.comments.map((c) => ({ key: `m${c.id}`, href: searchHref.comment(c.post_id), title: c.body, meta: t('search.commentBy', { user: c.user }) }));
 }
 
 /** The search modal: query box, Posts/Channels/Comments tabs, results by keyboard or pointer. */
 export default function SearchModal() {
+  const t = useT();
   const open = useStore($searchOpen);
   const { query, tab, results, loading, searched } = useStore($search);
   const dialogRef = useModalDialog(open, closeSearch);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const baseId = useId();
-  const rows = rowsOf(tab, results);
+  const rows = rowsOf(tab, results, t);
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
@@ -74,14 +77,14 @@ export default function SearchModal() {
   };
 
   let message: string | null = null;
-  if (!query.trim()) message = 'Search for posts, channels, or comments';
-  else if (loading && rows.length === 0) message = 'Searching...';
-  else if (searched && rows.length === 0) message = 'No results found';
+  if (!query.trim()) message = t('search.prompt');
+  else if (loading && rows.length === 0) message = t('search.searching');
+  else if (searched && rows.length === 0) message = t('search.noResults');
 
   return (
     <dialog
       ref={dialogRef}
-      aria-label="Search"
+      aria-label={t('search.dialog')}
       className="mx-auto mt-16 w-[calc(100%-1.5rem)] max-w-2xl rounded-2xl bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/40"
       onKeyDown={onKeyDown}
     >
@@ -93,15 +96,15 @@ export default function SearchModal() {
             type="search"
             value={query}
             onChange={(event) => setSearchQuery(event.target.value)}
-            placeholder="Search anything..."
-            aria-label="Search anything..."
+            placeholder={t('search.placeholder')}
+            aria-label={t('search.placeholder')}
             className="h-10 min-w-0 flex-1 bg-transparent text-base placeholder:text-muted [&::-webkit-search-cancel-button]:hidden"
           />
-          <button type="button" onClick={closeDialog} aria-label="Close search" className="flex size-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-ink">
+          <button type="button" onClick={closeDialog} aria-label={t('search.close')} className="flex size-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-ink">
             <CloseIcon />
           </button>
         </div>
-        <div role="tablist" aria-label="Search in" className="flex gap-1 border-b border-line px-3">
+        <div role="tablist" aria-label={t('search.searchIn')} className="flex gap-1 border-b border-line px-3">
           {TABS.map((item, index) => (
             <button
               key={item.key}
@@ -115,7 +118,7 @@ export default function SearchModal() {
               onKeyDown={(event) => onTabKey(event, index)}
               className={`border-b-2 px-3 py-2 text-sm font-semibold ${tab === item.key ? 'border-brand-600 text-brand-700' : 'border-transparent text-muted hover:text-ink'}`}
             >
-              {item.label}
+              {t(item.label)}
             </button>
           ))}
         </div>

@@ -2,22 +2,22 @@ import { useStore } from '@nanostores/react';
 import { $dataSaver, setDataSaver } from '../../../stores/data-saver.store.ts';
 import { menuItemClass } from './DropdownMenu.tsx';
 
-/** What the switch says, in one place. */
-const TEXT = { label: 'Data saver', on: 'On', off: 'Off', hint: 'Images load on tap; videos never load by themselves' };
+import { useT } from '../../i18n/use-t.tsx';
 
 /** The data saver switch of the header menus: a choice of this device, kept across visits. */
 export function DataSaverToggle() {
+  const t = useT();
   const on = useStore($dataSaver);
   return (
     <button
       type="button"
       aria-pressed={on}
-      title={TEXT.hint}
+      title={t('media.dataSaverHint')}
       onClick={() => setDataSaver(!on)}
       className={`${menuItemClass} flex items-center justify-between gap-3`}
     >
-      <span>{TEXT.label}</span>
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${on ? 'bg-brand-700 text-white' : 'bg-canvas text-muted'}`}>{on ? TEXT.on : TEXT.off}</span>
+      <span>{t('media.dataSaver')}</span>
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${on ? 'bg-brand-700 text-white' : 'bg-canvas text-muted'}`}>{on ? t('media.on') : t('media.off')}</span>
     </button>
   );
 }
