@@ -22,6 +22,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { benchDatabaseUrl, benchShape, fillDatabase, type BenchData } from './fill-database.ts';
+import { waitForHealth } from './site-server.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -92,18 +93,6 @@ async function pgbench(url: string, script: string, dir: string): Promise<number
   const match = /tps = ([\d.]+)/.exec(stdout);
   if (!match) throw new Error(`pgbench printed no rate:\n${stdout}`);
   return Number(match[1]);
-}
-
-async function waitForHealth(base: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
 }
 
 /** The URL of page `page` of a list, reached through its next links (each carries the keyset cursor). */

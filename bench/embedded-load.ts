@@ -11,23 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { waitForHealth } from './site-server.ts';
 
 const { values: flags } = parseArgs({ options: { seconds: { type: 'string' }, connections: { type: 'string' } } });
 const seconds = Number(flags.seconds ?? 10);
 const connections = Number(flags.connections ?? 200);
 const port = Number(process.env.BENCH_PORT ?? 4498);
-
-async function waitForHealth(base: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
 
 async function measure(label: string, concurrency: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-embedded-'));

@@ -59,3 +59,16 @@ export async function siteUnderTest(
   const server = await startSiteServer(args.includes('--no-build') ? BENCH_DIST : buildSite());
   return { base: `http://${host}:${server.port}`, close: server.close, app: server.app };
 }
+
+/** Waits until a server started in another process answers its health check (at most a minute). */
+export async function waitForHealth(base: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
