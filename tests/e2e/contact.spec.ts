@@ -37,8 +37,9 @@ test('a message is sent: Sending... with the form disabled, then success and emp
   await page.goto('/contactus');
   const email = uniqueEmail('contact');
   let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/contact/', async (route) => {
-    await new Promise<void>((resolve) => (release = resolve));
+    await released;
     await route.continue();
   });
   await form(page).getByLabel('Email').fill(email);

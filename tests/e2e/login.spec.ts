@@ -29,9 +29,12 @@ test.describe('login modal', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid email address.');
     await expect(dialog.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
 
+    // Released by the test; made before the route runs, so a release that comes first (a slow machine runs the
+    // route's handler after the overlay shows) is not lost.
     let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/send-otp/', async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
+      await released;
       await route.fulfill({ status: 503, json: { detail: 'Service unavailable' } });
     });
     await requestCode(dialog, uniqueEmail());
@@ -65,7 +68,7 @@ test.describe('login modal', () => {
     // The clock runs naturally until here, so a slow machine may already show 0:59 or less: pause it, then step.
     const countdownText = dialog.getByText('Resend OTP in');
     await expect(countdownText).toHaveText(/^Resend OTP in (1:00|0:[3-5]\d)$/);
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50));
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
     const remaining = Number((await countdownText.textContent())!.match(/0:(\d\d)|1:00/)![1] ?? 60);
     await page.clock.runFor(1_000);
     await expect(countdownText).toHaveText(`Resend OTP in 0:${String(remaining - 1).padStart(2, '0')}`);
