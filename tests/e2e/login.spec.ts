@@ -68,7 +68,7 @@ test.describe('login modal', () => {
     // The clock runs naturally until here, so a slow machine may already show 0:59 or less: pause it, then step.
     const countdownText = dialog.getByText('Resend OTP in');
     await expect(countdownText).toHaveText(/^Resend OTP in (1:00|0:[3-5]\d)$/);
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     const remaining = Number((await countdownText.textContent())!.match(/0:(\d\d)|1:00/)![1] ?? 60);
     await page.clock.runFor(1_000);
     await expect(countdownText).toHaveText(`Resend OTP in 0:${String(remaining - 1).padStart(2, '0')}`);

@@ -114,7 +114,7 @@ test.describe('landing page', () => {
     const current = carousel.locator('[data-dot][aria-current="true"]');
     await expect(current).toHaveText('Show feature 1: Personalised feed with AI filter');
     // Time stands still from here, so a slow machine cannot slip past the 5-second tick between steps.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50));
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
 
     await carousel.getByRole('group', { name: /^1 of 6/ }).click();
     await expect(current).toHaveText('Show feature 2: Expert-reviewed content');
