@@ -1,9 +1,43 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { srcsetOf, type ImageSources } from '../../../lib/media-variants.ts';
 import { $dataSaver } from '../../../stores/data-saver.store.ts';
-
 import { useT } from '../../i18n/use-t.tsx';
+
+/**
+ * What data saver shows instead of an image or a video: a box of the same place that loads it on a tap (in a
+ * decorative tile, only the box).
+ */
+const TAP_TONES = {
+  image: { box: 'bg-canvas', button: 'text-brand-700 hover:bg-brand-50', hint: 'text-muted' },
+  video: { box: 'bg-black', button: 'text-white', hint: 'text-white/80' },
+};
+
+function TapToLoad({ tone, className, inert, style, label, text, onTap }: {
+  tone: keyof typeof TAP_TONES;
+  className: string;
+  inert: boolean;
+  style?: CSSProperties;
+  label: string;
+  text: string;
+  onTap: () => void;
+}) {
+  const t = useT();
+  const { box, button, hint } = TAP_TONES[tone];
+  if (inert) return <div className={`${className} ${box}`} aria-hidden="true" />;
+  return (
+    <button
+      type="button"
+      onClick={onTap}
+      className={`${className} flex flex-col items-center justify-center gap-1 text-sm font-semibold ${box} ${button}`}
+      style={style}
+      aria-label={label}
+    >
+      <span>{text}</span>
+      <span className={`text-xs font-normal ${hint}`}>{t('media.dataSaverOn')}</span>
+    </button>
+  );
+}
 
 type ImageProps = {
   url: string;
@@ -28,18 +62,16 @@ export function PostImage({ url, sources, alt, sizes, className, inert = false }
   const width = sources?.width ?? undefined;
   const height = sources?.height ?? undefined;
   if (dataSaver && !tapped) {
-    if (inert) return <div className={`${className} bg-canvas`} aria-hidden="true" />;
     return (
-      <button
-        type="button"
-        onClick={() => setTapped(true)}
-        className={`${className} flex flex-col items-center justify-center gap-1 bg-canvas text-sm font-semibold text-brand-700 hover:bg-brand-50`}
+      <TapToLoad
+        className={className}
+        tone="image"
+        inert={inert}
         style={width && height ? { aspectRatio: `${width} / ${height}` } : undefined}
-        aria-label={t('media.loadImageOf', { alt })}
-      >
-        <span>{t('media.loadImage')}</span>
-        <span className="text-xs font-normal text-muted">{t('media.dataSaverOn')}</span>
-      </button>
+        label={t('media.loadImageOf', { alt })}
+        text={t('media.loadImage')}
+        onTap={() => setTapped(true)}
+      />
     );
   }
   const variants = sources?.variants ?? [];
@@ -69,17 +101,15 @@ export function PostVideo({ url, className, inert = false, label }: { url: strin
   const dataSaver = useStore($dataSaver);
   const [tapped, setTapped] = useState(false);
   if (dataSaver && !tapped) {
-    if (inert) return <div className={`${className} bg-black`} aria-hidden="true" />;
     return (
-      <button
-        type="button"
-        onClick={() => setTapped(true)}
-        className={`${className} flex flex-col items-center justify-center gap-1 bg-black text-sm font-semibold text-white`}
-        aria-label={t('media.loadVideoOf', { label })}
-      >
-        <span>{t('media.loadVideo')}</span>
-        <span className="text-xs font-normal text-white/80">{t('media.dataSaverOn')}</span>
-      </button>
+      <TapToLoad
+        className={className}
+        tone="video"
+        inert={inert}
+        label={t('media.loadVideoOf', { label })}
+        text={t('media.loadVideo')}
+        onTap={() => setTapped(true)}
+      />
     );
   }
   return (
