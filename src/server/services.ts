@@ -79,6 +79,7 @@ export function createServices({
   // Background jobs: services define theirs here; app.ts starts the queue when the app is ready and stops it on close.
   const jobs = createJobQueue({ executeSql, log, work: config.jobs.work, pollingIntervalSeconds: config.jobs.pollSeconds });
   const mediaStore = createMediaStore(config.mediaStore, config.mediaDir);
+  const tellMentions = notifications.createMentionFanout(db, jobs);
   const exports = createExportService({ db, config, jobs, log, now, mediaStore });
   return {
     jobs,
@@ -121,24 +122,28 @@ export function createServices({
       listPending: joinRequests.listPendingRequests,
       decide: joinRequests.decideRequest,
     }),
-    posts: bindTo(db, {
-      list: posts.listPosts,
-      getVisible: posts.getVisiblePost,
-      create: posts.createPost,
-      edit: posts.editPost,
-      delete: posts.deletePost,
-    }),
+    posts: {
+      create: (input: posts.NewPost) => posts.createPost(db, input, tellMentions),
+      edit: (input: posts.PostEdit) => posts.editPost(db, input, tellMentions),
+      ...bindTo(db, {
+        list: posts.listPosts,
+        getVisible: posts.getVisiblePost,
+        delete: posts.deletePost,
+      }),
+    },
     reactions: bindTo(db, { react }),
-    comments: bindTo(db, {
-      list: comments.listComments,
-      get: comments.getComment,
-      replies: comments.listReplies,
-      create: comments.createComment,
-      edit: comments.editComment,
-      delete: comments.deleteComment,
-      upvote: comments.upvoteComment,
-      postOf: comments.postOfComment,
-    }),
+    comments: {
+      create: (input: comments.NewComment) => comments.createComment(db, input, tellMentions),
+      ...bindTo(db, {
+        list: comments.listComments,
+        get: comments.getComment,
+        replies: comments.listReplies,
+        edit: comments.editComment,
+        delete: comments.deleteComment,
+        upvote: comments.upvoteComment,
+        postOf: comments.postOfComment,
+      }),
+    },
     notifications: bindTo(db, { list: notifications.listNotifications, unreadCount: notifications.unreadCount, markRead: notifications.markRead }),
     notificationStream: createNotificationStream({
       listen: listen ?? (async () => async () => {}),

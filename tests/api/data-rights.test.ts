@@ -13,6 +13,7 @@ import { appVariant } from '../helpers/app-variant.ts';
 import { addMember, comment, createCircle, createUser, makeImage, post, type TestUser } from '../helpers/fixtures.ts';
 import { latestOtp, signIn, uniqueEmail } from '../helpers/sign-in.ts';
 import { readZip } from '../helpers/zip.ts';
+import { until } from '../helpers/until.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,15 +22,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const inject = (options: InjectOptions) => t.app.inject(options);
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < ms; ) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Writes a real image into the media folder as an upload would, and answers its /media/ URL. */
 async function upload(app = t): Promise<{ url: string; file: string; bytes: Buffer }> {

@@ -3,6 +3,9 @@ import type { Notification, Paged } from '../../src/lib/api-types.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { comment, createCircle, createUser, join, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { until } from '../helpers/until.ts';
+import { createJobQueue } from '../../src/server/jobs/queue.ts';
+import { createMentionFanout } from '../../src/server/services/notifications-service.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -52,16 +55,20 @@ describe('notification kinds', () => {
     expect(await unread(bob)).toBe(before);
   });
 
-  it('@mentions in comments and posts, of existing handles only', async () => {
+  it('@mentions in comments and posts, of existing handles only, told in the background', async () => {
     const postId = await post(t.app, alice, circle, 'Mentions');
     const before = await unread(carol);
     const id = await write(bob, postId, `Ask @${carol.username} and @NoSuchPerson999 about it`);
-    expect(await unread(carol)).toBe(before + 1);
+    await until('the mention', async () => (await unread(carol)) === before + 1);
     expect((await inbox(carol))[0]).toMatchObject({ kind: 'mention', actor: bob.username, post_id: postId, comment_id: id, text: `${bob.username} mentioned you in a comment` });
 
     const created = await call('POST', '/api/posts/', bob, { circle: circle.id, title: 'Hello', description: `<p>Thanks @${carol.username}!</p>` });
     expect(created.statusCode).toBe(201);
-    expect((await inbox(carol))[0]).toMatchObject({ kind: 'mention', post_id: created.json().id, comment_id: null, text: `${bob.username} mentioned you in the post "Hello"` });
+    const told = await until('the mention in a post', async () => (await inbox(carol)).find((n) => n.post_id === created.json().id));
+    expect(told).toMatchObject({ kind: 'mention', comment_id: null, text: `${bob.username} mentioned you in the post "Hello"` });
+    // Told once: the job is done, and nothing else arrives for the same post.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await inbox(carol)).filter((n) => n.post_id === created.json().id)).toHaveLength(1);
   });
 
   it('upvote milestones at 1 and 10, once each however the votes toggle', async () => {
@@ -199,3 +206,39 @@ describe('profile card (where a mention links)', () => {
     expect((await call('GET', '/api/users/NoSuchPerson999/card/')).json()).toEqual({ detail: 'User not found.' });
   });
 });
+
+describe('mentions are told by a queued job', () => {
+  it('once the write commits; a post deleted before the job runs tells nobody', async () => {
+    // An instance that only queues jobs (JOB_WORKERS=0): the job waits until a worker starts.
+    const quiet = await buildTestApp({}, { JOB_WORKERS: '0' });
+    const worker = createJobQueue({ executeSql: quiet.app.ctx.database.executeSql, log: quiet.app.log, work: true, pollingIntervalSeconds: 0.5 });
+    try {
+      const [author, reader] = await Promise.all([createUser(quiet.app, 'author'), createUser(quiet.app, 'reader')]);
+      const room = await createCircle(quiet.app, author);
+      const inboxOf = async (user: TestUser) =>
+        ((await quiet.app.inject({ method: 'GET', url: '/api/notifications/', headers: user.headers })).json() as Paged<Notification>).results;
+      const write = (title: string) =>
+        quiet.app.inject({ method: 'POST', url: '/api/posts/', headers: author.headers, payload: { circle: room.id, title, description: `<p>Hi @${reader.username}</p>` } });
+      const gone = await write('Gone soon');
+      expect(gone.statusCode).toBe(201);
+      expect((await quiet.app.inject({ method: 'DELETE', url: `/api/posts/${gone.json().id}/`, headers: author.headers })).statusCode).toBe(204);
+      const kept = await write('Kept');
+      expect(kept.statusCode).toBe(201);
+      expect(await inboxOf(reader)).toEqual([]);
+
+      createMentionFanout(quiet.app.ctx.db, worker);
+      await worker.start();
+      const told = await until('the mention', async () => {
+        const items = await inboxOf(reader);
+        return items.length > 0 && items;
+      });
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await inboxOf(reader)).toEqual([told[0]]);
+      expect(told[0]).toMatchObject({ kind: 'mention', post_id: kept.json().id, text: `${author.username} mentioned you in the post "Kept"` });
+    } finally {
+      await worker.stop();
+      await quiet.close();
+    }
+  });
+});
+

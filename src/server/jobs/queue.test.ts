@@ -50,6 +50,22 @@ describe('the job queue on the embedded database', () => {
     expect(attempts).toEqual(['a', 'a']);
   });
 
+  it('sends a job queued inside a transaction only when the transaction commits', async () => {
+    await database.db.transaction(async (tx) => {
+      await queue.sendWithin(tx, 'record', { n: 11 });
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queue.sendWithin(tx, 'record', { n: 12 });
+        throw new Error('the write fails');
+      }),
+    ).rejects.toThrow('the write fails');
+    await queue.send('record', { n: 13 });
+    await until(() => seen.includes(11) && seen.includes(13));
+    // 13 was sent after 12 would have been, and jobs run in order, so 12 would have run by now.
+    expect(seen).not.toContain(12);
+  });
+
   it('refuses a job nobody defined, and a definition after the start', async () => {
     await expect(queue.send('nobody', {})).rejects.toThrow('unknown job nobody');
     expect(() => queue.define({ name: 'late', run: async () => {} })).toThrow('defined after the queue started');

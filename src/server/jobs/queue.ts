@@ -1,5 +1,7 @@
 import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../db/client.ts';
 
 /**
  * Background work on pg-boss, on the app's own database (PGlite or PostgreSQL) through `executeSql`: a job survives
@@ -81,6 +83,15 @@ export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }
       return boss.send(name, data, options);
     },
 
+    /**
+     * Queues a job inside the caller's open transaction: it is sent when that transaction commits and never when
+     * it rolls back, so the job and the write that caused it stand or fall together.
+     */
+    async sendWithin(tx: Executor, name: string, data: object): Promise<string | null> {
+      if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
+      return boss.send(name, data, { db: { executeSql: (text, values) => runWithin(tx, text, values) } });
+    },
+
     async stop(): Promise<void> {
       if (!started) return;
       started = false;
@@ -91,3 +102,13 @@ export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }
 }
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/**
+ * pg-boss's numbered-parameter SQL (`$1`, `$2`, …) run through a Drizzle executor (a transaction, on either driver).
+ * An unset option comes as `undefined`, which node-postgres sends as null and Drizzle would leave out.
+ */
+async function runWithin(tx: Executor, text: string, values: unknown[] = []): Promise<{ rows: Record<string, unknown>[] }> {
+  const chunks: SQL[] = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`));
+  const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
+  return { rows: result.rows };
+}

@@ -9,7 +9,7 @@ import type { KeysetPageSource, PageSource } from '../pagination.ts';
 import { keyColumns, loadSlice, rowKey, type SortKey } from '../db/keyset.ts';
 import { prepared } from '../db/prepared.ts';
 import type { StoredMedia } from './media-files.ts';
-import { notify, notifyMentions, UPVOTE_MILESTONES } from './notifications-service.ts';
+import { notify, UPVOTE_MILESTONES, type MentionFanout } from './notifications-service.ts';
 import { getVisiblePost, postNotFound } from './posts-service.ts';
 import { safetyWarningFor, screenWriting, type ModerationStatus } from './scam-shield/screen.ts';
 import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff, type Viewer } from './visibility.ts';
@@ -276,7 +276,7 @@ export type NewComment = {
  * tells no one. A visible one tells the post's author (or the parent comment's) and the members it @mentions.
  * Counters (the post's comment_count, every ancestor's reply_count) follow by triggers.
  */
-export async function createComment(db: Db, input: NewComment): Promise<Comment> {
+export async function createComment(db: Db, input: NewComment, tellMentions: MentionFanout): Promise<Comment> {
   const { postId, authorId } = input;
   const [post] = await db
     .select({ authorId: posts.authorId, title: posts.title })
@@ -326,7 +326,7 @@ export async function createComment(db: Db, input: NewComment): Promise<Comment>
           text: parent ? `${name} replied to your comment` : `${name} commented on your post "${post.title}"`,
         },
       ]);
-      await notifyMentions(tx, { text: input.body, actorId: authorId, actorName: name, postId, commentId: row.id, where: 'a comment', skip: [toldOfReply] });
+      await tellMentions(tx, { text: input.body, actorId: authorId, postId, commentId: row.id, skip: [toldOfReply] });
     }
     return row;
   });

@@ -1,7 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Notification, NotificationKind } from '../../lib/api-types.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { notifications, users } from '../db/schema.ts';
+import { comments, notifications, posts, users } from '../db/schema.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { OffsetPageSource } from '../pagination.ts';
 import { mentionedHandles } from '../../lib/mentions.ts';
 
@@ -41,27 +43,61 @@ export async function notify(db: Executor, items: NewNotification[]): Promise<vo
   await db.insert(notifications).values(rows).onConflictDoNothing();
 }
 
-/** Tells the members a text @mentions (existing handles only) that `actorId` mentioned them. */
-export async function notifyMentions(
-  db: Executor,
-  input: { text: string; actorId: number; actorName: string; postId: number; commentId?: number | null; where: string; skip?: number[] },
-): Promise<void> {
-  const handles = mentionedHandles(input.text);
-  if (handles.length === 0) return;
-  const found = await db.select({ id: users.id }).from(users).where(inArray(users.username, handles));
-  const skip = new Set(input.skip ?? []);
+/** What a write that may @mention members hands to the fan-out: the text is read for handles now, in the request. */
+export type Mention = { text: string; actorId: number; postId: number; commentId?: number | null; skip?: number[] };
+/** Queues the telling of the members a write @mentions, inside the write's own transaction. */
+export type MentionFanout = (tx: Executor, mention: Mention) => Promise<void>;
+
+export const MENTIONS_JOB = 'notify-mentions';
+type MentionJob = { handles: string[]; actorId: number; postId: number; commentId: number | null; skip: number[] };
+
+/**
+ * Mentions are told in the background (the job queue), not in the request that writes them: the write only queues
+ * the handles it found, in its own transaction, so a rolled-back write tells nobody and a committed one is told
+ * even if this process dies meanwhile. The job resolves the handles (existing ones only) and records the
+ * notifications; one already recorded for the same member and item is not recorded again, so a retried job tells
+ * no one twice. A post or comment gone or hidden before the job runs tells nobody.
+ */
+export function createMentionFanout(db: Db, jobs: JobQueue): MentionFanout {
+  jobs.define<MentionJob>({ name: MENTIONS_JOB, run: (job) => tellMentioned(db, job) });
+  return async (tx, mention) => {
+    const handles = mentionedHandles(mention.text);
+    if (handles.length === 0) return;
+    const job: MentionJob = { handles, actorId: mention.actorId, postId: mention.postId, commentId: mention.commentId ?? null, skip: mention.skip ?? [] };
+    await jobs.sendWithin(tx, MENTIONS_JOB, job);
+  };
+}
+
+async function tellMentioned(db: Db, { handles, actorId, postId, commentId, skip }: MentionJob): Promise<void> {
+  const [item] = await db
+    .select({ title: posts.title, actor: users.username, comment: comments.id })
+    .from(posts)
+    .innerJoin(users, eq(users.id, actorId))
+    .leftJoin(comments, and(eq(comments.id, commentId ?? 0), eq(comments.postId, posts.id), isNull(comments.deletedAt), eq(comments.moderationStatus, 'visible')))
+    .where(and(eq(posts.id, postId), eq(posts.moderationStatus, 'visible')))
+    .limit(1);
+  if (!item || (commentId !== null && item.comment === null)) return;
+  const told = alias(notifications, 'told');
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.username, handles),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(told)
+            .where(and(eq(told.userId, users.id), eq(told.kind, 'mention'), eq(told.postId, postId), commentId === null ? isNull(told.commentId) : eq(told.commentId, commentId))),
+        ),
+      ),
+    );
+  const where = commentId === null ? `the post "${item.title}"` : 'a comment';
   await notify(
     db,
     found
-      .filter((user) => !skip.has(user.id))
-      .map((user) => ({
-        userId: user.id,
-        kind: 'mention' as const,
-        actorId: input.actorId,
-        postId: input.postId,
-        commentId: input.commentId ?? null,
-        text: `${input.actorName} mentioned you in ${input.where}`,
-      })),
+      .filter((user) => !skip.includes(user.id))
+      .map((user) => ({ userId: user.id, kind: 'mention' as const, actorId, postId, commentId, text: `${item.actor} mentioned you in ${where}` })),
   );
 }
 

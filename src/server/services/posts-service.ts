@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FeedSort, Post } from '../../lib/api-types.ts';
-import type { Db } from '../db/client.ts';
-import { circles, comments, posts, users } from '../db/schema.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { circles, comments, posts } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
 import type { KeysetPageSource } from '../pagination.ts';
 import { loadSlice, rowKey, type SortKey } from '../db/keyset.ts';
@@ -10,7 +10,7 @@ import { MESSAGES, findCircle, parseCircleRef } from './circles-service.ts';
 import { selectPosts, toPost } from './post-mapper.ts';
 import { reencodeDataUrl } from './image-reencoding.ts';
 import { mediaUrlsIn } from './media-files.ts';
-import { notifyMentions } from './notifications-service.ts';
+import { mentionedHandles, type MentionFanout } from './notifications-service.ts';
 import { sanitizeRichText } from './sanitize-html.ts';
 import { screenWriting } from './scam-shield/screen.ts';
 import { circleVisibleTo, postListedFor, postOpenFor } from './visibility.ts';
@@ -168,7 +168,7 @@ export type NewPost = {
  * members only for a private one. The description is sanitised and its embedded images stripped,
  * then the scam shield reads title and description: a held post is seen only by its author and staff.
  */
-export async function createPost(db: Db, input: NewPost): Promise<Post> {
+export async function createPost(db: Db, input: NewPost, tellMentions: MentionFanout): Promise<Post> {
   const circle = await findCircleByKey(db, input.authorId, input.circle);
   if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
   if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
@@ -179,24 +179,27 @@ export async function createPost(db: Db, input: NewPost): Promise<Post> {
     authorCreatedAt: input.authorCreatedAt,
     newAccountHours: input.newAccountHours,
   });
-  const [created] = await db
-    .insert(posts)
-    .values({
-      circleId: circle.id,
-      authorId: input.authorId,
-      title: input.title,
-      description,
-      images: input.images,
-      videos: input.videos,
-      moderationStatus: screening.status,
-      scamVerdict: screening.verdict,
-      moderationReasons: screening.reasons,
-    })
-    .returning({ id: posts.id });
-  if (screening.status === 'visible') {
-    const [{ name }] = await db.select({ name: users.username }).from(users).where(eq(users.id, input.authorId));
-    await notifyMentions(db, { text: mentionText(input.title, description), actorId: input.authorId, actorName: name, postId: created.id, where: `the post "${input.title}"` });
-  }
+  const text = mentionText(input.title, description);
+  const write = async (tx: Executor) => {
+    const [row] = await tx
+      .insert(posts)
+      .values({
+        circleId: circle.id,
+        authorId: input.authorId,
+        title: input.title,
+        description,
+        images: input.images,
+        videos: input.videos,
+        moderationStatus: screening.status,
+        scamVerdict: screening.verdict,
+        moderationReasons: screening.reasons,
+      })
+      .returning({ id: posts.id });
+    if (screening.status === 'visible') await tellMentions(tx, { text, actorId: input.authorId, postId: row.id });
+    return row;
+  };
+  // The post and the queued telling of its @mentions commit together; a post that mentions nobody needs no transaction.
+  const created = mentionedHandles(text).length > 0 ? await db.transaction(write) : await write(db);
   return getVisiblePost(db, created.id, input.authorId);
 }
 
@@ -227,7 +230,7 @@ export type PostEdit = {
  * now-suspicious post is held; one moderators removed stays removed. `edited_at` records when; newly @mentioned
  * members are told.
  */
-export async function editPost(db: Db, input: PostEdit): Promise<Post> {
+export async function editPost(db: Db, input: PostEdit, tellMentions: MentionFanout): Promise<Post> {
   const current = await ownPost(db, input.id, input.userId);
   const title = input.title ?? current.title;
   const description = input.description === undefined ? current.description : await sanitizeRichText(input.description, reencodeDataUrl);
@@ -241,8 +244,7 @@ export async function editPost(db: Db, input: PostEdit): Promise<Post> {
     if (status === 'visible') {
       const before = new Set(mentionText(current.title, current.description).match(/@\w+/g) ?? []);
       const added = (mentionText(title, description).match(/@\w+/g) ?? []).filter((handle) => !before.has(handle)).join(' ');
-      const [{ name }] = await tx.select({ name: users.username }).from(users).where(eq(users.id, input.userId));
-      await notifyMentions(tx, { text: added, actorId: input.userId, actorName: name, postId: input.id, where: `the post "${title}"` });
+      await tellMentions(tx, { text: added, actorId: input.userId, postId: input.id });
     }
   });
   return getVisiblePost(db, input.id, input.userId);
