@@ -32,6 +32,7 @@ import { createSuspensionService } from './services/suspension-service.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createMediaSigner } from './services/private-media.ts';
 import { createMediaStore } from './services/media-store.ts';
+import { createMediaRemoval } from './services/media-files.ts';
 import { createHmac } from 'node:crypto';
 import * as notifications from './services/notifications-service.ts';
 import { createNotificationStream } from './services/notification-stream.ts';
@@ -80,17 +81,19 @@ export function createServices({
   const jobs = createJobQueue({ executeSql, log, work: config.jobs.work, pollingIntervalSeconds: config.jobs.pollSeconds });
   const mediaStore = createMediaStore(config.mediaStore, config.mediaDir);
   const tellMentions = notifications.createMentionFanout(db, jobs);
+  const removeMedia = createMediaRemoval({ jobs, mediaStore, log });
   const exports = createExportService({ db, config, jobs, log, now, mediaStore });
   return {
     jobs,
     mediaStore,
+    removeMedia,
     consent: bindTo(db, { status: consent.consentStatus, record: consent.recordConsent }),
     exports,
     erasure: createErasureService({ db, config, otp, jobs, log, mediaStore }),
     retention: createRetentionService({ db, config, jobs, exports, log, now }),
     uploads: {
       list: (userId: number) => uploads.listUploads(db, userId),
-      delete: (userId: number, name: string) => uploads.deleteUpload(db, mediaStore, userId, name),
+      delete: (userId: number, name: string) => uploads.deleteUpload(db, removeMedia, userId, name),
     },
     clock,
     institutions,

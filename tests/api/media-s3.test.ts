@@ -14,6 +14,7 @@ import type { Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createCircle, createUser, type FilePart, makeImage, makeMp4, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 import { readZip } from '../helpers/zip.ts';
+import { until } from '../helpers/until.ts';
 
 const BUCKET = 'bsq-media-test';
 const PREFIX = 'instance-a';
@@ -179,4 +180,26 @@ describe('media on an S3 store', () => {
     expect((await t.app.inject({ method: 'GET', url: image })).statusCode).toBe(200);
     expect(localMedia()).toEqual([]);
   });
+
+  it('deletes a post while the store is down (204, gone at once) and removes its files once the store is back', async () => {
+    const res = await postForm(author, [
+      ['circle', String(circle.id)],
+      ['title', 'Deleted in an outage'],
+      ['images', { data: await makeImage('png'), filename: 'd.png', type: 'image/png' }],
+    ]);
+    expect(res.statusCode).toBe(201);
+    const post = res.json() as Post;
+    const stored = (await keys()).filter((key) => key.includes(post.images[0].slice('/media/'.length).split('.')[0]));
+    expect(stored.length).toBeGreaterThan(1);
+    await server.close();
+    try {
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/posts/${post.id}/`, headers: author.headers });
+      expect(deleted.statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}/` })).statusCode).toBe(404);
+    } finally {
+      await startS3(port);
+    }
+    // The removal was queued as a job, retried until the store answers.
+    await until('the files to be removed', async () => (await keys()).every((key) => !stored.includes(key)), 30_000);
+  }, 60_000);
 });

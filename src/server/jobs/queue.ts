@@ -20,6 +20,8 @@ export type JobDefinition<T extends object> = {
   /** Tries after the first failure (default 3), `retryDelaySeconds` apart. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Each retry waits twice as long as the one before (from `retryDelaySeconds`). */
+  retryBackoff?: boolean;
   /** How long one run may take before it counts as failed (and is retried); default 15 minutes. */
   expireInSeconds?: number;
 };
@@ -60,6 +62,7 @@ export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }
           name: definition.name,
           retryLimit: definition.retryLimit ?? 3,
           retryDelay: definition.retryDelaySeconds ?? 5,
+          retryBackoff: definition.retryBackoff ?? false,
           expireInSeconds: definition.expireInSeconds ?? 15 * 60,
         });
         if (!work) continue;

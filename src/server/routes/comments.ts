@@ -5,7 +5,7 @@ import { fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
 import { PAGE, documented, parseInput } from '../request-validation.ts';
 import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, COMMENT_SORTS } from '../services/comments-service.ts';
-import { INVALID_MEDIA, removeStoredMedia } from '../services/media-files.ts';
+import { INVALID_MEDIA } from '../services/media-files.ts';
 
 /** `sort`: best (default), new or top. */
 const commentSort = z
@@ -173,7 +173,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
       const id = parseId((request.params as { id: string }).id);
       if (id === null) return app.apiNotFound(request, reply);
       const { mediaUrls } = await commentsService.delete({ id, userId: request.user!.id });
-      await removeStoredMedia(app.ctx.services.mediaStore, mediaUrls);
+      await app.ctx.services.removeMedia(mediaUrls);
       return reply.code(204).send();
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, choice, parseId, positiveId, requiredString } from '../../lib/validation.ts';
 import { fieldErrors } from '../http-errors.ts';
-import { INVALID_IMAGE, INVALID_VIDEO, removeStoredMedia } from '../services/media-files.ts';
+import { INVALID_IMAGE, INVALID_VIDEO } from '../services/media-files.ts';
 import type { MediaKind } from '../services/media-recognition.ts';
 import { paginate } from '../pagination.ts';
 import { PAGE, documented, parseInput } from '../request-validation.ts';
@@ -175,7 +175,7 @@ export default async function postsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const id = pathId(request);
       const { mediaUrls } = await posts.delete({ id, userId: request.user!.id });
-      await removeStoredMedia(app.ctx.services.mediaStore, mediaUrls);
+      await app.ctx.services.removeMedia(mediaUrls);
       return reply.code(204).send();
     },
   );

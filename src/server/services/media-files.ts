@@ -10,6 +10,7 @@ import { encodeVariant, InvalidMediaError, reencodeImage, stillImageSize } from 
 import { detectMedia, SNIFF_BYTES, type MediaKind } from './media-recognition.ts';
 import { contentTypeOf, type MediaStore } from './media-store.ts';
 import { scrubMp4Metadata } from './mp4-metadata.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 
 /**
  * Uploaded media: each file is streamed to a local temporary file, recognised by content, images re-encoded (no
@@ -142,6 +143,35 @@ export async function removeStoredMedia(store: MediaStore, urls: readonly string
     .map((url) => url.slice(MEDIA_URL_PREFIX.length).split('?')[0])
     .filter((name) => STORED_NAME.test(name));
   await store.remove(names.flatMap(withVariants));
+}
+
+export const REMOVE_MEDIA_JOB = 'remove-media';
+
+/** Removes the stored files of something deleted; never fails the deletion itself. */
+export type MediaRemoval = (urls: readonly string[]) => Promise<void>;
+
+/**
+ * A deleted post's, comment's or upload's files go at once when the media store answers. When it does not (an S3
+ * outage), the deletion still stands and the removal becomes a `remove-media` job, retried with a growing delay
+ * (30 s doubling, for about a day) until the store is back, so no file outlives what it belonged to for long.
+ */
+export function createMediaRemoval({ jobs, mediaStore, log }: { jobs: JobQueue; mediaStore: MediaStore; log: { warn: (obj: object, msg: string) => void } }): MediaRemoval {
+  jobs.define<{ urls: string[] }>({
+    name: REMOVE_MEDIA_JOB,
+    run: ({ urls }) => removeStoredMedia(mediaStore, urls),
+    retryLimit: 12,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+  });
+  return async (urls) => {
+    if (urls.length === 0) return;
+    try {
+      await removeStoredMedia(mediaStore, urls);
+    } catch (error) {
+      log.warn({ err: error }, 'media store unavailable: the removal of deleted media is queued');
+      await jobs.send(REMOVE_MEDIA_JOB, { urls: [...urls] });
+    }
+  };
 }
 
 /**

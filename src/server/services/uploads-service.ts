@@ -2,8 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { comments, posts, users } from '../db/schema.ts';
 import { notFound } from '../http-errors.ts';
-import { MEDIA_URL_PREFIX, mediaNamesIn, removeStoredMedia } from './media-files.ts';
-import type { MediaStore } from './media-store.ts';
+import { MEDIA_URL_PREFIX, mediaNamesIn, type MediaRemoval } from './media-files.ts';
 
 export type Upload = { name: string; url: string; post_id: number | null; comment_id: number | null };
 
@@ -29,7 +28,7 @@ export async function listUploads(db: Db, userId: number): Promise<Upload[]> {
  * Deletes one of the member's uploads: it leaves the post or comment that showed it (the writing stays) and the file
  * (with its variants) leaves the media store. Another member's file, or a name nobody uses, is a 404.
  */
-export async function deleteUpload(db: Db, mediaStore: MediaStore, userId: number, name: string): Promise<void> {
+export async function deleteUpload(db: Db, removeMedia: MediaRemoval, userId: number, name: string): Promise<void> {
   const url = `${MEDIA_URL_PREFIX}${name}`;
   const found = await db.transaction(async (tx) => {
     const inPosts = await tx
@@ -58,5 +57,5 @@ export async function deleteUpload(db: Db, mediaStore: MediaStore, userId: numbe
     return inPosts.length + inComments.length + asPicture.length > 0;
   });
   if (!found) throw notFound();
-  await removeStoredMedia(mediaStore, [url]);
+  await removeMedia([url]);
 }
