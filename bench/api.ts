@@ -6,11 +6,12 @@
  *   npm run bench -- --database bsq_bench                          (50 connections, 10 s each)
  *   npm run bench -- --posts 20000 --seconds 3                     (a quick run: fills bsq_bench_20000 when empty)
  * Flags (or env): --database (BENCH_DATABASE), --posts (BENCH_POSTS, for a fill), --seconds (BENCH_SECONDS, 10),
- * --connections (BENCH_CONNECTIONS, 50), --keep (leave a database this run filled; dropped otherwise).
+ * --connections (BENCH_CONNECTIONS, 50), --keep (leave a database this run filled; dropped otherwise),
+ * --only (endpoints whose names contain one of these comma-separated words, e.g. --only comments,search).
  */
 import { randomBytes } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -31,6 +32,7 @@ const { values: flags } = parseArgs({
     seconds: { type: 'string' },
     connections: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const seconds = Number(flags.seconds ?? process.env.BENCH_SECONDS ?? 10);
@@ -40,7 +42,9 @@ const jwtSecret = 'bench-secret';
 const PGBENCH = process.env.PGBENCH ?? '/usr/bin/pgbench';
 
 type Endpoint = { name: string; method?: 'GET' | 'POST'; url: string; signedIn?: boolean; body?: string; pgbenchOnly?: string };
-type Row = { name: string; rps: number; p50: number; p99: number; errors: number; pgbenchTps: number | null; statements: number };
+type Row = { name: string; rps: number; p50: number; p99: number; errors: number; pgbench: PgbenchResult | null; statements: number };
+/** pgbench's rate, and its per-transaction latency percentiles from its transaction log (-l). */
+type PgbenchResult = { tps: number; p50: number; p99: number };
 
 /** Each statement a request ran, with its parameters written in as literals (pgbench's simple protocol). */
 type Statement = { text: string; values: unknown[] };
@@ -80,19 +84,32 @@ async function recordStatements(run: () => Promise<unknown>): Promise<Statement[
   return recorded;
 }
 
-async function pgbench(url: string, script: string, dir: string): Promise<number> {
-  const file = path.join(dir, `script-${randomBytes(4).toString('hex')}.sql`);
+async function pgbench(url: string, script: string, dir: string): Promise<PgbenchResult> {
+  const id = randomBytes(4).toString('hex');
+  const file = path.join(dir, `script-${id}.sql`);
+  const logPrefix = path.join(dir, `log-${id}`);
   writeFileSync(file, script);
   const u = new URL(url);
   const { stdout } = await promisify(execFile)(
     PGBENCH,
-    ['-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', file, '-h', u.hostname, '-p', u.port || '5432', '-U', u.username || 'postgres', u.pathname.slice(1)],
+    [
+      '-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', file, '-l', `--log-prefix=${logPrefix}`,
+      '-h', u.hostname, '-p', u.port || '5432', '-U', u.username || 'postgres', u.pathname.slice(1),
+    ],
     // The server's own connection settings (db/client.ts), so both run the same plans.
-    { maxBuffer: 1 << 24, env: { ...process.env, PGOPTIONS: '-c jit=off -c max_parallel_workers_per_gather=0' } },
+    { maxBuffer: 1 << 24, env: { ...process.env, PGOPTIONS: '-c jit=off -c max_parallel_workers_per_gather=0' }, cwd: dir },
   );
   const match = /tps = ([\d.]+)/.exec(stdout);
   if (!match) throw new Error(`pgbench printed no rate:\n${stdout}`);
-  return Number(match[1]);
+  // Each log line: client, transaction, latency in microseconds, … (one file per thread).
+  const latencies = readdirSync(dir)
+    .filter((name) => name.startsWith(path.basename(logPrefix)))
+    .flatMap((name) => readFileSync(path.join(dir, name), 'utf8').split('\n'))
+    .filter(Boolean)
+    .map((line) => Number(line.split(' ')[2]) / 1000)
+    .sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return { tps: Number(match[1]), p50: at(0.5), p99: at(0.99) };
 }
 
 /** The URL of page `page` of a list, reached through its next links (each carries the keyset cursor). */
@@ -163,6 +180,8 @@ async function main() {
       body: JSON.stringify({ circle: shape.circleId, title: 'Benchmark post', description: '<p>Hello <strong>bench</strong></p>' }),
     },
   ];
+  const only = flags.only?.split(',').filter(Boolean);
+  if (only) endpoints.splice(0, endpoints.length, ...endpoints.filter((endpoint) => only.some((word) => endpoint.name.includes(word))));
   const scripts = new Map<string, Statement[]>();
   for (const endpoint of endpoints) {
     const headers = { ...(endpoint.signedIn ? auth : {}), ...(endpoint.body ? { 'content-type': 'application/json' } : {}) };
@@ -185,25 +204,30 @@ async function main() {
     await waitForHealth(base);
     for (const endpoint of endpoints) {
       const headers = { ...(endpoint.signedIn ? auth : {}), ...(endpoint.body ? { 'content-type': 'application/json' } : {}) };
-      const result = await autocannon({ url: `${base}${endpoint.url}`, connections, duration: seconds, method: endpoint.method ?? 'GET', headers, body: endpoint.body });
+      const load = { url: `${base}${endpoint.url}`, connections, method: endpoint.method ?? 'GET', headers, body: endpoint.body };
+      // A second unmeasured first: the pool opens its connections and each prepares its statements.
+      await autocannon({ ...load, duration: 1 });
+      const result = await autocannon({ ...load, duration: seconds });
       const statements = scripts.get(endpoint.name)!;
       const script = `${statements.map((s) => `${inline(s)};`).join('\n')}\n`;
-      const tps = await pgbench(url, script, dir).catch((error: Error) => (console.error(`pgbench ${endpoint.name}: ${error.message}`), null));
+      const database = await pgbench(url, script, dir).catch((error: Error) => (console.error(`pgbench ${endpoint.name}: ${error.message}`), null));
       rows.push({
         name: endpoint.name,
         rps: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.non2xx + result.errors + result.timeouts,
-        pgbenchTps: tps,
+        pgbench: database,
         statements: statements.length,
       });
     }
     // Before keyset paging, page 500 was an OFFSET 4990 read: its SQL's rate in pgbench, for comparison.
-    const page1 = scripts.get('public feed, page 1')!;
-    const offsetSql = page1.map((s) => `${inline(s).replace(/ limit (\S+)$/i, ' limit $1 offset 4990')};`).join('\n');
-    const offsetTps = await pgbench(url, `${offsetSql}\n`, dir).catch(() => null);
-    rows.push({ name: 'public p500 by OFFSET (SQL)', rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, pgbenchTps: offsetTps, statements: page1.length });
+    const page1 = scripts.get('public feed, page 1');
+    if (page1) {
+      const offsetSql = page1.map((s) => `${inline(s).replace(/ limit (\S+)$/i, ' limit $1 offset 4990')};`).join('\n');
+      const offsetTps = await pgbench(url, `${offsetSql}\n`, dir).catch(() => null);
+      rows.push({ name: 'public p500 by OFFSET (SQL)', rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, pgbench: offsetTps, statements: page1.length });
+    }
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -222,24 +246,24 @@ async function main() {
   }
 
   console.log(`\n${shape.posts} posts, ${connections} connections, ${seconds} s each, PostgreSQL; load: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  console.log(
-    ['endpoint'.padEnd(30), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'errors'.padStart(7), 'SQL'.padStart(4), 'pgbench/s'.padStart(10), 'ours'.padStart(7)].join(' '),
-  );
-  const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+  const columns: [string, number][] = [
+    ['endpoint', -30], ['req/s', 7], ['p50 ms', 7], ['p99 ms', 7], ['errors', 6], ['SQL', 4],
+    ['pgbench/s', 9], ['pg p50', 7], ['pg p99', 7], ['ours', 5],
+  ];
+  const line = (cells: string[]) => console.log(cells.map((cell, i) => (columns[i][1] < 0 ? cell.padEnd(-columns[i][1]) : cell.padStart(columns[i][1]))).join(' '));
+  const fmt = (n: number | undefined, digits = 0) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '-');
+  line(columns.map(([title]) => title));
   for (const row of rows) {
-    const share = row.pgbenchTps && Number.isFinite(row.rps) ? `${((row.rps / row.pgbenchTps) * 100).toFixed(0)}%` : '-';
-    console.log(
-      [
-        row.name.padEnd(30),
-        fmt(row.rps).padStart(8),
-        fmt(row.p50).padStart(7),
-        fmt(row.p99).padStart(7),
-        String(row.errors).padStart(7),
-        String(row.statements).padStart(4),
-        (row.pgbenchTps === null ? '-' : row.pgbenchTps.toFixed(0)).padStart(10),
-        share.padStart(7),
-      ].join(' '),
-    );
+    const share = row.pgbench && Number.isFinite(row.rps) ? `${((row.rps / row.pgbench.tps) * 100).toFixed(0)}%` : '-';
+    line([
+      row.name, fmt(row.rps), fmt(row.p50), fmt(row.p99), String(row.errors), String(row.statements),
+      fmt(row.pgbench?.tps), fmt(row.pgbench?.p50, 1), fmt(row.pgbench?.p99, 1), share,
+    ]);
+  }
+  // Deep pages by their keyset cursor: page 500 against page 1 (the goal is within 2×).
+  for (const feed of ['public', 'personal']) {
+    const [first, deep] = [rows.find((r) => r.name === `${feed} feed, page 1`), rows.find((r) => r.name === `${feed} feed, page 500`)];
+    if (first && deep) console.log(`${feed} feed, page 500 against page 1: p99 ${fmt(deep.p99 / first.p99, 2)}×, req/s ${fmt(deep.rps / first.rps, 2)}×`);
   }
 }
 

@@ -37,13 +37,30 @@ export function createMediaSigner(secret: string, now: () => number = Date.now) 
     return signature.length === expected.length && timingSafeEqual(signature, expected) ? left : null;
   }
 
-  /** Signs every private media URL in an answer (posts, comments, search hits, profiles), wherever it sits. */
+  /**
+   * Signs every private media URL in an answer (posts, comments, search hits, profiles), wherever it sits. Only the
+   * objects and arrays on the way to such a URL are copied: an answer with none (every public page) is returned as
+   * it is, without a copy.
+   */
   function signAll<T>(value: T, depth = 0): T {
-    if (typeof value === 'string') return (PRIVATE_URL.test(value) ? sign(value) : value) as T;
+    if (typeof value === 'string') return (value.startsWith(PRIVATE_MEDIA_PREFIX) && PRIVATE_URL.test(value) ? sign(value) : value) as T;
     if (!value || typeof value !== 'object' || depth > 12) return value;
-    if (Array.isArray(value)) return value.map((item) => signAll(item, depth + 1)) as T;
+    if (Array.isArray(value)) {
+      let copy: unknown[] | null = null;
+      for (let i = 0; i < value.length; i++) {
+        const signed = signAll(value[i], depth + 1);
+        if (signed !== value[i]) (copy ??= [...value])[i] = signed;
+      }
+      return (copy ?? value) as T;
+    }
     if (Object.getPrototypeOf(value) !== Object.prototype) return value;
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, signAll(item, depth + 1)])) as T;
+    let copy: Record<string, unknown> | null = null;
+    for (const key in value) {
+      const item = (value as Record<string, unknown>)[key];
+      const signed = signAll(item, depth + 1);
+      if (signed !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = signed;
+    }
+    return (copy ?? value) as T;
   }
 
   return { sign, check, signAll };

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { circles, comments, posts, users } from '../db/schema.ts';
 import { circleVisibleTo, commentListedFor, postListedFor } from './visibility.ts';
 import { circleRequirement } from './circle-mapper.ts';
+import { prepared } from '../db/prepared.ts';
 
 /**
  * Full-text search over the generated search_vector columns ('simple' configuration, GIN-indexed), matching each
@@ -76,7 +77,11 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 export async function search(db: Db, viewerId: number | null, q: string): Promise<SearchResults> {
   const query = toPrefixQuery(q);
   if (query === null) return emptySearch();
-  const tsquery: SQL = sql`to_tsquery('simple', ${query})`;
+  // Prepared statements (db/prepared.ts): planning these joins cost as much as running them.
+  const viewer = viewerId === null ? null : sql.placeholder('viewer');
+  const audience = viewer ? 'member' : 'visitor';
+  const values = { query, viewer: viewerId ?? 0 };
+  const tsquery: SQL = sql`to_tsquery('simple', ${sql.placeholder('query')})`;
   const rank = (vector: AnyPgColumn) => sql`ts_rank(${vector}, ${tsquery})`;
 
   // The newest matches, each ranked; the outer query keeps the best ten the viewer may read. Step one reads only the
@@ -89,50 +94,52 @@ export async function search(db: Db, viewerId: number | null, q: string): Promis
       ? sql`(${vector} @@ ${tsquery}) is true and ${id} > coalesce((select ${id} from ${table} order by ${id} desc offset ${RECENT_WINDOW} limit 1), 0)`
       : sql`${vector} @@ ${tsquery}`;
   const newest = (id: AnyPgColumn, step: Step) => (step === 'recent' ? sql`${id} desc` : sql`${id} + 0 desc`);
-  const topPosts = (step: Step) => {
-    const candidates = db
-      .select({ id: posts.id, rank: sql<number>`${rank(posts.searchVector)}`.as('rank') })
-      .from(posts)
-      .where(and(matching(posts.searchVector, posts.id, posts, step), postListedFor(viewerId)))
-      .orderBy(newest(posts.id, step))
-      .limit(SEARCH_CANDIDATES)
-      .as('post_candidates');
-    return db
-      .select({
-        id: posts.id,
-        title: posts.title,
-        // Enough HTML for a 200-character excerpt without shipping whole long posts out of the database.
-        description: sql<string>`left(${posts.description}, 4000)`,
-        user: users.username,
-        circleName: circles.name,
-      })
-      .from(candidates)
-      .innerJoin(posts, eq(posts.id, candidates.id))
-      .innerJoin(circles, eq(circles.id, posts.circleId))
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .where(circleVisibleTo(viewerId))
-      .orderBy(desc(candidates.rank), desc(posts.id))
-      .limit(SEARCH_LIMIT);
-  };
-  const topComments = (step: Step) => {
-    const candidates = db
-      .select({ id: comments.id, rank: sql<number>`${rank(comments.searchVector)}`.as('rank') })
-      .from(comments)
-      .where(and(matching(comments.searchVector, comments.id, comments, step), commentListedFor(viewerId)))
-      .orderBy(newest(comments.id, step))
-      .limit(SEARCH_CANDIDATES)
-      .as('comment_candidates');
-    return db
-      .select({ id: comments.id, postId: comments.postId, user: users.username, body: sql<string>`left(${comments.body}, 1000)` })
-      .from(candidates)
-      .innerJoin(comments, eq(comments.id, candidates.id))
-      .innerJoin(posts, eq(posts.id, comments.postId))
-      .innerJoin(circles, eq(circles.id, posts.circleId))
-      .innerJoin(users, eq(users.id, comments.authorId))
-      .where(and(circleVisibleTo(viewerId), postListedFor(viewerId)))
-      .orderBy(desc(candidates.rank), desc(comments.id))
-      .limit(SEARCH_LIMIT);
-  };
+  const topPosts = (step: Step) =>
+    prepared(db, `search_posts_${step}_${audience}`, () => {
+      const candidates = db
+        .select({ id: posts.id, rank: sql<number>`${rank(posts.searchVector)}`.as('rank') })
+        .from(posts)
+        .where(and(matching(posts.searchVector, posts.id, posts, step), postListedFor(viewer)))
+        .orderBy(newest(posts.id, step))
+        .limit(SEARCH_CANDIDATES)
+        .as('post_candidates');
+      return db
+        .select({
+          id: posts.id,
+          title: posts.title,
+          // Enough HTML for a 200-character excerpt without shipping whole long posts out of the database.
+          description: sql<string>`left(${posts.description}, 4000)`,
+          user: users.username,
+          circleName: circles.name,
+        })
+        .from(candidates)
+        .innerJoin(posts, eq(posts.id, candidates.id))
+        .innerJoin(circles, eq(circles.id, posts.circleId))
+        .innerJoin(users, eq(users.id, posts.authorId))
+        .where(circleVisibleTo(viewer))
+        .orderBy(desc(candidates.rank), desc(posts.id))
+        .limit(SEARCH_LIMIT);
+    }).execute(values);
+  const topComments = (step: Step) =>
+    prepared(db, `search_comments_${step}_${audience}`, () => {
+      const candidates = db
+        .select({ id: comments.id, rank: sql<number>`${rank(comments.searchVector)}`.as('rank') })
+        .from(comments)
+        .where(and(matching(comments.searchVector, comments.id, comments, step), commentListedFor(viewer)))
+        .orderBy(newest(comments.id, step))
+        .limit(SEARCH_CANDIDATES)
+        .as('comment_candidates');
+      return db
+        .select({ id: comments.id, postId: comments.postId, user: users.username, body: sql<string>`left(${comments.body}, 1000)` })
+        .from(candidates)
+        .innerJoin(comments, eq(comments.id, candidates.id))
+        .innerJoin(posts, eq(posts.id, comments.postId))
+        .innerJoin(circles, eq(circles.id, posts.circleId))
+        .innerJoin(users, eq(users.id, comments.authorId))
+        .where(and(circleVisibleTo(viewer), postListedFor(viewer)))
+        .orderBy(desc(candidates.rank), desc(comments.id))
+        .limit(SEARCH_LIMIT);
+    }).execute(values);
   const recentFirst = async <T>(find: (step: Step) => Promise<T[]>) => {
     const recent = await find('recent');
     return recent.length >= SEARCH_LIMIT ? recent : find('all');
@@ -140,20 +147,22 @@ export async function search(db: Db, viewerId: number | null, q: string): Promis
 
   const [postRows, channelRows, commentRows] = await Promise.all([
     recentFirst(topPosts),
-    db
-      .select({
-        id: circles.id,
-        name: circles.name,
-        // A description the scam shield held is not shown to searchers.
-        description: sql<string>`case when ${circles.descriptionVerdict} = 'held' then '' else ${circles.description} end`,
-        channelType: circles.channelType,
-        requirementKind: circles.requirementKind,
-        requirementValue: circles.requirementValue,
-      })
-      .from(circles)
-      .where(sql`${circles.searchVector} @@ ${tsquery}`)
-      .orderBy(desc(rank(circles.searchVector)), desc(circles.membersCount), asc(circles.id))
-      .limit(SEARCH_LIMIT),
+    prepared(db, 'search_circles', () =>
+      db
+        .select({
+          id: circles.id,
+          name: circles.name,
+          // A description the scam shield held is not shown to searchers.
+          description: sql<string>`case when ${circles.descriptionVerdict} = 'held' then '' else ${circles.description} end`,
+          channelType: circles.channelType,
+          requirementKind: circles.requirementKind,
+          requirementValue: circles.requirementValue,
+        })
+        .from(circles)
+        .where(sql`${circles.searchVector} @@ ${tsquery}`)
+        .orderBy(desc(rank(circles.searchVector)), desc(circles.membersCount), asc(circles.id))
+        .limit(SEARCH_LIMIT),
+    ).execute(values),
     recentFirst(topComments),
   ]);
 
