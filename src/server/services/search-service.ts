@@ -89,20 +89,23 @@ export async function search(db: Db, viewerId: number | null, q: string): Promis
   // every match of a common word first). Step two, for a word too rare to fill a page there, goes through the GIN
   // index (`id + 0` keeps the planner from walking the whole primary key on a wrong guess of the word's frequency).
   type Step = 'recent' | 'all';
-  const matching = (vector: AnyPgColumn, id: AnyPgColumn, table: typeof posts | typeof comments, step: Step) =>
-    step === 'recent'
-      ? sql`(${vector} @@ ${tsquery}) is true and ${id} > coalesce((select ${id} from ${table} order by ${id} desc offset ${RECENT_WINDOW} limit 1), 0)`
-      : sql`${vector} @@ ${tsquery}`;
-  const newest = (id: AnyPgColumn, step: Step) => (step === 'recent' ? sql`${id} desc` : sql`${id} + 0 desc`);
+  /** The newest SEARCH_CANDIDATES matches of posts or comments the viewer may list, each with its rank. */
+  const candidates = (table: typeof posts | typeof comments, listed: SQL | undefined, step: Step, name: string) => {
+    const matches =
+      step === 'recent'
+        ? sql`(${table.searchVector} @@ ${tsquery}) is true and ${table.id} > coalesce((select ${table.id} from ${table} order by ${table.id} desc offset ${RECENT_WINDOW} limit 1), 0)`
+        : sql`${table.searchVector} @@ ${tsquery}`;
+    return db
+      .select({ id: table.id, rank: sql<number>`${rank(table.searchVector)}`.as('rank') })
+      .from(table as typeof posts)
+      .where(and(matches, listed))
+      .orderBy(step === 'recent' ? sql`${table.id} desc` : sql`${table.id} + 0 desc`)
+      .limit(SEARCH_CANDIDATES)
+      .as(name);
+  };
   const topPosts = (step: Step) =>
     prepared(db, `search_posts_${step}_${audience}`, () => {
-      const candidates = db
-        .select({ id: posts.id, rank: sql<number>`${rank(posts.searchVector)}`.as('rank') })
-        .from(posts)
-        .where(and(matching(posts.searchVector, posts.id, posts, step), postListedFor(viewer)))
-        .orderBy(newest(posts.id, step))
-        .limit(SEARCH_CANDIDATES)
-        .as('post_candidates');
+      const found = candidates(posts, postListedFor(viewer), step, 'post_candidates');
       return db
         .select({
           id: posts.id,
@@ -112,32 +115,26 @@ export async function search(db: Db, viewerId: number | null, q: string): Promis
           user: users.username,
           circleName: circles.name,
         })
-        .from(candidates)
-        .innerJoin(posts, eq(posts.id, candidates.id))
+        .from(found)
+        .innerJoin(posts, eq(posts.id, found.id))
         .innerJoin(circles, eq(circles.id, posts.circleId))
         .innerJoin(users, eq(users.id, posts.authorId))
         .where(circleVisibleTo(viewer))
-        .orderBy(desc(candidates.rank), desc(posts.id))
+        .orderBy(desc(found.rank), desc(posts.id))
         .limit(SEARCH_LIMIT);
     }).execute(values);
   const topComments = (step: Step) =>
     prepared(db, `search_comments_${step}_${audience}`, () => {
-      const candidates = db
-        .select({ id: comments.id, rank: sql<number>`${rank(comments.searchVector)}`.as('rank') })
-        .from(comments)
-        .where(and(matching(comments.searchVector, comments.id, comments, step), commentListedFor(viewer)))
-        .orderBy(newest(comments.id, step))
-        .limit(SEARCH_CANDIDATES)
-        .as('comment_candidates');
+      const found = candidates(comments, commentListedFor(viewer), step, 'comment_candidates');
       return db
         .select({ id: comments.id, postId: comments.postId, user: users.username, body: sql<string>`left(${comments.body}, 1000)` })
-        .from(candidates)
-        .innerJoin(comments, eq(comments.id, candidates.id))
+        .from(found)
+        .innerJoin(comments, eq(comments.id, found.id))
         .innerJoin(posts, eq(posts.id, comments.postId))
         .innerJoin(circles, eq(circles.id, posts.circleId))
         .innerJoin(users, eq(users.id, comments.authorId))
         .where(and(circleVisibleTo(viewer), postListedFor(viewer)))
-        .orderBy(desc(candidates.rank), desc(comments.id))
+        .orderBy(desc(found.rank), desc(comments.id))
         .limit(SEARCH_LIMIT);
     }).execute(values);
   const recentFirst = async <T>(find: (step: Step) => Promise<T[]>) => {
