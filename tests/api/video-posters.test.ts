@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createCircle, createUser, type FilePart, makeImage, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { latestOtp, signIn } from '../helpers/sign-in.ts';
+import { readZip } from '../helpers/zip.ts';
 
 /**
  * Poster frames: the browser sends one image after each video; the server keeps it as an image with its variants,
@@ -28,7 +30,7 @@ async function send(url: string, user: TestUser, entries: [string, string | File
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { JOB_POLL_SECONDS: '0.5' });
   author = await createUser(t.app);
   circle = await createCircle(t.app, author, 'Poster Circle');
 });
@@ -141,6 +143,45 @@ describe('a post with videos and their poster frames', () => {
     expect(poster.url).toMatch(/^\/media\/private\/[0-9a-f-]{36}_160x120\.jpg\?expires=\d+&signature=/);
     expect((await t.app.inject({ method: 'GET', url: poster.variants[0].url })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: poster.url.split('?')[0] })).statusCode).toBe(404);
+  });
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
+  for (const started = Date.now(); Date.now() - started < ms; ) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('a poster frame in the member’s data rights', () => {
+  it('is in the data export with its variants, and an erased account leaves none of its files', async () => {
+    const signed = await signIn(t);
+    const member = { headers: signed.auth } as TestUser;
+    const post = (await send('/api/posts/', member, [
+      ['circle', String(circle.id)],
+      ['title', 'Leaving soon'],
+      ['videos', clip()],
+      ['video_posters', await frame()],
+    ])).json() as Post;
+    const poster = post.video_posters![0]!;
+    const posterFiles = [poster.url, ...poster.variants.map((v) => v.url)];
+
+    const { id } = (await t.app.inject({ method: 'POST', url: '/api/users/me/export/', headers: signed.auth })).json() as { id: string };
+    await until('the export', async () => (await t.app.inject({ url: `/api/users/me/export/${id}/`, headers: signed.auth })).json().status === 'ready');
+    const zip = await readZip((await t.app.inject({ url: `/api/users/me/export/${id}/download/`, headers: signed.auth })).rawPayload);
+    for (const url of [post.videos[0], ...posterFiles]) expect(zip.get(`media/${url.slice('/media/'.length)}`), url).toEqual(readFileSync(stored(url)));
+
+    await t.app.inject({ method: 'POST', url: '/api/users/me/delete/send-otp/', headers: signed.auth, payload: { email: signed.email } });
+    const erase = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/delete/',
+      headers: signed.auth,
+      payload: { otp: latestOtp(t, signed.email), erase_content: true },
+    });
+    expect(erase.statusCode).toBe(202);
+    await until('the files to go', async () => [post.videos[0], ...posterFiles].every((url) => !existsSync(stored(url))));
   });
 });
 
