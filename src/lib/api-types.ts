@@ -147,12 +147,19 @@ export type SearchResponse = {
   };
 };
 
-export type IdentityChip = { kind: string; label: string };
+export type CredentialKind = 'ca' | 'cfa' | 'doctor' | 'lawyer' | 'engineer' | 'other';
+
+/**
+ * What a credential chip says beyond `label` (English), so screens word it in their language: the credential's kind,
+ * and for 'other' the credential's own name as its holder gave it. Email, academic and Aadhaar chips are worded by
+ * their `kind`; an institution chip's label is the institution's name.
+ */
+export type CredentialWords = { code?: CredentialKind; name?: string };
+
+export type IdentityChip = { kind: string; label: string } & CredentialWords;
 
 /** One thing the account has proven (the sign-in e-mail included); the identity chips follow this list. */
-export type Verification = { kind: 'email' | 'academic' | 'institution' | 'credential' | 'aadhaar'; label: string; verified_at: string };
-
-export type CredentialKind = 'ca' | 'cfa' | 'doctor' | 'lawyer' | 'engineer' | 'other';
+export type Verification = { kind: 'email' | 'academic' | 'institution' | 'credential' | 'aadhaar'; label: string; verified_at: string } & CredentialWords;
 
 /** A credential sent for review, as its sender sees it. */
 export type CredentialRequest = {

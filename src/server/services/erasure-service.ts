@@ -32,6 +32,7 @@ import { mediaNamesIn } from './media-files.ts';
 import { postersOf } from './video-posters.ts';
 import type { MediaStore } from './media-store.ts';
 import { withVariants } from '../../lib/media-variants.ts';
+import type { Lang } from '../../lib/i18n.ts';
 
 export const ERASE_JOB = 'erase-account';
 
@@ -68,9 +69,9 @@ export function createErasureService(deps: {
   }
 
   /** Mails a deletion code to `email`, which must be the account's own sign-in address (its key, as the address is not kept). */
-  async function sendCode(userId: number, email: string, ip: string): Promise<void> {
+  async function sendCode(userId: number, email: string, ip: string, lang: Lang = 'en'): Promise<void> {
     if (otp.keyOf(email) !== (await accountKey(userId))) throw detail(400, ERASURE_MESSAGES.wrongAddress, { code: 'wrong_address' });
-    await otp.send(email, ip, 'erasure');
+    await otp.send(email, ip, 'erasure', lang);
   }
 
   /** Marks the account for erasure; answers once nothing of it can be used any more. The job does the rest. */
