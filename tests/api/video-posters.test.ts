@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +99,25 @@ describe('a post with videos and their poster frames', () => {
     [poster.url, ...poster.variants.map((v) => v.url)].forEach((url) => expect(existsSync(stored(url))).toBe(false));
   });
 
+  it('deleting only the poster leaves the video without one', async () => {
+    const post = (await send('/api/posts/', author, [
+      ['circle', String(circle.id)],
+      ['title', 'Poster to go'],
+      ['videos', clip()],
+      ['video_posters', await frame()],
+    ])).json() as Post;
+    const poster = post.video_posters![0]!;
+    const name = poster.url.slice('/media/'.length);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/me/uploads/${name}/`, headers: author.headers })).statusCode).toBe(204);
+    const after = (await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}/` })).json() as Post;
+    expect(after.videos).toEqual(post.videos);
+    expect(after.video_posters).toEqual([null]);
+    expect(existsSync(stored(post.videos[0]))).toBe(true);
+    [poster.url, ...poster.variants.map((v) => v.url)].forEach((url) => expect(existsSync(stored(url))).toBe(false));
+  });
+
   it('refuses a poster that follows no video, or that is not an image, and keeps no file', async () => {
+    const before = readdirSync(t.config.mediaDir).sort();
     const first = await send('/api/posts/', author, [
       ['circle', String(circle.id)],
       ['title', 'Poster first'],
@@ -126,6 +144,7 @@ describe('a post with videos and their poster frames', () => {
     ]);
     expect(hindi.statusCode).toBe(400);
     expect(hindi.json()).toEqual({ video_posters: ['पोस्टर-फ़्रेम ठीक उसी वीडियो के बाद भेजें जिसका वह है।'] });
+    expect(readdirSync(t.config.mediaDir).sort()).toEqual(before);
   });
 
   it('signs a private circle’s poster like its video', async () => {
