@@ -17,6 +17,11 @@ export type Post = {
    */
   image_sources?: ImageSources[];
   videos: string[];
+  /**
+   * Present only when there are videos: beside `videos`, one per video in the same order: its poster frame (an image
+   * with its size and WebP/AVIF variants, as in `image_sources`), or null for a video sent without one.
+   */
+  video_posters?: (ImageSources | null)[];
   posted_by: string;
   /** Author's avatar colour, for the initial avatar. */
   posted_by_color: string;
@@ -87,6 +92,8 @@ export type Comment = {
   media_url: string | null;
   /** Present only for an image: its size and smaller WebP/AVIF variants, as a post's `image_sources`. */
   media_sources?: ImageSources;
+  /** Present only for a video sent with its poster frame: the frame as an image with its size and variants. */
+  media_poster?: ImageSources;
   author: string;
   author_color: string;
   created_at: string;
@@ -140,12 +147,19 @@ export type SearchResponse = {
   };
 };
 
-export type IdentityChip = { kind: string; label: string };
+export type CredentialKind = 'ca' | 'cfa' | 'doctor' | 'lawyer' | 'engineer' | 'other';
+
+/**
+ * What a credential chip says beyond `label` (English), so screens word it in their language: the credential's kind,
+ * and for 'other' the credential's own name as its holder gave it. Email, academic and Aadhaar chips are worded by
+ * their `kind`; an institution chip's label is the institution's name.
+ */
+export type CredentialWords = { code?: CredentialKind; name?: string };
+
+export type IdentityChip = { kind: string; label: string } & CredentialWords;
 
 /** One thing the account has proven (the sign-in e-mail included); the identity chips follow this list. */
-export type Verification = { kind: 'email' | 'academic' | 'institution' | 'credential' | 'aadhaar'; label: string; verified_at: string };
-
-export type CredentialKind = 'ca' | 'cfa' | 'doctor' | 'lawyer' | 'engineer' | 'other';
+export type Verification = { kind: 'email' | 'academic' | 'institution' | 'credential' | 'aadhaar'; label: string; verified_at: string } & CredentialWords;
 
 /** A credential sent for review, as its sender sees it. */
 export type CredentialRequest = {

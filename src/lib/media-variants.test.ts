@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSources, sizeInName, srcsetOf, variantsOf, variantWidths, withVariants } from './media-variants.ts';
+import { imageSources, sizeInName, srcsetOf, urlForWidth, variantsOf, variantWidths, withVariants } from './media-variants.ts';
 
 const ID = '0b7c5d3e-1111-4222-8333-944455556666';
 
@@ -33,5 +33,21 @@ describe('image variants', () => {
     expect(srcsetOf(sources, 'webp')).toBe(
       `/media/${ID}_1000x500-320.webp 320w, /media/${ID}_1000x500-640.webp 640w, /media/${ID}_1000x500-1000.webp 1000w`,
     );
+  });
+});
+
+describe('one URL for a box (a video poster)', () => {
+  const poster = imageSources('/media/0b7f4bde-5d8a-4a55-9e3e-2a4e6c8b9d10_1920x1080.jpg');
+
+  it('picks the smallest WebP variant that fills the box at twice its width, else the largest', () => {
+    expect(urlForWidth(poster, 120)).toMatch(/_1920x1080-320\.webp$/);
+    expect(urlForWidth(poster, 224)).toMatch(/_1920x1080-640\.webp$/);
+    expect(urlForWidth(poster, 480)).toMatch(/_1920x1080-1280\.webp$/);
+    expect(urlForWidth(poster, 2000)).toMatch(/_1920x1080-1280\.webp$/);
+    expect(urlForWidth(poster, 480, 1)).toMatch(/_1920x1080-640\.webp$/);
+  });
+
+  it('falls back to the original when it has no variants', () => {
+    expect(urlForWidth(imageSources('/media/old.jpg'), 480)).toBe('/media/old.jpg');
   });
 });

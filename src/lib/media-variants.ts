@@ -76,3 +76,14 @@ export function srcsetOf(sources: ImageSources, format: VariantFormat): string {
     .map((v) => `${v.url} ${v.width}w`)
     .join(', ');
 }
+
+/**
+ * One URL of an image for a box `boxWidth` CSS pixels wide, where only one URL fits (a video's `poster` has no srcset):
+ * the smallest WebP variant that fills the box on a screen of `density` (2 by default: most phones draw two or more
+ * device pixels per CSS pixel), else the largest variant, else the original.
+ */
+export function urlForWidth(sources: ImageSources, boxWidth: number, density = 2): string {
+  const webp = sources.variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width);
+  if (webp.length === 0) return sources.url;
+  return (webp.find((v) => v.width >= boxWidth * density) ?? webp[webp.length - 1]).url;
+}

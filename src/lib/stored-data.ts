@@ -25,7 +25,7 @@ export const STORED_FIELDS: StoredField[] = [
   {
     table: 'posts',
     columns: [
-      'id', 'circle_id', 'author_id', 'title', 'description', 'images', 'videos', 'like_count', 'dislike_count', 'comment_count',
+      'id', 'circle_id', 'author_id', 'title', 'description', 'images', 'videos', 'video_posters', 'like_count', 'dislike_count', 'comment_count',
       'created_at', 'search_vector', 'edited_at', 'hot_rank',
     ],
     key: 'postsId',
@@ -40,7 +40,7 @@ export const STORED_FIELDS: StoredField[] = [
   {
     table: 'comments',
     columns: [
-      'id', 'post_id', 'author_id', 'body', 'media_kind', 'media_url', 'upvote_count', 'created_at', 'search_vector',
+      'id', 'post_id', 'author_id', 'body', 'media_kind', 'media_url', 'media_poster', 'upvote_count', 'created_at', 'search_vector',
       'parent_id', 'path', 'depth', 'reply_count', 'hot_rank', 'edited_at', 'deleted_at',
     ],
     key: 'commentsId',
@@ -127,7 +127,7 @@ export const STORED_FIELDS: StoredField[] = [
     table: 'grievances',
     columns: [
       'id', 'ticket', 'key_hash', 'category', 'content_link', 'description', 'reply_address', 'status', 'action_taken',
-      'created_at', 'acknowledge_by', 'resolve_by', 'acknowledged_at', 'resolved_at', 'due_at',
+      'created_at', 'acknowledge_by', 'resolve_by', 'acknowledged_at', 'resolved_at', 'due_at', 'lang',
     ],
     key: 'grievancesId',
   },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { outbox, uniqueEmail } from '../helpers/sign-in.ts';
+import { outbox, signIn, uniqueEmail } from '../helpers/sign-in.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,5 +79,109 @@ describe('the sign-in mail', () => {
     expect(text).toContain('आपका भारत स्क्वेयर साइन-इन कोड है:');
     expect(text).toContain('5 मिनट में बेकार हो जाएगा');
     expect(text.match(/\d{6,}/g)?.length).toBe(1);
+  });
+});
+
+/** A header's value with RFC 2047 encoded words (=?UTF-8?B?…?= / =?UTF-8?Q?…?=) decoded and folded lines joined. */
+function headerOf(file: string, name: string): string {
+  const raw = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
+  const headers = raw.slice(0, raw.indexOf('\n\n')).replace(/\n[ \t]+/g, ' ');
+  const value = new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1] ?? '';
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeURIComponent(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, '%$1')),
+    );
+}
+
+/** Latin words left in a Hindi text, once the code, ticket, links and the tracking link are taken out. */
+const englishIn = (text: string, ...allowed: string[]) =>
+  allowed.reduce((rest, word) => rest.split(word).join(' '), text).match(/[A-Za-z]{2,}/g) ?? [];
+
+const newestMailTo = (address: string) => outbox(t).filter((m) => m.to.toLowerCase() === address.toLowerCase()).at(-1)!;
+
+describe('the other code mails', () => {
+  it('words the verification code mail in the language it was asked for in', async () => {
+    const member = await signIn(t);
+    const address = uniqueEmail('scholar', 'iitb.ac.in');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/verifications/email/send-otp/',
+      headers: { ...member.auth, cookie: 'lang=hi' },
+      payload: { email: address },
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = newestMailTo(address);
+    expect(headerOf(mail.file, 'Subject')).toBe('आपका भारत स्क्वेयर सत्यापन कोड');
+    const text = mailText(mail.file);
+    expect(text).toContain('आपका भारत स्क्वेयर सत्यापन कोड है:');
+    expect(text.match(/\d{6,}/g)?.length).toBe(1);
+    expect(englishIn(text)).toEqual([]);
+  });
+
+  it('words the account deletion code mail in the language it was asked for in, and in English by default', async () => {
+    const member = await signIn(t);
+    const hindi = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/delete/send-otp/',
+      headers: { ...member.auth, 'accept-language': 'hi-IN,hi;q=0.9' },
+      payload: { email: member.email },
+    });
+    expect(hindi.statusCode).toBe(200);
+    const mail = newestMailTo(member.email);
+    expect(headerOf(mail.file, 'Subject')).toBe('आपका भारत स्क्वेयर खाता मिटाने का कोड');
+    const text = mailText(mail.file);
+    expect(text).toContain('खाता हमेशा के लिए मिटाने');
+    expect(text.match(/\d{6,}/g)?.length).toBe(1);
+    expect(englishIn(text)).toEqual([]);
+
+    const english = await signIn(t);
+    await t.app.inject({ method: 'POST', url: '/api/users/me/delete/send-otp/', headers: english.auth, payload: { email: english.email } });
+    expect(newestMailTo(english.email).subject).toBe('Your Bharat Square account deletion code');
+  });
+});
+
+describe('grievance mails', () => {
+  const complaint = (email: string) => ({
+    category: 'fraud',
+    content_link: 'https://bharatsquare.example/home/comments/12',
+    description: 'Someone asks for money in my name.',
+    email,
+  });
+
+  it('are written in the language the complaint was filed in, the status mails later too', async () => {
+    const email = uniqueEmail('complainant');
+    const filed = await t.app.inject({ method: 'POST', url: '/api/grievances/', headers: { cookie: 'lang=hi' }, payload: complaint(email) });
+    expect(filed.statusCode).toBe(201);
+    const { ticket, tracking_url } = filed.json() as { ticket: string; tracking_url: string };
+    const received = newestMailTo(email);
+    expect(headerOf(received.file, 'Subject')).toBe(`शिकायत ${ticket}: मिल गई`);
+    const first = mailText(received.file);
+    expect(first).toContain(`हमें आपकी शिकायत ${ticket} (धोखाधड़ी या स्कैम) मिल गई है।`);
+    expect(first).toContain(tracking_url);
+    expect(englishIn(first, tracking_url, ticket)).toEqual([]);
+
+    // Later mails come from the staff's side, with no request of the complainant's to read a language from.
+    await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'acknowledged', note: '' });
+    const acknowledged = newestMailTo(email);
+    expect(headerOf(acknowledged.file, 'Subject')).toBe(`शिकायत ${ticket}: स्वीकार की गई`);
+    expect(englishIn(mailText(acknowledged.file), ticket)).toEqual([]);
+    await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'resolved', note: '', actionTaken: 'content_removed' });
+    const resolved = mailText(newestMailTo(email).file);
+    expect(resolved).toContain('हमने यह किया: सामग्री हटाई गई।');
+    expect(englishIn(resolved, ticket)).toEqual([]);
+
+    const stored = await t.app.ctx.database.executeSql('select lang from grievances where ticket = $1', [ticket]);
+    expect(stored.rows).toEqual([{ lang: 'hi' }]);
+  });
+
+  it('stay in English for a complaint filed in English', async () => {
+    const email = uniqueEmail('complainant');
+    const { ticket } = (await t.app.inject({ method: 'POST', url: '/api/grievances/', payload: complaint(email) })).json() as { ticket: string };
+    const mail = newestMailTo(email);
+    expect(mail.subject).toBe(`Grievance ${ticket}: received`);
+    expect(mailText(mail.file)).toContain(`We received your grievance ${ticket} (Fraud or scam).`);
   });
 });

@@ -334,12 +334,22 @@ describe('professional credentials', () => {
     expect(readdirSync(documentsDir()).length).toBe(file.length - 1);
     expect((await json('GET', `/api/staff/verifications/${id}/document/`, staff)).statusCode).toBe(404);
     const profile = await profileOf(me);
-    expect(profile.identity).toContainEqual({ kind: 'credential', label: 'Verified CA' });
+    expect(profile.identity).toContainEqual({ kind: 'credential', label: 'Verified CA', code: 'ca' });
     expect(profile.is_verified).toBe(true);
     const again = await json('POST', `/api/staff/verifications/${id}/decision/`, staff, { decision: 'reject', reason: 'late' });
     expect(again.statusCode).toBe(409);
     const log = (await json('GET', '/api/staff/audit-log/', staff)).json();
     expect(log.results[0]).toMatchObject({ staff_role: 'moderator', staff_handle: (await profileOf(staff)).profile.username, action: 'credential.approve', subject_id: id, outcome: 'approved: CA' });
+  });
+
+  it('an approved credential of another kind carries its own name beside the label, for screens in other languages', async () => {
+    const me = await signIn(t);
+    const { id } = (await sendCredential(me, { kind: 'other', name: 'Company Secretary' }, { data: await pngDocument(), type: 'image/jpeg', name: 'cs.jpg' })).json();
+    expect((await json('POST', `/api/staff/verifications/${id}/decision/`, staff, { decision: 'approve', reason: '' })).statusCode).toBe(200);
+    const profile = await profileOf(me);
+    const chip = { kind: 'credential', label: 'Verified Company Secretary', code: 'other', name: 'Company Secretary' };
+    expect(profile.identity).toContainEqual(chip);
+    expect(profile.verifications).toContainEqual({ ...chip, verified_at: expect.any(String) });
   });
 
   it('a rejection says why, deletes the document, and the member may send again', async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { otpFor, uniqueEmail } from './helpers.ts';
+import { otpFor, signInByApi, uniqueEmail } from './helpers.ts';
 import { createCircle, createComment, createPost, signInMember, uniqueName } from './app-fixtures.ts';
 
 /**
@@ -148,4 +148,31 @@ test('the post page, notifications, search and the create-channel wizard speak H
   await expect(page.getByText('चरण 1 / 2')).toBeVisible();
   await expect(page.getByText('आपके समुदाय का विवरण')).toBeVisible();
   expect(await englishOnScreen(page, [], 'main')).toEqual([]);
+});
+
+test('identity chips and the animal read in Hindi on the profile and the member card; the handle stays as it is', async ({ page, baseURL }) => {
+  // An academic address: the profile shows the e-mail and the academic chip.
+  const { access } = await signInByApi(page, uniqueEmail('scholar').replace('@example.com', '@iitb.ac.in'));
+  await page.context().addCookies([{ name: 'lang', value: 'hi', url: baseURL! }]);
+  const profile = (await (await page.request.get('/api/users/me/profile/', { headers: { Authorization: `Bearer ${access}` } })).json()) as {
+    profile: { username: string };
+    animal: string;
+    color: string;
+  };
+  const handle = profile.profile.username;
+
+  await page.goto('/profile');
+  const chips = page.getByRole('list', { name: 'पहचान' });
+  await expect(chips.getByRole('listitem')).toHaveText(['सत्यापित ई-मेल', 'सत्यापित शैक्षणिक']);
+  const animal = page.locator('dt', { hasText: 'जानवर' }).locator('xpath=following-sibling::dd');
+  await expect(animal).not.toHaveText(profile.animal);
+  // The colour shows as its hex code, a value rather than a word.
+  expect(await englishOnScreen(page, [handle, profile.color], 'dl')).toEqual([]);
+  expect(await englishOnScreen(page, [], '#verifications ul')).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1, name: handle })).toBeVisible();
+
+  await page.goto(`/home/u/${handle}`);
+  await expect(page.getByRole('heading', { level: 1, name: handle })).toBeVisible();
+  await expect(page.getByText(/· .+ से सदस्य$/)).toBeVisible();
+  expect(await englishOnScreen(page, [handle], 'main section')).toEqual([]);
 });

@@ -163,6 +163,11 @@ export const posts = pgTable(
     description: text('description').notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     videos: jsonb('videos').$type<string[]>().notNull().default([]),
+    /**
+     * Each video's poster frame (drawn in the member's browser, stored as an image with its variants), by the video's
+     * URL; a video without one is absent. Its files go wherever the video goes (moved, removed, exported, erased).
+     */
+    videoPosters: jsonb('video_posters').$type<Record<string, string>>().notNull().default({}),
     likeCount: integer('like_count').notNull().default(0),
     dislikeCount: integer('dislike_count').notNull().default(0),
     /** Visible comments only, kept by a trigger on comments. */
@@ -225,6 +230,8 @@ export const comments = pgTable(
     /** 'image' | 'video' | null */
     mediaKind: text('media_kind'),
     mediaUrl: text('media_url'),
+    /** The poster frame of a video comment (an image URL with its variants); null for an image, or a video without one. */
+    mediaPoster: text('media_poster'),
     upvoteCount: integer('upvote_count').notNull().default(0),
     /** The Best order's key: log10(max(upvotes, 1)) + creation time / 45,000 s, set by a trigger (the Hot formula). */
     hotRank: doublePrecision('hot_rank').notNull().default(0),
@@ -424,6 +431,8 @@ export const grievances = pgTable(
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+    /** The language the complaint was filed in ('en' | 'hi'), so every mail about it is written in it; a language is not identifying. */
+    lang: text('lang').notNull().default('en'),
   },
   (t) => [
     index('grievances_due_idx').on(t.dueAt, t.id),

@@ -6,6 +6,7 @@ import { paginate } from '../pagination.ts';
 import { PAGE, documented, parseInput } from '../request-validation.ts';
 import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, COMMENT_SORTS } from '../services/comments-service.ts';
 import { INVALID_MEDIA } from '../services/media-files.ts';
+import { COMMENT_POSTER_FIELD, INVALID_POSTER, pairPosters } from '../services/video-posters.ts';
 
 /** `sort`: best (default), new or top. */
 const commentSort = z
@@ -187,7 +188,8 @@ export default async function commentsRoutes(app: FastifyInstance) {
         tags: ['comments'],
         summary: 'Comment on a post',
         description:
-          'JSON {post, body} or multipart {post, body, media} with one image or MP4 video (recognised by content). ' +
+          'JSON {post, body} or multipart {post, body, media} with one image or MP4 video (recognised by content); a video may be ' +
+          'followed by one `poster` image, its poster frame (optional). ' +
           'Needs a non-blank body or a media file. Body is plain text, at most 10,000 characters.',
         security: [{ bearer: [] }],
       },
@@ -195,24 +197,29 @@ export default async function commentsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const authorId = request.user!.id;
       const comment = await request.withForm(
-        { media: { accept: ['image', 'video'], invalid: INVALID_MEDIA, max: 1 } },
-        async ({ fields, files, makePrivate }) => {
+        { media: { accept: ['image', 'video'], invalid: INVALID_MEDIA, max: 1 }, [COMMENT_POSTER_FIELD]: { accept: ['image'], invalid: INVALID_POSTER, max: 1 } },
+        async ({ fields, files: received, makePrivate }) => {
           const input = createCommentBody.parse(fields);
-          let media = files[0]?.media ?? null;
+          pairPosters(received, COMMENT_POSTER_FIELD);
+          let files = received;
+          let media = files.find((f) => f.field === 'media')?.media ?? null;
           if (input.body === '' && !media) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
           await writeLimits.check('comment', request.user!);
           await app.ctx.services.suspensions.assertMayWriteOnPost(authorId, input.post);
           await app.ctx.services.verifications.assertMeetsOnPost(authorId, input.post);
           // A comment's media in a private circle is served only on signed URLs, to those who see the post.
           if (media && (await app.ctx.services.posts.getVisible(input.post, authorId)).circle.channel_type === 'private') {
-            media = (await makePrivate())[0]?.media ?? media;
+            files = await makePrivate();
+            media = files.find((f) => f.field === 'media')?.media ?? media;
           }
+          const poster = files.find((f) => f.field === COMMENT_POSTER_FIELD)?.media.url ?? null;
           return commentsService.create({
             postId: input.post,
             parentId: input.parent,
             authorId,
             body: input.body,
             media,
+            poster,
             authorCreatedAt: request.user!.createdAt,
             newAccountHours: config.newAccountHours,
           });

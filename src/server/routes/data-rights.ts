@@ -147,7 +147,7 @@ export default async function dataRightsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { email } = parseInput(sendOtpBody, request.body);
-      await erasure.sendCode(request.user!.id, email, request.ip);
+      await erasure.sendCode(request.user!.id, email, request.ip, request.lang);
       return { detail: ERASURE_MESSAGES.codeSent };
     },
   );

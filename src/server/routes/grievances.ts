@@ -88,7 +88,8 @@ export default async function grievanceRoutes(app: FastifyInstance) {
       });
       const origin = siteOrigin(config);
       const filed = await grievances.file(
-        { category: input.category, contentLink: input.content_link, description: input.description, email: input.email },
+        // The language is kept with the ticket (a language says nothing of who filed it), so later mails use it too.
+        { category: input.category, contentLink: input.content_link, description: input.description, email: input.email, lang: request.lang },
         (ticket, key) => `${origin}/grievance/track?ticket=${encodeURIComponent(ticket)}&key=${encodeURIComponent(key)}`,
       );
       return reply.code(201).send({ ticket: filed.ticket, tracking_url: filed.trackingUrl });

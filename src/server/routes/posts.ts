@@ -7,6 +7,7 @@ import type { MediaKind } from '../services/media-recognition.ts';
 import { paginate } from '../pagination.ts';
 import { PAGE, documented, parseInput } from '../request-validation.ts';
 import { FEED_SORTS } from '../services/posts-service.ts';
+import { INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/video-posters.ts';
 import type { ReactionKind } from '../services/reactions-service.ts';
 
 const optionalString = z.preprocess(
@@ -190,14 +191,19 @@ export default async function postsRoutes(app: FastifyInstance) {
         summary: 'Create a post',
         description:
           'JSON {circle, title, description} or multipart with the same fields plus `images` and `videos` files ' +
-          '(PNG, JPEG, GIF, WebP, MP4, recognised by content; images lose their metadata). `circle` is an id or a name.',
+          '(PNG, JPEG, GIF, WebP, MP4, recognised by content; images lose their metadata). `circle` is an id or a name. ' +
+          'Each video may be followed by one `video_posters` image, its poster frame (optional).',
         security: bearer,
       },
     },
     async (request, reply) => {
       const userId = request.user!.id;
       const post = await request.withForm(
-        { images: { accept: ANY_MEDIA, invalid: INVALID_IMAGE }, videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO } },
+        {
+          images: { accept: ANY_MEDIA, invalid: INVALID_IMAGE },
+          videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO },
+          [POST_POSTER_FIELD]: { accept: ['image'], invalid: INVALID_POSTER },
+        },
         async ({ fields, files: uploaded, makePrivate }) => {
           const input = createPostBody.parse(fields);
           await writeLimits.check('post', request.user!);
@@ -208,12 +214,14 @@ export default async function postsRoutes(app: FastifyInstance) {
             uploaded.length && (await app.ctx.services.circles.find(userId, { key: input.circle }))?.channel_type === 'private'
               ? await makePrivate()
               : uploaded;
-          const urls = (kind: MediaKind) => files.filter((f) => f.media.kind === kind).map((f) => f.media.url);
+          const { media, posters } = pairPosters(files, POST_POSTER_FIELD);
+          const urls = (kind: MediaKind) => media.filter((f) => f.media.kind === kind).map((f) => f.media.url);
           return posts.create({
             ...input,
             authorId: userId,
             images: urls('image'),
             videos: urls('video'),
+            videoPosters: posters,
             authorCreatedAt: request.user!.createdAt,
             newAccountHours: config.newAccountHours,
           });

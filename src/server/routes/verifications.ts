@@ -82,7 +82,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { email } = parseInput(sendBody, request.body);
-      await app.ctx.services.verifications.sendCode(email, request.ip);
+      await app.ctx.services.verifications.sendCode(email, request.ip, request.lang);
       return { detail: OTP_MESSAGES.sent };
     },
   );

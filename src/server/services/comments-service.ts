@@ -40,6 +40,7 @@ const commentColumns = (viewerId: Viewer) => ({
   body: comments.body,
   mediaKind: comments.mediaKind,
   mediaUrl: comments.mediaUrl,
+  mediaPoster: comments.mediaPoster,
   upvoteCount: comments.upvoteCount,
   createdAt: comments.createdAt,
   editedAt: comments.editedAt,
@@ -67,6 +68,7 @@ type CommentRow = {
   body: string;
   mediaKind: string | null;
   mediaUrl: string | null;
+  mediaPoster: string | null;
   upvoteCount: number;
   createdAt: Date;
   editedAt: Date | null;
@@ -98,6 +100,8 @@ export function toComment(row: CommentRow): Comment {
     media_url: hideContent ? null : row.mediaUrl,
     // Only on a comment showing an image: its size and variants, as a post's image_sources.
     ...(!hideContent && row.mediaKind === 'image' && row.mediaUrl ? { media_sources: imageSources(row.mediaUrl) } : {}),
+    // Only on a video that came with its poster frame: the frame's size and variants.
+    ...(!hideContent && row.mediaKind === 'video' && row.mediaUrl && row.mediaPoster ? { media_poster: imageSources(row.mediaPoster) } : {}),
     author: deleted ? '[deleted]' : row.authorName,
     author_color: row.authorColor,
     created_at: new Date(row.createdAt).toISOString(),
@@ -265,6 +269,8 @@ export type NewComment = {
   parentId?: number | null;
   body: string;
   media: StoredMedia | null;
+  /** The video's poster frame (an image URL), when the media is a video that came with one. */
+  poster?: string | null;
   /** When the author's account was made, and NEW_ACCOUNT_HOURS: a new account's links are held more readily. */
   authorCreatedAt: Date;
   newAccountHours: number;
@@ -308,6 +314,7 @@ export async function createComment(db: Db, input: NewComment, tellMentions: Men
         body: input.body,
         mediaKind: input.media?.kind ?? null,
         mediaUrl: input.media?.url ?? null,
+        mediaPoster: input.media?.kind === 'video' ? (input.poster ?? null) : null,
         moderationStatus: screening.status,
         scamVerdict: screening.verdict,
         moderationReasons: screening.reasons,
@@ -369,9 +376,9 @@ export async function deleteComment(db: Db, input: { id: number; userId: number 
   const row = await ownComment(db, input.id, input.userId);
   await db
     .update(comments)
-    .set({ deletedAt: sql`now()`, body: '', mediaKind: null, mediaUrl: null })
+    .set({ deletedAt: sql`now()`, body: '', mediaKind: null, mediaUrl: null, mediaPoster: null })
     .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)));
-  return { mediaUrls: row.mediaUrl ? [row.mediaUrl] : [] };
+  return { mediaUrls: [row.mediaUrl, row.mediaPoster].filter((url): url is string => url !== null) };
 }
 
 /**

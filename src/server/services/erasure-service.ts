@@ -29,8 +29,10 @@ import { detail } from '../http-errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { OtpService } from './otp-service.ts';
 import { mediaNamesIn } from './media-files.ts';
+import { postersOf } from './video-posters.ts';
 import type { MediaStore } from './media-store.ts';
 import { withVariants } from '../../lib/media-variants.ts';
+import type { Lang } from '../../lib/i18n.ts';
 
 export const ERASE_JOB = 'erase-account';
 
@@ -67,9 +69,9 @@ export function createErasureService(deps: {
   }
 
   /** Mails a deletion code to `email`, which must be the account's own sign-in address (its key, as the address is not kept). */
-  async function sendCode(userId: number, email: string, ip: string): Promise<void> {
+  async function sendCode(userId: number, email: string, ip: string, lang: Lang = 'en'): Promise<void> {
     if (otp.keyOf(email) !== (await accountKey(userId))) throw detail(400, ERASURE_MESSAGES.wrongAddress, { code: 'wrong_address' });
-    await otp.send(email, ip, 'erasure');
+    await otp.send(email, ip, 'erasure', lang);
   }
 
   /** Marks the account for erasure; answers once nothing of it can be used any more. The job does the rest. */
@@ -118,12 +120,12 @@ export function createErasureService(deps: {
     for (const name of mediaNamesIn(user?.profileImage ?? '')) media.add(name);
     if (eraseContent) {
       const ownPosts = await tx
-        .select({ images: posts.images, videos: posts.videos, description: posts.description })
+        .select({ images: posts.images, videos: posts.videos, videoPosters: posts.videoPosters, description: posts.description })
         .from(posts)
         .where(eq(posts.authorId, userId));
-      for (const p of ownPosts) for (const name of mediaNamesIn([...p.images, ...p.videos, p.description].join(' '))) media.add(name);
-      const ownComments = await tx.select({ mediaUrl: comments.mediaUrl, body: comments.body }).from(comments).where(eq(comments.authorId, userId));
-      for (const c of ownComments) for (const name of mediaNamesIn(`${c.mediaUrl ?? ''} ${c.body}`)) media.add(name);
+      for (const p of ownPosts) for (const name of mediaNamesIn([...p.images, ...p.videos, ...postersOf(p.videoPosters), p.description].join(' '))) media.add(name);
+      const ownComments = await tx.select({ mediaUrl: comments.mediaUrl, mediaPoster: comments.mediaPoster, body: comments.body }).from(comments).where(eq(comments.authorId, userId));
+      for (const c of ownComments) for (const name of mediaNamesIn(`${c.mediaUrl ?? ''} ${c.mediaPoster ?? ''} ${c.body}`)) media.add(name);
     }
     const exportFiles = await tx.select({ fileName: dataExports.fileName }).from(dataExports).where(eq(dataExports.userId, userId));
     const documents = await tx.select({ file: credentialRequests.documentFile }).from(credentialRequests).where(eq(credentialRequests.userId, userId));
@@ -199,7 +201,7 @@ export function createErasureService(deps: {
       const placeholder = await placeholderAccount(tx);
       await tx
         .update(comments)
-        .set({ authorId: placeholder, body: '', mediaKind: null, mediaUrl: null, deletedAt: sql`coalesce(${comments.deletedAt}, now())` })
+        .set({ authorId: placeholder, body: '', mediaKind: null, mediaUrl: null, mediaPoster: null, deletedAt: sql`coalesce(${comments.deletedAt}, now())` })
         .where(eq(comments.authorId, userId));
       await tx.delete(posts).where(eq(posts.authorId, userId));
       await tx.delete(moderationCases).where(eq(moderationCases.authorId, userId));

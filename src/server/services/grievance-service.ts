@@ -17,6 +17,7 @@ import type { Db } from '../db/client.ts';
 import { grievanceEvents, grievances } from '../db/schema.ts';
 import { openAddress, sealAddress } from './contact-service.ts';
 import type { MailService } from './mail-service.ts';
+import { LOCALE, parseLang, translator, type Lang } from '../../lib/i18n.ts';
 
 const HOUR = 3_600_000;
 /** IT Rules 2021 rule 3(2)(a): acknowledge within 24 hours, resolve within 15 days. */
@@ -38,7 +39,8 @@ export type { GrievanceEventView, GrievanceTracking, StaffGrievance };
 
 type GrievanceRow = typeof grievances.$inferSelect;
 
-export type NewGrievance = { category: GrievanceCategory; contentLink: string; description: string; email: string };
+/** `lang`: the language the complaint was filed in (the request's); every mail about it is written in it. */
+export type NewGrievance = { category: GrievanceCategory; contentLink: string; description: string; email: string; lang: Lang };
 
 export type GrievanceDeps = { db: Db; clock: Clock; mail: MailService; identitySecret: string; log: FastifyBaseLogger };
 
@@ -60,6 +62,10 @@ function nextDue(row: Pick<GrievanceRow, 'acknowledgedAt' | 'acknowledgeBy' | 'r
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A deadline in a mail: date and 24-hour time in India ("23 November 2026 at 13:28", "23 नवंबर 2026 को 13:28 बजे"). */
+const deadlineIn = (lang: Lang, date: Date) =>
+  date.toLocaleString(LOCALE[lang], { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' });
 
 function toTracking(row: GrievanceRow, history: GrievanceEventView[]): GrievanceTracking {
   const status = row.status as GrievanceStatus;
@@ -109,11 +115,17 @@ export function createGrievanceService(deps: GrievanceDeps) {
     }));
   }
 
-  /** Mails the complainant at the sealed address; a mail failure is logged and never undoes the change. */
-  async function mailComplainant(row: GrievanceRow, subject: string, lines: string[]): Promise<boolean> {
+  /**
+   * Mails the complainant at the sealed address, in the language the complaint was filed in: `write` words the lines
+   * with that language's catalog. A mail failure is logged and never undoes the change.
+   */
+  async function mailComplainant(row: GrievanceRow, status: GrievanceStatus, write: (t: ReturnType<typeof translator>, lang: Lang) => string[]): Promise<boolean> {
     try {
+      const lang = parseLang(row.lang);
+      const t = translator(lang);
       const to = openAddress(deps.identitySecret, row.replyAddress);
-      await deps.mail.send({ to, subject: `Grievance ${row.ticket}: ${subject}`, text: lines.join('\n') });
+      const subject = t('mail.grievanceSubject', { ticket: row.ticket, status: t(`grievance.statuses.${status}`).toLowerCase() });
+      await deps.mail.send({ to, subject, text: write(t, lang).join('\n') });
       return true;
     } catch (error) {
       const { code, responseCode } = error as { code?: string; responseCode?: number };
@@ -152,6 +164,7 @@ export function createGrievanceService(deps: GrievanceDeps) {
         contentLink: input.contentLink,
         description: input.description,
         replyAddress: sealAddress(deps.identitySecret, input.email),
+        lang: input.lang,
         status: 'received',
         createdAt: now,
         acknowledgeBy: new Date(now.getTime() + ACKNOWLEDGE_WITHIN_MS),
@@ -170,12 +183,16 @@ export function createGrievanceService(deps: GrievanceDeps) {
       if (!row) throw new Error('no free grievance ticket');
       await db.insert(grievanceEvents).values({ grievanceId: row.id, status: 'received', note: '', createdAt: now });
       const url = trackingUrl(row.ticket, key);
-      await mailComplainant(row, 'received', [
-        `We received your grievance ${row.ticket} (${GRIEVANCE_CATEGORIES[input.category]}).`,
+      const filed = row;
+      await mailComplainant(filed, 'received', (t, lang) => [
+        t('mail.grievanceReceived', { ticket: filed.ticket, category: t(`grievance.categories.${input.category}`) }),
         '',
-        `We will acknowledge it by ${row.acknowledgeBy.toUTCString()} and ${urgent ? 'act on it' : 'resolve it'} by ${row.resolveBy.toUTCString()}.`,
+        t(urgent ? 'mail.grievanceDeadlinesUrgent' : 'mail.grievanceDeadlines', {
+          acknowledgeBy: deadlineIn(lang, filed.acknowledgeBy),
+          resolveBy: deadlineIn(lang, filed.resolveBy),
+        }),
         '',
-        `Follow it here (keep this link private): ${url}`,
+        t('mail.grievanceFollow', { url }),
       ]);
       return { ticket: row.ticket, trackingUrl: url };
     },
@@ -241,12 +258,15 @@ export function createGrievanceService(deps: GrievanceDeps) {
         .returning();
       if (!updated) return { error: GRIEVANCE_CLOSED };
       await db.insert(grievanceEvents).values({ grievanceId: row.id, status: change.status, note: change.note, createdAt: now });
-      const lines = [`Your grievance ${row.ticket} is now: ${GRIEVANCE_STATUSES[change.status]}.`];
-      if (change.status === 'resolved' && change.actionTaken) lines.push(`What we did: ${GRIEVANCE_ACTIONS[change.actionTaken]}.`);
-      if (change.note) lines.push('', change.note);
-      if (change.status === 'acknowledged') lines.push('', `We will resolve it by ${updated.resolveBy.toUTCString()}.`);
-      lines.push('', 'Follow it with the private link from our first mail.');
-      await mailComplainant(updated, GRIEVANCE_STATUSES[change.status].toLowerCase(), lines);
+      await mailComplainant(updated, change.status, (t, lang) => {
+        const lines = [t('mail.grievanceNow', { ticket: row.ticket, status: t(`grievance.statuses.${change.status}`) })];
+        if (change.status === 'resolved' && change.actionTaken) lines.push(t('mail.grievanceWhatDone', { action: t(`grievance.actions.${change.actionTaken}`) }));
+        // The staff's note is theirs, as they wrote it.
+        if (change.note) lines.push('', change.note);
+        if (change.status === 'acknowledged') lines.push('', t('mail.grievanceResolveBy', { date: deadlineIn(lang, updated.resolveBy) }));
+        lines.push('', t('mail.grievanceFollowFirst'));
+        return lines;
+      });
       return { ...toStaff(updated, now), history: await history(row.id) };
     },
 

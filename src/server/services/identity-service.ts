@@ -1,5 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { IdentityChip } from '../../lib/api-types.ts';
+import { AADHAAR_LABEL, ACADEMIC_LABEL, EMAIL_CHIP } from './verification-rules.ts';
 
 /**
  * Everything the product shows about a person instead of their e-mail address: an anonymous handle,
@@ -54,9 +55,9 @@ export function identityClassOf(email: string): IdentityClass {
 
 /** Chips for what was verified, never the address: every account verified an e-mail address by its code. */
 export function identityChips(identityClass: string, isAadhaarVerified: boolean): IdentityChip[] {
-  const chips: IdentityChip[] = [{ kind: 'email', label: 'Verified email' }];
-  if (identityClass === 'academic') chips.push({ kind: 'academic', label: 'Verified academic' });
-  if (isAadhaarVerified) chips.push({ kind: 'aadhaar', label: 'Verified Aadhaar' });
+  const chips: IdentityChip[] = [EMAIL_CHIP];
+  if (identityClass === 'academic') chips.push({ kind: 'academic', label: ACADEMIC_LABEL });
+  if (isAadhaarVerified) chips.push({ kind: 'aadhaar', label: AADHAAR_LABEL });
   return chips;
 }
 

@@ -29,41 +29,37 @@ export const OTP_MESSAGES = {
 } as const;
 
 export const OTP_SUBJECT = translator('en')('mail.otpSubject');
-export const VERIFICATION_SUBJECT = 'Your Bharat Square verification code';
 
 /**
  * What a code is for. A code works only for its purpose: one mailed to verify a further address cannot sign
  * anyone in, and the other way round. Both share the rules and limits of this service.
  */
 export type OtpPurpose = 'sign-in' | 'verification' | 'erasure';
-export const ERASURE_SUBJECT = 'Your Bharat Square account deletion code';
 const HOUR_MS = 3_600_000;
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 
+/** Each purpose's mail in the catalogs (`mail.*`): its subject, the line with the code, when it expires, and a last word. */
+const CODE_MAILS: Record<OtpPurpose, { subject: string; code: string; expires: string; closing: string | null }> = {
+  'sign-in': { subject: 'mail.otpSubject', code: 'mail.otpCode', expires: 'mail.otpExpires', closing: 'mail.otpPrivacy' },
+  verification: { subject: 'mail.verificationSubject', code: 'mail.verificationCode', expires: 'mail.verificationExpires', closing: 'mail.verificationPrivacy' },
+  erasure: { subject: 'mail.erasureSubject', code: 'mail.erasureCode', expires: 'mail.erasureExpires', closing: null },
+};
+
 /**
- * The sign-in mail in the language the code was asked for in (the catalogs' `mail.*`): the code is the only
- * 6-digit number in it (tests and mail clients pick it out).
+ * A code's mail in the language the code was asked for in (the request's, as the language plugin reads it; nothing
+ * of it is stored): the code is the only 6-digit number in it (tests and mail clients pick it out).
  */
-export function signInMail(code: string, ttlSeconds: number, lang: Lang = 'en'): { subject: string; text: string } {
+export function codeMail(purpose: OtpPurpose, code: string, ttlSeconds: number, lang: Lang = 'en'): { subject: string; text: string } {
   const t = translator(lang);
+  const keys = CODE_MAILS[purpose];
   const lifetime = ttlSeconds % 60 === 0 ? t('mail.minutes', { count: ttlSeconds / 60 }) : t('mail.seconds', { count: ttlSeconds });
-  const text = [t('mail.otpCode', { code }), '', t('mail.otpExpires', { lifetime }), '', t('mail.otpPrivacy')].join('\n');
-  return { subject: t('mail.otpSubject'), text };
+  const lines = [t(keys.code, { code }), '', t(keys.expires, { lifetime })];
+  if (keys.closing) lines.push('', t(keys.closing));
+  return { subject: t(keys.subject), text: lines.join('\n') };
 }
 
+export const signInMail = (code: string, ttlSeconds: number, lang: Lang = 'en') => codeMail('sign-in', code, ttlSeconds, lang);
 export const signInMailText = (code: string, ttlSeconds: number, lang: Lang = 'en') => signInMail(code, ttlSeconds, lang).text;
-
-/** The verification mail: the code is again the only 6-digit number in it. */
-export function verificationMailText(code: string, ttlSeconds: number): string {
-  const lifetime = ttlSeconds % 60 === 0 ? `${ttlSeconds / 60} minute${ttlSeconds === 60 ? '' : 's'}` : `${ttlSeconds} seconds`;
-  return [
-    `Your Bharat Square verification code is ${code}`,
-    '',
-    `Enter it on your profile to verify this address. It works once and expires in ${lifetime}. If you did not ask for it, you can ignore this mail.`,
-    '',
-    'Bharat Square keeps only what this address proves (for example your institution), never the address itself.',
-  ].join('\n');
-}
 
 /**
  * The network a request comes from: the IPv4 /24 or the IPv6 /64 (one home, office or phone), so that a
@@ -83,15 +79,6 @@ export function requesterNetwork(ip: string): string {
   return ip;
 }
 
-/** The account-deletion mail: the code is the only 6-digit number in it. */
-export function erasureMailText(code: string, ttlSeconds: number): string {
-  const lifetime = ttlSeconds % 60 === 0 ? `${ttlSeconds / 60} minute${ttlSeconds === 60 ? '' : 's'}` : `${ttlSeconds} seconds`;
-  return [
-    `Your Bharat Square account deletion code is ${code}`,
-    '',
-    `Enter it on your profile to delete your account for good. It works once and expires in ${lifetime}. If you did not ask to delete your account, ignore this mail: nothing happens without the code.`,
-  ].join('\n');
-}
 
 export type OtpDeps = { db: Db; config: Config; mail: MailService; log: FastifyBaseLogger; limiter: RateLimiter };
 
@@ -171,12 +158,7 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
     await storeCode(addressHash, requester, codeHash, now);
     const [sendRow] = await db.insert(otpSends).values({ emailHash: addressHash, requester, sentAt: now }).returning({ id: otpSends.id });
     try {
-      const message =
-        purpose === 'sign-in'
-          ? signInMail(code, rules.ttlSeconds, lang)
-          : purpose === 'erasure'
-            ? { subject: ERASURE_SUBJECT, text: erasureMailText(code, rules.ttlSeconds) }
-            : { subject: VERIFICATION_SUBJECT, text: verificationMailText(code, rules.ttlSeconds) };
+      const message = codeMail(purpose, code, rules.ttlSeconds, lang);
       await mail.send({ to: normaliseEmail(email), ...message });
     } catch (error) {
       // An SMTP error message may quote the recipient, so only its codes are logged.

@@ -26,6 +26,7 @@ export const postColumns = {
   description: posts.description,
   images: posts.images,
   videos: posts.videos,
+  videoPosters: posts.videoPosters,
   likeCount: posts.likeCount,
   dislikeCount: posts.dislikeCount,
   commentCount: posts.commentCount,
@@ -48,6 +49,7 @@ export type PostRow = {
   description: string;
   images: string[];
   videos: string[];
+  videoPosters: Record<string, string>;
   likeCount: number;
   dislikeCount: number;
   commentCount: number;
@@ -122,6 +124,8 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     ...(status === 'held' && row.hiddenByReports ? { hidden_pending_review: true as const } : {}),
     // Only on a post with images: their sizes and variants, one per image in the same order.
     ...(!hideContent && row.images.length ? { image_sources: row.images.map(imageSources) } : {}),
+    // Only on a post with videos: each video's poster frame (its sizes and variants), or null, in the same order.
+    ...(!hideContent && row.videos.length ? { video_posters: row.videos.map((url) => (row.videoPosters?.[url] ? imageSources(row.videoPosters[url]) : null)) } : {}),
     ...(row.editedAt ? { edited_at: new Date(row.editedAt).toISOString() } : {}),
   };
 }

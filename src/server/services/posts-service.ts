@@ -10,6 +10,7 @@ import { MESSAGES, findCircle, parseCircleRef } from './circles-service.ts';
 import { selectPosts, toPost } from './post-mapper.ts';
 import { reencodeDataUrl } from './image-reencoding.ts';
 import { mediaUrlsIn } from './media-files.ts';
+import { postersOf } from './video-posters.ts';
 import { mentionedHandles, type MentionFanout } from './notifications-service.ts';
 import { sanitizeRichText } from './sanitize-html.ts';
 import { screenWriting } from './scam-shield/screen.ts';
@@ -158,6 +159,8 @@ export type NewPost = {
   description: string;
   images: string[];
   videos: string[];
+  /** Each video's poster frame by the video's URL (videos without one are absent). */
+  videoPosters?: Record<string, string>;
   /** When the author's account was made, and NEW_ACCOUNT_HOURS: a new account's links are held more readily. */
   authorCreatedAt: Date;
   newAccountHours: number;
@@ -190,6 +193,7 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
         description,
         images: input.images,
         videos: input.videos,
+        videoPosters: input.videoPosters ?? {},
         moderationStatus: screening.status,
         scamVerdict: screening.verdict,
         moderationReasons: screening.reasons,
@@ -206,7 +210,15 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
 /** A post as its author may change it: 404 when they cannot see it, 403 when it is someone else's. */
 async function ownPost(db: Db, id: number, userId: number) {
   const [row] = await db
-    .select({ authorId: posts.authorId, images: posts.images, videos: posts.videos, description: posts.description, status: posts.moderationStatus, title: posts.title })
+    .select({
+      authorId: posts.authorId,
+      images: posts.images,
+      videos: posts.videos,
+      videoPosters: posts.videoPosters,
+      description: posts.description,
+      status: posts.moderationStatus,
+      title: posts.title,
+    })
     .from(posts)
     .innerJoin(circles, eq(circles.id, posts.circleId))
     .where(and(eq(posts.id, id), circleVisibleTo(userId), postOpenFor(userId)))
@@ -260,11 +272,17 @@ const mentionText = (title: string, html: string) => `${title} ${html.replace(/<
 export async function deletePost(db: Db, input: { id: number; userId: number }): Promise<{ mediaUrls: string[] }> {
   const current = await ownPost(db, input.id, input.userId);
   const commentMedia = await db
-    .select({ url: comments.mediaUrl })
+    .select({ url: comments.mediaUrl, poster: comments.mediaPoster })
     .from(comments)
     .where(and(eq(comments.postId, input.id), sql`${comments.mediaUrl} is not null`));
   await db.delete(posts).where(eq(posts.id, input.id));
   return {
-    mediaUrls: [...current.images, ...current.videos, ...mediaUrlsIn(current.description), ...commentMedia.map((row) => row.url!)],
+    mediaUrls: [
+      ...current.images,
+      ...current.videos,
+      ...postersOf(current.videoPosters),
+      ...mediaUrlsIn(current.description),
+      ...commentMedia.flatMap((row) => [row.url!, ...(row.poster ? [row.poster] : [])]),
+    ],
   };
 }

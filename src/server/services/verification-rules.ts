@@ -29,12 +29,25 @@ const CREDENTIAL_TITLES: Record<Exclude<CredentialKind, 'other'>, string> = {
 };
 
 export const credentialName = (kind: CredentialKind, name?: string | null) => (kind === 'other' ? (name ?? 'credential') : CREDENTIAL_NAMES[kind]);
+const VERIFIED = 'Verified ';
 /** "Verified CA", "Verified doctor", "Verified Company Secretary". */
-export const credentialLabel = (kind: CredentialKind, name?: string | null) => `Verified ${credentialName(kind, name)}`;
+export const credentialLabel = (kind: CredentialKind, name?: string | null) => `${VERIFIED}${credentialName(kind, name)}`;
 
-export const EMAIL_CHIP: IdentityChip = { kind: 'email', label: 'Verified email' };
-export const ACADEMIC_LABEL = 'Verified academic';
-export const AADHAAR_LABEL = 'Verified Aadhaar';
+/**
+ * A stored credential proof's words for screens in other languages: its kind (`code`), and for 'other' the name its
+ * holder gave (read back from the label credentialLabel made).
+ */
+function credentialWords(kind: string | null, label: string): { code?: CredentialKind; name?: string } {
+  if (!kind || !(CREDENTIAL_KINDS as readonly string[]).includes(kind)) return {};
+  if (kind !== 'other') return { code: kind as CredentialKind };
+  return { code: 'other', name: label.startsWith(VERIFIED) ? label.slice(VERIFIED.length) : label };
+}
+
+// The API's chip labels are the English catalog's; screens word them again by kind and code (src/lib/identity-words.ts).
+const english = translator('en');
+export const EMAIL_CHIP: IdentityChip = { kind: 'email', label: english('identity.chips.email') };
+export const ACADEMIC_LABEL = english('identity.chips.academic');
+export const AADHAAR_LABEL = english('identity.chips.aadhaar');
 
 /** A proof as stored: kind, value (institution domain or credential kind), its label for credentials, and when. */
 export type ProofRow = { kind: string; value: string | null; label: string | null; verifiedAt: Date };
@@ -76,13 +89,16 @@ export function verificationsOf(person: PersonProofs, institutions: InstitutionT
   if (named.length) list.push(...named);
   else if (academicSince.length) list.push({ kind: 'academic', label: ACADEMIC_LABEL, verified_at: iso(earliest(academicSince)) });
   for (const row of person.rows) {
-    if (row.kind === 'credential' && row.label) list.push({ kind: 'credential', label: row.label, verified_at: iso(row.verifiedAt) });
+    if (row.kind === 'credential' && row.label) {
+      list.push({ kind: 'credential', label: row.label, verified_at: iso(row.verifiedAt), ...credentialWords(row.value, row.label) });
+    }
   }
   if (person.isAadhaarVerified) list.push({ kind: 'aadhaar', label: AADHAAR_LABEL, verified_at: iso(person.createdAt) });
   return list;
 }
 
-export const chipsOf = (verifications: readonly Verification[]): IdentityChip[] => verifications.map(({ kind, label }) => ({ kind, label }));
+export const chipsOf = (verifications: readonly Verification[]): IdentityChip[] =>
+  verifications.map(({ kind, label, code, name }) => ({ kind, label, ...(code ? { code } : {}), ...(name ? { name } : {}) }));
 
 /** "Verified" once the account holds a proof beyond its sign-in e-mail. */
 export const isVerifiedAccount = (verifications: readonly Verification[]) => verifications.some((v) => v.kind !== 'email');

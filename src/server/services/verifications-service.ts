@@ -22,6 +22,7 @@ import {
   type ProofRow,
 } from './verification-rules.ts';
 import en from '../../locales/en.json' with { type: 'json' };
+import type { Lang } from '../../lib/i18n.ts';
 
 /**
  * Verifications: what an account has proven beyond its sign-in address. A further address is verified by a
@@ -125,9 +126,9 @@ export function createVerificationService({ db, config, institutions, otp, clock
   }
 
   /** Step one: mail a code to an address that can prove something; a personal address is refused before any mail. */
-  async function sendCode(email: string, ip: string): Promise<void> {
+  async function sendCode(email: string, ip: string, lang: Lang = 'en'): Promise<void> {
     if (!proofOf(email).academic) throw new VerificationError(VERIFICATION_MESSAGES.personal);
-    await otp.send(email, ip, 'verification');
+    await otp.send(email, ip, 'verification', lang);
   }
 
   /**

@@ -3,6 +3,7 @@ import { isUploadable, isVideo } from './create-post.store.ts';
 import { UPLOAD_ACCEPT } from '../media-types.ts';
 import { useObjectUrls } from './use-object-urls.ts';
 import { useT } from '../../i18n/use-t.tsx';
+import { posterFrameOf } from '../../../lib/video-poster.ts';
 
 type Props = { files: File[]; onChange: (files: File[]) => void };
 
@@ -22,6 +23,8 @@ export default function MediaPicker({ files, onChange }: Props) {
     const incoming = [...(list ?? [])];
     const media = incoming.filter(isUploadable);
     setSkipped(incoming.length - media.length);
+    // Each video's poster frame is drawn now, while the member writes; the post awaits it when sent.
+    for (const video of media.filter(isVideo)) void posterFrameOf(video);
     if (media.length) onChange([...files, ...media]);
   };
 

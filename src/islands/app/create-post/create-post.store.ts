@@ -3,6 +3,7 @@ import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { createUploadTracker } from '../../../lib/upload-tracker.ts';
 import type { CircleSearchHit, Paged, Post } from '../../../lib/api-types.ts';
 import { uploadKindOf } from '../media-types.ts';
+import { POSTER_FILE_NAME, posterFrameOf } from '../../../lib/video-poster.ts';
 import { translator, type Translate } from '../../../lib/i18n.ts';
 
 export type PostTab = 'text' | 'images';
@@ -21,14 +22,31 @@ export const UNEXPECTED_ERROR = translator('en')('common.unexpectedError');
 /** The create-post screen's phase: editing, or waiting for the server ('Processing...' overlay). */
 export const $posting = atom(false);
 
-/** Text posts go as JSON; media posts as multipart with each file under `images` or `videos`. */
-export function buildPostBody(draft: PostDraft): Record<string, string> | FormData {
+/** A picked file's poster frame (null when it has none, or it is no video). */
+export type PosterFrames = ReadonlyMap<File, Blob | null>;
+
+/**
+ * Text posts go as JSON; media posts as multipart with each file under `images` or `videos`, a video followed by its
+ * poster frame (`video_posters`) when one was drawn.
+ */
+export function buildPostBody(draft: PostDraft, posters: PosterFrames = new Map()): Record<string, string> | FormData {
   const fields = { circle: draft.circle.trim(), title: draft.title, description: draft.description };
   if (draft.tab === 'text' || draft.files.length === 0) return fields;
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const file of draft.files) form.append(isVideo(file) ? 'videos' : 'images', file, file.name);
+  for (const file of draft.files) {
+    form.append(isVideo(file) ? 'videos' : 'images', file, file.name);
+    const poster = isVideo(file) ? posters.get(file) : null;
+    if (poster) form.append('video_posters', poster, POSTER_FILE_NAME);
+  }
   return form;
+}
+
+/** The poster frames of a draft's videos (drawn when they were picked; a failed one is null, and never an error). */
+export async function posterFramesOf(draft: PostDraft): Promise<PosterFrames> {
+  if (draft.tab === 'text') return new Map();
+  const videos = draft.files.filter(isVideo);
+  return new Map(await Promise.all(videos.map(async (file) => [file, await posterFrameOf(file)] as const)));
 }
 
 export const isVideo = (file: Pick<File, 'type' | 'name'>) => uploadKindOf(file) === 'video';
@@ -53,7 +71,7 @@ export const postUpload = createUploadTracker();
 export async function submitPost(draft: PostDraft): Promise<Post> {
   $posting.set(true);
   try {
-    const body = buildPostBody(draft);
+    const body = buildPostBody(draft, await posterFramesOf(draft));
     if (body instanceof FormData) return await postUpload.send<Post>('/api/posts/', body);
     return await api<Post>('/api/posts/', { method: 'POST', body });
   } finally {

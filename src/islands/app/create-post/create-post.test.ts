@@ -26,6 +26,14 @@ describe('buildPostBody', () => {
     expect(form.getAll('images')).toHaveLength(2);
     expect((form.getAll('videos')[0] as File).name).toBe('b.mp4');
   });
+
+  it('sends each video’s poster frame right after it, and a video without one alone', () => {
+    const other = new File([new Uint8Array([0, 0, 0, 24])], 'c.mp4', { type: 'video/mp4' });
+    const frame = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    const form = buildPostBody(draft({ tab: 'images', files: [mp4, png, other] }), new Map([[mp4, frame], [other, null]])) as FormData;
+    expect([...form.keys()].filter((key) => key !== 'circle' && key !== 'title' && key !== 'description')).toEqual(['videos', 'video_posters', 'images', 'videos']);
+    expect((form.get('video_posters') as File).name).toBe('poster.jpg');
+  });
 });
 
 describe('postFailureMessage (spec section 8)', () => {

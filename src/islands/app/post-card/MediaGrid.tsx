@@ -2,12 +2,15 @@ import type { Post } from '../../../lib/api-types.ts';
 import { MAX_TILES, mediaOf, overflowLabel, postHref, type MediaItem } from './media.ts';
 import { PostImage, PostVideo } from './PostMedia.tsx';
 
-/** How wide tiles are drawn: a card is the column's width (at most about 42rem), a phone's full width less padding. */
+/**
+ * How wide tiles are drawn: a card is the column's width (at most about 42rem), a phone's full width less padding.
+ * `sizes` for an image's srcset; `width` (CSS pixels at most) picks a video poster's one URL.
+ */
 const SIZES = {
-  whole: '(max-width: 720px) 100vw, 672px',
-  half: '(max-width: 720px) 50vw, 336px',
-  large: '(max-width: 720px) 67vw, 448px',
-  small: '(max-width: 720px) 33vw, 224px',
+  whole: { sizes: '(max-width: 720px) 100vw, 672px', width: 672 },
+  half: { sizes: '(max-width: 720px) 50vw, 336px', width: 336 },
+  large: { sizes: '(max-width: 720px) 67vw, 448px', width: 448 },
+  small: { sizes: '(max-width: 720px) 33vw, 224px', width: 224 },
 };
 import { useT } from '../../i18n/use-t.tsx';
 
@@ -15,7 +18,7 @@ import { useT } from '../../i18n/use-t.tsx';
  * 1 item: one wide tile; 2: side by side; 3 or more: a large tile and two small ones, the last small tile
  * linking to the post with '+N more' or 'View post'. Tiles have a fixed aspect ratio, so nothing shifts on load.
  */
-export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images' | 'videos' | 'image_sources'> }) {
+export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images' | 'videos' | 'image_sources' | 'video_posters'> }) {
   const t = useT();
   const items = mediaOf(post);
   if (items.length === 0) return null;
@@ -56,7 +59,9 @@ export function MediaGrid({ post }: { post: Pick<Post, 'id' | 'title' | 'images'
   );
 }
 
-function Tile({ item, alt, className, sizes, inert = false }: { item: MediaItem; alt: string; className: string; sizes: string; inert?: boolean }) {
-  if (item.kind === 'video') return <PostVideo url={item.url} label={alt || 'Video'} inert={inert} className={`${className} bg-black object-cover`} />;
-  return <PostImage url={item.url} sources={item.sources} alt={alt} sizes={sizes} inert={inert} className={`${className} bg-canvas object-cover`} />;
+function Tile({ item, alt, className, sizes, inert = false }: { item: MediaItem; alt: string; className: string; sizes: (typeof SIZES)[keyof typeof SIZES]; inert?: boolean }) {
+  if (item.kind === 'video') {
+    return <PostVideo url={item.url} poster={item.poster} posterWidth={sizes.width} label={alt || 'Video'} inert={inert} className={`${className} bg-black object-cover`} />;
+  }
+  return <PostImage url={item.url} sources={item.sources} alt={alt} sizes={sizes.sizes} inert={inert} className={`${className} bg-canvas object-cover`} />;
 }

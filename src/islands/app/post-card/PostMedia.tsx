@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState, type CSSProperties } from 'react';
-import { srcsetOf, type ImageSources } from '../../../lib/media-variants.ts';
+import { srcsetOf, urlForWidth, type ImageSources } from '../../../lib/media-variants.ts';
 import { $dataSaver } from '../../../stores/data-saver.store.ts';
 import { useT } from '../../i18n/use-t.tsx';
 
@@ -92,11 +92,23 @@ export function PostImage({ url, sources, alt, sizes, className, inert = false }
   );
 }
 
+type VideoProps = {
+  url: string;
+  /** Its poster frame (drawn by the uploader's browser), when it has one. */
+  poster?: ImageSources | null;
+  /** How wide the player is drawn at most, in CSS pixels: picks the poster's variant (a poster takes one URL). */
+  posterWidth?: number;
+  className: string;
+  inert?: boolean;
+  label: string;
+};
+
 /**
- * A post's or comment's video: nothing of it loads until the reader presses play (`preload="none"`; no poster frame
- * is made, as the server has no video decoder). With data saver on, not even the player appears until tapped.
+ * A post's or comment's video: only its poster frame (the variant that fits the player) loads until the reader
+ * presses play (`preload="none"`). With data saver on, neither the player nor the poster appears until tapped: the
+ * poster is an image, and data saver loads images on a tap too.
  */
-export function PostVideo({ url, className, inert = false, label }: { url: string; className: string; inert?: boolean; label: string }) {
+export function PostVideo({ url, poster, posterWidth = 640, className, inert = false, label }: VideoProps) {
   const t = useT();
   const dataSaver = useStore($dataSaver);
   const [tapped, setTapped] = useState(false);
@@ -115,6 +127,7 @@ export function PostVideo({ url, className, inert = false, label }: { url: strin
   return (
     <video
       src={url}
+      poster={poster ? urlForWidth(poster, posterWidth) : undefined}
       controls={!inert}
       preload="none"
       playsInline

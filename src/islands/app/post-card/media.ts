@@ -2,16 +2,22 @@ import type { Post } from '../../../lib/api-types.ts';
 import type { ImageSources } from '../../../lib/media-variants.ts';
 import { translator, type Translate } from '../../../lib/i18n.ts';
 
-/** One image or video; an image may come with its size and smaller variants (`image_sources`). */
-export type MediaItem = { kind: 'image' | 'video'; url: string; sources?: ImageSources };
+/**
+ * One image or video; an image may come with its size and smaller variants (`image_sources`), a video with its poster
+ * frame (`video_posters`).
+ */
+export type MediaItem = { kind: 'image' | 'video'; url: string; sources?: ImageSources; poster?: ImageSources };
 
 /** A post's images (with their sources when the server gave them) then videos, as one list for the grid. */
-export const mediaOf = (post: Pick<Post, 'images' | 'videos' | 'image_sources'>): MediaItem[] => [
+export const mediaOf = (post: Pick<Post, 'images' | 'videos' | 'image_sources' | 'video_posters'>): MediaItem[] => [
   ...post.images.map((url, i) => {
     const sources = post.image_sources?.[i];
     return sources ? { kind: 'image' as const, url, sources } : { kind: 'image' as const, url };
   }),
-  ...post.videos.map((url) => ({ kind: 'video' as const, url })),
+  ...post.videos.map((url, i) => {
+    const poster = post.video_posters?.[i];
+    return poster ? { kind: 'video' as const, url, poster } : { kind: 'video' as const, url };
+  }),
 ];
 
 /** The grid shows at most 3 tiles (spec section 9); the last small tile says what lies beyond. */

@@ -6,6 +6,7 @@ import { UploadProgress } from '../shell/UploadProgress.tsx';
 import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useObjectUrls } from '../create-post/use-object-urls.ts';
 import { UPLOAD_ACCEPT } from '../media-types.ts';
+import { posterFrameOf } from '../../../lib/video-poster.ts';
 // Nine buttons: part of this page's code rather than a chunk of its own, so the picker opens on the click.
 import EmojiPicker from './EmojiPicker.tsx';
 import { useT } from '../../i18n/use-t.tsx';
@@ -88,6 +89,8 @@ export default function CommentBox({ onSend = addComment, label: labelProp, subm
   const onFile = (picked: File | undefined) => {
     if (!picked) return;
     if (!mediaKindOf(picked)) return alert(t(MEDIA_TYPE_ERROR));
+    // A video's poster frame is drawn now, while the member writes; the comment awaits it when sent.
+    if (mediaKindOf(picked) === 'video') void posterFrameOf(picked);
     setFile(picked);
   };
 

@@ -29,7 +29,17 @@ import { useLang, useT } from '../../i18n/use-t.tsx';
 function CommentMedia({ comment }: { comment: Comment }) {
   const t = useT();
   if (!comment.media_url) return null;
-  if (comment.media_kind === 'video') return <PostVideo url={comment.media_url} label={t('postDetail.commentVideo', { author: comment.author })} className="mt-2 max-h-80 rounded" />;
+  if (comment.media_kind === 'video') {
+    return (
+      <PostVideo
+        url={comment.media_url}
+        poster={comment.media_poster}
+        posterWidth={480}
+        label={t('postDetail.commentVideo', { author: comment.author })}
+        className="mt-2 max-h-80 rounded"
+      />
+    );
+  }
   return (
     <PostImage
       url={comment.media_url}

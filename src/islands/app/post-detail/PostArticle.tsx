@@ -132,7 +132,14 @@ export default function PostArticle({ post }: { post: Post }) {
         />
       ))}
       {post.videos.map((url, index) => (
-        <PostVideo key={url} url={url} label={t('postDetail.video', { title: post.title, index: index + 1 })} className="max-h-[36rem] w-full rounded-lg bg-black" />
+        <PostVideo
+          key={url}
+          url={url}
+          poster={post.video_posters?.[index]}
+          posterWidth={768}
+          label={t('postDetail.video', { title: post.title, index: index + 1 })}
+          className="max-h-[36rem] w-full rounded-lg bg-black"
+        />
       ))}
       <footer className="flex flex-wrap items-center gap-1">
         <ReactionButtons post={post} />

@@ -7,6 +7,7 @@ import { addReply as addReplyToTree, appendReplies, findIn, graftChain, removeCo
 import { joinChannel } from '../../../stores/membership.store.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { uploadKindOf } from '../media-types.ts';
+import { POSTER_FILE_NAME, posterFrameOf } from '../../../lib/video-poster.ts';
 import { appendNew } from '../../../lib/paged-list.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { $lang } from '../../../stores/lang.store.ts';
@@ -163,7 +164,14 @@ export const mediaKindOf = (file: Pick<File, 'type' | 'name'>): 'image' | 'video
 /** Spec section 5: a comment needs text or media. */
 export const isCommentEmpty = (text: string, file: File | null) => text.trim() === '' && file === null;
 
-export function buildCommentBody(postId: number, text: string, file: File | null, parent: number | null = null): Record<string, unknown> | FormData {
+/** A video's poster frame follows it as `poster`, when one was drawn. */
+export function buildCommentBody(
+  postId: number,
+  text: string,
+  file: File | null,
+  parent: number | null = null,
+  poster: Blob | null = null,
+): Record<string, unknown> | FormData {
   // The spec's payload is {post, body, media_kind}; without a file the kind is null. A reply adds its parent.
   if (!file) return { post: postId, body: text.trim(), media_kind: null, ...(parent !== null ? { parent } : {}) };
   const form = new FormData();
@@ -172,8 +180,12 @@ export function buildCommentBody(postId: number, text: string, file: File | null
   form.append('body', text.trim());
   form.append('media_kind', mediaKindOf(file) ?? '');
   form.append('media', file, file.name);
+  if (poster && mediaKindOf(file) === 'video') form.append('poster', poster, POSTER_FILE_NAME);
   return form;
 }
+
+/** The poster frame of a comment's video (drawn when it was picked), or null. */
+const posterFor = async (file: File | null) => (file && mediaKindOf(file) === 'video' ? posterFrameOf(file) : null);
 
 /** A new comment goes on top and both counts rise by one (spec section 4). */
 export function withNewComment(state: ReadyDetail, comment: Comment): ReadyDetail {
@@ -195,7 +207,8 @@ function sendComment(body: Record<string, unknown> | FormData, upload?: UploadTr
 export async function addComment(text: string, file: File | null, upload?: UploadTracker): Promise<void> {
   const state = $detail.get();
   if (state.status !== 'ready') return;
-  const comment = await sendComment(buildCommentBody(state.post.id, text, file), upload);
+  const poster = await posterFor(file);
+  const comment = await sendComment(buildCommentBody(state.post.id, text, file, null, poster), upload);
   const current = $detail.get();
   if (current.status === 'ready') $detail.set(withNewComment(current, comment));
 }
@@ -204,7 +217,8 @@ export async function addComment(text: string, file: File | null, upload?: Uploa
 export async function addReply(parentId: number, text: string, file: File | null, upload?: UploadTracker): Promise<void> {
   const state = $detail.get();
   if (state.status !== 'ready') return;
-  const reply = await sendComment(buildCommentBody(state.post.id, text, file, parentId), upload);
+  const poster = await posterFor(file);
+  const reply = await sendComment(buildCommentBody(state.post.id, text, file, parentId, poster), upload);
   const current = $detail.get();
   if (current.status !== 'ready') return;
   $detail.set({ ...current, post: { ...current.post, comment_count: current.post.comment_count + 1 }, comments: addReplyToTree(current.comments, parentId, reply) });

@@ -37,6 +37,15 @@ describe('comment input (spec section 5)', () => {
     expect(form.get('post')).toBe('7');
     expect(form.get('media_kind')).toBe('video');
     expect((form.get('media') as File).name).toBe('b.mp4');
+    expect(form.get('poster')).toBeNull();
+  });
+
+  it('sends a video’s poster frame after it, and never one beside an image', () => {
+    const frame = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    const form = buildCommentBody(7, '', mp4, null, frame) as FormData;
+    expect([...form.keys()].slice(-2)).toEqual(['media', 'poster']);
+    const picture = buildCommentBody(7, '', new File(['x'], 'a.png', { type: 'image/png' }), null, frame) as FormData;
+    expect(picture.get('poster')).toBeNull();
   });
 });
 

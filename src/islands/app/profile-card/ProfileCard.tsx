@@ -4,6 +4,7 @@ import type { ProfileCard as Card } from '../../../lib/api-types.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
+import { animalName, chipLabel } from '../../../lib/identity-words.ts';
 
 type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; card: Card };
 
@@ -28,7 +29,7 @@ function ProfileCard({ handle }: { handle: string }) {
         <div>
           <h1 className="text-xl font-bold">{card.username}</h1>
           <p className="text-sm text-muted">
-            {t('profileCard.memberSince', { animal: card.animal, date: formatDate(card.member_since, lang, 'short') })}
+            {t('profileCard.memberSince', { animal: animalName(card.animal, t), date: formatDate(card.member_since, lang, 'short') })}
           </p>
         </div>
       </div>
@@ -36,7 +37,7 @@ function ProfileCard({ handle }: { handle: string }) {
         <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('profileCard.verified')}>
           {card.identity.map((chip) => (
             <li key={`${chip.kind}-${chip.label}`} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">
-              {chip.label}
+              {chipLabel(chip, t)}
             </li>
           ))}
         </ul>

@@ -11,6 +11,7 @@ import VerificationsSection from '../verifications/VerificationsSection.tsx';
 import { $profilePage, loadMore, loadProfilePage, PROFILE_ERROR, setProfileTab, type ProfileTab } from './profile.store.ts';
 import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
 import { formatDate, formatNumber } from '../../../lib/i18n.ts';
+import { animalName, chipLabel } from '../../../lib/identity-words.ts';
 
 const TABS: { key: ProfileTab; label: string }[] = [
   { key: 'posts', label: 'profile.posts' },
@@ -82,13 +83,13 @@ function ProfileHeader({ data }: { data: ProfileResponse }) {
             </div>
             <div className="flex items-center gap-1.5">
               <dt>{t('profile.animal')}</dt>
-              <dd className="capitalize text-ink">{animal}</dd>
+              <dd className="text-ink">{animalName(animal, t)}</dd>
             </div>
           </dl>
           {identity.length > 0 && (
             <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('profile.identity')}>
               {identity.map((chip) => (
-                <li key={`${chip.kind}-${chip.label}`} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{chip.label}</li>
+                <li key={`${chip.kind}-${chip.label}`} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{chipLabel(chip, t)}</li>
               ))}
             </ul>
           )}

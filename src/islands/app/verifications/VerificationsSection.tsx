@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CredentialKind, ProfileResponse } from '../../../lib/api-types.ts';
 import { formatDate } from '../../../lib/i18n.ts';
+import { chipLabel } from '../../../lib/identity-words.ts';
 import { useLang, useT } from '../../i18n/use-t.tsx';
 import { safeReturnPath } from '../../../stores/verification-gate.store.ts';
 import {
@@ -38,7 +39,7 @@ export default function VerificationsSection({ data, onChange }: { data: Profile
       <ul className="mt-3 flex flex-col gap-1 text-sm" aria-label={t('verifications.proven')}>
         {data.verifications.map((v) => (
           <li key={`${v.kind}-${v.label}`} className="flex flex-wrap items-center gap-2">
-            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{v.label}</span>
+            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{chipLabel(v, t)}</span>
             <span className="text-muted">{t('verifications.since', { date: formatDate(v.verified_at, lang, 'short') })}</span>
           </li>
         ))}
