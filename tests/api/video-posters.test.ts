@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createCircle, createUser, type FilePart, makeImage, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 import { latestOtp, signIn } from '../helpers/sign-in.ts';
 import { readZip } from '../helpers/zip.ts';
+import { until } from '../helpers/until.ts';
 
 /**
  * Poster frames: the browser sends one image after each video; the server keeps it as an image with its variants,
@@ -27,6 +28,18 @@ const stored = (url: string) => path.join(t.config.mediaDir, url.replace(/^\/med
 async function send(url: string, user: TestUser, entries: [string, string | FilePart][]) {
   const form = await multipart(entries);
   return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...user.headers, ...form.headers } });
+}
+
+/** A post of one clip followed by its poster frame, as Create post sends it. */
+async function postClip(user: TestUser, circleId: number, title: string): Promise<Post> {
+  const res = await send('/api/posts/', user, [
+    ['circle', String(circleId)],
+    ['title', title],
+    ['videos', clip()],
+    ['video_posters', await frame()],
+  ]);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Post;
 }
 
 beforeAll(async () => {
@@ -81,12 +94,7 @@ describe('a post with videos and their poster frames', () => {
   });
 
   it('lists the poster among the uploads, and deleting the video takes its poster along', async () => {
-    const post = (await send('/api/posts/', author, [
-      ['circle', String(circle.id)],
-      ['title', 'One clip'],
-      ['videos', clip()],
-      ['video_posters', await frame()],
-    ])).json() as Post;
+    const post = await postClip(author, circle.id, 'One clip');
     const poster = post.video_posters![0]!;
     const uploads = (await t.app.inject({ method: 'GET', url: '/api/users/me/uploads/', headers: author.headers })).json() as { url: string; post_id: number }[];
     expect(uploads.filter((u) => u.post_id === post.id).map((u) => u.url).sort()).toEqual([post.videos[0], poster.url].sort());
@@ -100,12 +108,7 @@ describe('a post with videos and their poster frames', () => {
   });
 
   it('deleting only the poster leaves the video without one', async () => {
-    const post = (await send('/api/posts/', author, [
-      ['circle', String(circle.id)],
-      ['title', 'Poster to go'],
-      ['videos', clip()],
-      ['video_posters', await frame()],
-    ])).json() as Post;
+    const post = await postClip(author, circle.id, 'Poster to go');
     const poster = post.video_posters![0]!;
     const name = poster.url.slice('/media/'.length);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/users/me/uploads/${name}/`, headers: author.headers })).statusCode).toBe(204);
@@ -151,12 +154,7 @@ describe('a post with videos and their poster frames', () => {
     const hidden = await createCircle(t.app, author, 'Poster Hideout', { channelType: 'private' });
     const member = await createUser(t.app);
     await addMember(t.app, hidden, member);
-    const post = (await send('/api/posts/', author, [
-      ['circle', String(hidden.id)],
-      ['title', 'Members only clip'],
-      ['videos', clip()],
-      ['video_posters', await frame()],
-    ])).json() as Post;
+    const post = await postClip(author, hidden.id, 'Members only clip');
     const poster = post.video_posters![0]!;
     expect(post.videos[0]).toMatch(/^\/media\/private\/[0-9a-f-]{36}\.mp4\?expires=\d+&signature=/);
     expect(poster.url).toMatch(/^\/media\/private\/[0-9a-f-]{36}_160x120\.jpg\?expires=\d+&signature=/);
@@ -165,25 +163,11 @@ describe('a post with videos and their poster frames', () => {
   });
 });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < ms; ) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('a poster frame in the member’s data rights', () => {
   it('is in the data export with its variants, and an erased account leaves none of its files', async () => {
     const signed = await signIn(t);
     const member = { headers: signed.auth } as TestUser;
-    const post = (await send('/api/posts/', member, [
-      ['circle', String(circle.id)],
-      ['title', 'Leaving soon'],
-      ['videos', clip()],
-      ['video_posters', await frame()],
-    ])).json() as Post;
+    const post = await postClip(member, circle.id, 'Leaving soon');
     const poster = post.video_posters![0]!;
     const posterFiles = [poster.url, ...poster.variants.map((v) => v.url)];
 

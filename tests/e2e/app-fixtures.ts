@@ -33,7 +33,7 @@ export const tinyPng = (index: number) =>
 
 export async function createPost(
   member: Member,
-  options: { circle: string; title: string; description?: string; images?: number },
+  options: { circle: string; title: string; description?: string; images?: number; files?: { field: string; name: string; type: string; data: Buffer }[] },
 ): Promise<Post> {
   const form = new FormData();
   form.append('circle', options.circle);
@@ -42,6 +42,7 @@ export async function createPost(
   for (let i = 0; i < (options.images ?? 0); i++) {
     form.append('images', new Blob([new Uint8Array(await tinyPng(i + 1))], { type: 'image/png' }), `tile-${i + 1}.png`);
   }
+  for (const file of options.files ?? []) form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   const res = await api(member.page).post('/api/posts/', { headers: member.auth, multipart: form });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Post;
@@ -51,6 +52,17 @@ export async function createComment(member: Member, postId: number, body: string
   const res = await api(member.page).post('/api/posts/comments/', { headers: member.auth, data: { post: postId, body } });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Comment;
+}
+
+/** Signs a member in, makes a circle, and opens Create post there on the Images & Video tab with `files` picked and `title` typed. */
+export async function startMediaPost(page: Page, files: Parameters<Page['setInputFiles']>[1], title: string): Promise<{ member: Member; circle: Circle }> {
+  const member = await signInMember(page);
+  const circle = await createCircle(member);
+  await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
+  await page.getByRole('tab', { name: 'Images & Video' }).click();
+  await page.getByLabel('Choose images or videos').setInputFiles(files);
+  await page.getByLabel('Title *').fill(title);
+  return { member, circle };
 }
 
 export async function joinByName(member: Member, name: string): Promise<void> {

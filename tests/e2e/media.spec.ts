@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { nextAlert } from './alerts.ts';
-import { createCircle, createPost, signInMember } from './app-fixtures.ts';
+import { createCircle, createPost, signInMember, startMediaPost } from './app-fixtures.ts';
 
 /**
  * Large uploads show their progress and can be cancelled (Create post and the comment box); a refused upload says
@@ -45,12 +45,7 @@ async function partlySent(page: Page): Promise<number> {
 
 test.describe('uploads', () => {
   test('a 60 MB video in Create post shows its progress and can be cancelled, keeping the form', async ({ page }) => {
-    const member = await signInMember(page);
-    const circle = await createCircle(member);
-    await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
-    await page.getByRole('tab', { name: 'Images & Video' }).click();
-    await page.getByLabel('Choose images or videos').setInputFiles(bigVideo);
-    await page.getByLabel('Title *').fill('Our holiday, uncut');
+    await startMediaPost(page, bigVideo, 'Our holiday, uncut');
     await throttleUploads(page);
     await page.getByRole('button', { name: 'Post', exact: true }).click();
 
@@ -66,13 +61,8 @@ test.describe('uploads', () => {
   });
 
   test('a refused upload says the server\'s reason and keeps the form', async ({ page }) => {
-    const member = await signInMember(page);
-    const circle = await createCircle(member);
-    await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
-    await page.getByRole('tab', { name: 'Images & Video' }).click();
     // An "MP4" that is not one: the server reads its content and refuses it.
-    await page.getByLabel('Choose images or videos').setInputFiles({ name: 'fake.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') });
-    await page.getByLabel('Title *').fill('A clip that is not');
+    await startMediaPost(page, { name: 'fake.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') }, 'A clip that is not');
     const message = await nextAlert(page, () => page.getByRole('button', { name: 'Post', exact: true }).click());
     expect(message).toBe('Upload a valid MP4 video.');
     await expect(page.getByLabel('Title *')).toHaveValue('A clip that is not');
@@ -104,15 +94,8 @@ test.describe('data saver', () => {
   test('images wait for a tap, and the choice stays on this device', async ({ page }) => {
     const member = await signInMember(page);
     const circle = await createCircle(member);
-    const form = new FormData();
-    form.append('circle', circle.name);
-    form.append('title', 'A wide view');
-    form.append('description', '');
     const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7d44' } }).jpeg().toBuffer();
-    form.append('images', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'view.jpg');
-    const created = await page.request.post('/api/posts/', { headers: member.auth, multipart: form });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    const { id } = await createPost(member, { circle: circle.name, title: 'A wide view', files: [{ field: 'images', name: 'view.jpg', type: 'image/jpeg', data: photo }] });
 
     const mediaRequests: string[] = [];
     page.on('request', (request) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createCircle, createPost, signInMember } from './app-fixtures.ts';
+import { createCircle, createPost, signInMember, startMediaPost } from './app-fixtures.ts';
 
 /**
  * A picked video gets its poster frame in the browser (the server decodes no video): the post and the comment show
@@ -26,12 +26,7 @@ async function expectPosterImage(page: Page, video: Locator): Promise<{ red: num
 
 test.describe('video poster frames', () => {
   test('a video posted from Create post shows its first moments as the poster', async ({ page }) => {
-    const member = await signInMember(page);
-    const circle = await createCircle(member);
-    await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
-    await page.getByRole('tab', { name: 'Images & Video' }).click();
-    await page.getByLabel('Choose images or videos').setInputFiles(CLIP);
-    await page.getByLabel('Title *').fill('A short clip with a poster');
+    const { circle } = await startMediaPost(page, CLIP, 'A short clip with a poster');
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     await expect(page).toHaveURL(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
 
@@ -60,14 +55,15 @@ test.describe('video poster frames', () => {
   test('with data saver on, neither the video nor its poster loads before a tap', async ({ page }) => {
     const member = await signInMember(page);
     const circle = await createCircle(member);
-    const form = new FormData();
-    form.append('circle', circle.name);
-    form.append('title', 'A clip saved for later');
-    form.append('videos', new Blob([new Uint8Array(readFileSync(CLIP))], { type: 'video/mp4' }), 'clip.mp4');
-    form.append('video_posters', new Blob([new Uint8Array(await sharp({ create: { width: 160, height: 120, channels: 3, background: '#1565c0' } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'poster.jpg');
-    const created = await page.request.post('/api/posts/', { headers: member.auth, multipart: form });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    const poster = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#1565c0' } }).jpeg().toBuffer();
+    const { id } = await createPost(member, {
+      circle: circle.name,
+      title: 'A clip saved for later',
+      files: [
+        { field: 'videos', name: 'clip.mp4', type: 'video/mp4', data: readFileSync(CLIP) },
+        { field: 'video_posters', name: 'poster.jpg', type: 'image/jpeg', data: poster },
+      ],
+    });
 
     await page.goto(`/home/comments/${id}`);
     await page.getByRole('button', { name: 'Profile menu' }).click();
