@@ -11,6 +11,7 @@ import pg from 'pg';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/client.ts';
 import { NOTICE_VERSION } from '../src/lib/privacy-notice.ts';
+import { PUBLIC_POST_TOTAL_SHARDS } from '../src/server/db/schema.ts';
 
 /** What the benchmark needs to know about a filled database; derived from the same formulas as the fill. */
 export type BenchData = {
@@ -149,6 +150,10 @@ export async function fillDatabase(url: string, postCount: number): Promise<Benc
       left join (select circle_id, count(*)::int as n from posts where moderation_status = 'visible' group by circle_id) p on p.circle_id = c2.id
       left join (select circle_id, count(*)::int as n from circle_members group by circle_id) m on m.circle_id = c2.id
       where ci.id = c2.id`);
+    await client.query(`
+      delete from public_post_totals;
+      insert into public_post_totals (shard, posts)
+      select id % ${PUBLIC_POST_TOTAL_SHARDS}, sum(posts_count) from circles where channel_type = 'public' group by 1`);
     for (const table of ['users', 'circles', 'posts', 'comments', 'consents']) {
       await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
     }
@@ -177,9 +182,10 @@ async function checkCounters(client: pg.Client) {
         or p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.moderation_status = 'visible' and c.deleted_at is null)
         or p.hot_rank <> conversation_hot_rank(p.like_count - p.dislike_count, p.created_at))) bad) as posts,
       (select count(*) from circles c where c.posts_count <> (select count(*) from posts p where p.circle_id = c.id and p.moderation_status = 'visible')
-        or c.members_count <> (select count(*) from circle_members m where m.circle_id = c.id)) as circles`);
-  const [{ posts, circles }] = rows;
-  if (Number(posts) + Number(circles) > 0) throw new Error(`Counters disagree with their rows: ${posts} posts, ${circles} circles.`);
+        or c.members_count <> (select count(*) from circle_members m where m.circle_id = c.id)) as circles,
+      (select coalesce(sum(posts), 0) from public_post_totals) <> (select coalesce(sum(posts_count), 0) from circles where channel_type = 'public') as totals`);
+  const [{ posts, circles, totals }] = rows;
+  if (Number(posts) + Number(circles) > 0 || totals) throw new Error(`Counters disagree with their rows: ${posts} posts, ${circles} circles${totals ? ', the public total' : ''}.`);
   console.log('  counters agree with their rows (2,000 posts sampled, every circle)');
 }
 

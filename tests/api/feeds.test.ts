@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, Post } from '../../src/lib/api-types.ts';
-import { posts } from '../../src/server/db/schema.ts';
+import { circles, posts } from '../../src/server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { UNTOUCHED_POST, addMember, createCircle, createUser, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
@@ -224,4 +224,29 @@ describe('feed totals', () => {
     await t.app.ctx.db.delete(posts).where(eq(posts.id, extra));
     expect(page(await get(`/api/posts/user/feed/?circle=${secret.id}`, member)).count).toBe(1);
   });
+
+  it('read the public circles\' summed total, which follows a circle turning private and back, and a member adds their private circles', async () => {
+    const publicFeed = async () => page(await get('/api/posts/public/feed/')).count;
+    const memberFeed = async () => page(await get('/api/posts/user/feed/', member)).count;
+    // What the total stands for, counted the long way.
+    const counted = async () => {
+      const [{ sum }] = await t.app.ctx.db.select({ sum: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(eq(circles.channelType, 'public'));
+      return sum;
+    };
+    const start = await publicFeed();
+    expect(start).toBe(await counted());
+    expect(await memberFeed()).toBe(start + 1); // and the Inner Room's one post
+
+    const room = await createCircle(t.app, owner, 'Turning Room');
+    await post(t.app, owner, room, 'In the turning room');
+    await post(t.app, owner, room, 'Again in the turning room');
+    expect(await publicFeed()).toBe(start + 2);
+    await t.app.ctx.db.update(circles).set({ channelType: 'private' }).where(eq(circles.id, room.id));
+    expect(await publicFeed()).toBe(start);
+    expect(await memberFeed()).toBe(start + 1);
+    await t.app.ctx.db.update(circles).set({ channelType: 'public' }).where(eq(circles.id, room.id));
+    expect(await publicFeed()).toBe(start + 2);
+    expect(await publicFeed()).toBe(await counted());
+  });
 });
+

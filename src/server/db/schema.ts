@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -602,3 +603,18 @@ export const accountErasures = pgTable('account_erasures', {
   step: text('step'),
   requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** How many rows the public circles' post total is spread over (a circle adds to the row of its id modulo this). */
+export const PUBLIC_POST_TOTAL_SHARDS = 16;
+
+/**
+ * The visible posts of all public circles, summed: the public feed's total reads these few rows instead of adding up
+ * every public circle's posts_count on each request (at 1,000 circles that sum was two thirds of the page's
+ * database time, and it grows with the circles). Kept by a trigger on circles' posts_count and channel_type, and
+ * spread over PUBLIC_POST_TOTAL_SHARDS rows so that posts in different circles do not queue on one row.
+ */
+export const publicPostTotals = pgTable('public_post_totals', {
+  shard: smallint('shard').primaryKey(),
+  posts: integer('posts').notNull().default(0),
+});
+

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FeedSort, Post } from '../../lib/api-types.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { circles, comments, posts } from '../db/schema.ts';
+import { circleMembers, circles, comments, posts, publicPostTotals } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
 import type { KeysetPageSource } from '../pagination.ts';
 import { loadSlice, rowKey, type SortKey } from '../db/keyset.ts';
@@ -82,12 +82,20 @@ function feedConditions(shape: FeedShape) {
 
 /**
  * The feed's total as a query. An author's list counts its rows on the author index, a day's or week's feed its rows
- * on the created_at index; a whole feed sums its circles' trigger-kept posts_count (a few circle rows, not every post).
+ * on the created_at index; a channel reads its circle's trigger-kept posts_count; the public feed reads the public
+ * circles' summed total (public_post_totals, a few rows however many circles there are), and a member's feed adds
+ * their private circles' counts to it.
  */
 function feedTotal(db: Db, shape: FeedShape) {
-  const { shownCircles, where, countsRows } = feedConditions(shape);
+  const { viewer, shownCircles, where, countsRows } = feedConditions(shape);
   if (countsRows) return db.select({ total: sql<number>`count(*)::int` }).from(posts).innerJoin(circles, eq(circles.id, posts.circleId)).where(where);
-  return db.select({ total: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(shownCircles);
+  if (shape.scope === 'circle') return db.select({ total: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(shownCircles);
+  const privateOnes =
+    viewer && shape.scope === 'visible'
+      ? sql`(select coalesce(sum(${circles.postsCount}), 0) from ${circleMembers} inner join ${circles} on ${circles.id} = ${circleMembers.circleId}
+          where ${circleMembers.userId} = ${viewer} and ${circles.channelType} <> 'public')`
+      : sql`0`;
+  return db.select({ total: sql<number>`(coalesce(sum(${publicPostTotals.posts}), 0) + ${privateOnes})::int` }).from(publicPostTotals);
 }
 
 /**
