@@ -137,7 +137,7 @@ describe('keyset paging under page numbers', () => {
     expect((await get(`/api/posts/comments/list/?post_id=${busyPostId}&page=5`)).statusCode).toBe(404);
   });
 
-  it('reads a feed page in one statement, a member’s in two with the signed-in check, a post with its comments in three', async () => {
+  it('reads a feed page in one statement, a member’s in two with the signed-in check, a post with its comments in three; writes a post in six', async () => {
     const client = (t.app.ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     const original = client.query;
     const statements: string[] = [];
@@ -146,10 +146,10 @@ describe('keyset paging under page numbers', () => {
       if (!text.includes('pgboss')) statements.push(text);
       return original.apply(this, args);
     };
-    const count = async (url: string, headers: Record<string, string> = {}) => {
+    const count = async (url: string, headers: Record<string, string> = {}, payload?: object) => {
       statements.length = 0;
-      const res = await t.app.inject({ method: 'GET', url, headers });
-      expect(res.statusCode, url).toBe(200);
+      const res = await t.app.inject({ method: payload ? 'POST' : 'GET', url, headers, payload });
+      expect(res.statusCode, url).toBe(payload ? 201 : 200);
       return statements.length;
     };
     try {
@@ -157,6 +157,11 @@ describe('keyset paging under page numbers', () => {
       expect(await count('/api/posts/public/feed/?sort=hot')).toBe(1);
       expect(await count('/api/posts/user/feed/', author.headers)).toBe(2);
       expect(await count(`/api/posts/comments/list/?post_id=${busyPostId}`)).toBe(3);
+      // The signed-in check, the site-wide suspension check, the circle (once, for every check and the post), the
+      // suspension check in that circle, the insert, and the post as answered (an open circle's requirement reads nothing).
+      const elsewhere = await createCircle(t.app, author, 'Counted Writes');
+      const written = await count('/api/posts/', author.headers, { circle: elsewhere.name, title: 'Counted', description: '<p>Counting</p>' });
+      expect(written).toBe(6);
     } finally {
       client.query = original;
     }

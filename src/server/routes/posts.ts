@@ -6,6 +6,7 @@ import { INVALID_IMAGE, INVALID_VIDEO } from '../services/media-files.ts';
 import type { MediaKind } from '../services/media-recognition.ts';
 import { paginate } from '../pagination.ts';
 import { PAGE, documented, parseInput } from '../request-validation.ts';
+import { parseCircleRef } from '../services/circles-service.ts';
 import { FEED_SORTS } from '../services/posts-service.ts';
 import { INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/video-posters.ts';
 import type { ReactionKind } from '../services/reactions-service.ts';
@@ -207,17 +208,18 @@ export default async function postsRoutes(app: FastifyInstance) {
         async ({ fields, files: uploaded, makePrivate }) => {
           const input = createPostBody.parse(fields);
           await writeLimits.check('post', request.user!);
-          await app.ctx.services.suspensions.assertMayWriteInCircle(userId, input.circle);
-          await app.ctx.services.verifications.assertMeetsInCircle(userId, input.circle, 'post');
+          // The circle is looked up once, for the checks and for the post; an unknown one is the post's own 400.
+          const ref = parseCircleRef('key', input.circle);
+          const circle = ref ? await app.ctx.services.circles.find(userId, ref) : null;
+          await app.ctx.services.suspensions.assertMayWrite(userId, circle?.id ?? null);
+          if (circle) await app.ctx.services.verifications.assertMeets(userId, circle, 'post');
           // A private circle's media is served only on signed URLs, to those who see the post.
-          const files =
-            uploaded.length && (await app.ctx.services.circles.find(userId, { key: input.circle }))?.channel_type === 'private'
-              ? await makePrivate()
-              : uploaded;
+          const files = uploaded.length && circle?.channel_type === 'private' ? await makePrivate() : uploaded;
           const { media, posters } = pairPosters(files, POST_POSTER_FIELD);
           const urls = (kind: MediaKind) => media.filter((f) => f.media.kind === kind).map((f) => f.media.url);
           return posts.create({
             ...input,
+            circle,
             authorId: userId,
             images: urls('image'),
             videos: urls('video'),

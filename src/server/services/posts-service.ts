@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { FeedSort, Post } from '../../lib/api-types.ts';
+import type { Circle, FeedSort, Post } from '../../lib/api-types.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { circleMembers, circles, comments, posts, publicPostTotals } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
@@ -162,7 +162,8 @@ export async function getVisiblePost(db: Db, id: number, viewerId: number | null
 
 export type NewPost = {
   authorId: number;
-  circle: string | number;
+  /** The circle as the author sees it (looked up once by the caller, for its checks too); null when none was found. */
+  circle: Circle | null;
   title: string;
   description: string;
   images: string[];
@@ -180,7 +181,7 @@ export type NewPost = {
  * then the scam shield reads title and description: a held post is seen only by its author and staff.
  */
 export async function createPost(db: Db, input: NewPost, tellMentions: MentionFanout): Promise<Post> {
-  const circle = await findCircleByKey(db, input.authorId, input.circle);
+  const { circle } = input;
   if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
   if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
   const description = await sanitizeRichText(input.description, reencodeDataUrl);

@@ -3,7 +3,6 @@ import { SUSPENSION_DURATIONS, type SuspensionDuration } from '../../lib/moderat
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { circles, posts, suspensions } from '../db/schema.ts';
-import { findCircle, parseCircleRef } from './circles-service.ts';
 import { HttpError } from '../http-errors.ts';
 
 const DAY = 86_400_000;
@@ -63,14 +62,6 @@ export function createSuspensionService({ db, clock }: SuspensionDeps) {
     async assertMayWriteOnPost(userId: number, postId: number): Promise<void> {
       const [post] = await db.select({ circleId: posts.circleId }).from(posts).where(eq(posts.id, postId)).limit(1);
       const suspension = await active(userId, post?.circleId ?? null);
-      if (suspension) throw suspendedError(suspension);
-    },
-
-    /** As assertMayWrite, in a channel named by id or name (posting in it). */
-    async assertMayWriteInCircle(userId: number, circleRef: string | number): Promise<void> {
-      const ref = parseCircleRef('key', circleRef);
-      const circle = ref ? await findCircle(db, null, ref) : null;
-      const suspension = await active(userId, circle?.id ?? null);
       if (suspension) throw suspendedError(suspension);
     },
 

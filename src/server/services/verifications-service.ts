@@ -5,7 +5,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { circles, institutionMembers, posts, users, verifiedAddressClaims, verifications } from '../db/schema.ts';
 import { circleRequirement } from './circle-mapper.ts';
-import { findCircle, parseCircleRef } from './circles-service.ts';
 import { circleVisibleTo } from './visibility.ts';
 import type { InstitutionTable, Institution } from '../institutions/institutions.ts';
 import { identityClassOf, normaliseEmail } from './identity-service.ts';
@@ -173,13 +172,6 @@ export function createVerificationService({ db, config, institutions, otp, clock
     throw new RequirementNotMetError(requirementMessage(requirement, circle.name, action, institutions), requirement);
   }
 
-  /** assertMeets for posting in a circle given by id or name (an unknown circle is left to the post's own checks). */
-  async function assertMeetsInCircle(userId: number, idOrName: string | number, action: GuardedAction): Promise<void> {
-    const ref = parseCircleRef('key', idOrName);
-    const circle = ref ? await findCircle(db, userId, ref) : null;
-    if (circle) await assertMeets(userId, circle, action);
-  }
-
   /** assertMeets for commenting on a post, when the post is one the person may see (else the comment's own 404). */
   async function assertMeetsOnPost(userId: number, postId: number): Promise<void> {
     const [circle] = await db
@@ -191,7 +183,7 @@ export function createVerificationService({ db, config, institutions, otp, clock
     if (circle) await assertMeets(userId, { name: circle.name, requirement: circleRequirement(circle) }, 'comment');
   }
 
-  return { proofOf, profileVerifications, recordSignIn, sendCode, verifyCode, assertMeets, assertMeetsInCircle, assertMeetsOnPost };
+  return { proofOf, profileVerifications, recordSignIn, sendCode, verifyCode, assertMeets, assertMeetsOnPost };
 }
 
 export type VerificationService = ReturnType<typeof createVerificationService>;
