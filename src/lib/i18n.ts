@@ -2,17 +2,17 @@
  * The one place strings come from: i18next over the message catalogs in src/locales, shared by the Astro pages,
  * the React islands and the server (API error messages, mails). Plurals use i18next's `_one`/`_other` keys,
  * resolved by Intl.PluralRules; numbers use Indian grouping with Latin digits (1,23,456) in both languages.
+ * The server holds both catalogs; a page in the browser holds its own language only (`#catalogs`, see
+ * src/locales/catalogs.browser.ts).
  */
 import i18next, { type TFunction } from 'i18next';
-import en from '../locales/en.json' with { type: 'json' };
-import hi from '../locales/hi.json' with { type: 'json' };
+import { catalogs } from '#catalogs';
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = 'en';
 /** The cookie that keeps a visitor's language choice; the API client sends it on as Accept-Language. */
 export const LANG_COOKIE = 'lang';
-export const CATALOGS = { en, hi } as const;
 
 /** Locale tags: `<html lang>`, Intl formatting and OpenGraph. */
 export const LOCALE: Record<Lang, string> = { en: 'en-IN', hi: 'hi-IN' };
@@ -22,7 +22,7 @@ export const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', hi: 'हि
 
 const instance = i18next.createInstance();
 void instance.init({
-  resources: { en: { translation: en }, hi: { translation: hi } },
+  resources: Object.fromEntries(Object.entries(catalogs).map(([lang, catalog]) => [lang, { translation: catalog }])),
   lng: DEFAULT_LANG,
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGUAGES],
