@@ -22,8 +22,8 @@ function Feed() {
   return (
     <div className="flex flex-col gap-4">
       <FeedSortSelect onChange={() => void reloadFeed()} />
-      {items.map((post) => (
-        <PostCard key={post.id} post={post} />
+      {items.map((post, index) => (
+        <PostCard key={post.id} post={post} priority={index === 0} />
       ))}
       <div aria-live="polite">
         {loading && <p className={note}>{t('feed.loadingPosts')}</p>}
