@@ -5,12 +5,12 @@
  * (`#catalogs` resolves here through the "browser" condition in package.json; see ./catalogs.ts.)
  */
 import type { Catalog, CatalogLang } from './catalogs.ts';
-
-const load: Record<CatalogLang, () => Promise<{ default: Catalog }>> = {
-  en: () => import('./en.json'),
-  hi: () => import('./hi.json'),
-};
+import { CATALOG_URLS } from './catalog-urls.ts';
 
 const pageLang: CatalogLang = /^hi\b/i.test(document.documentElement.lang) ? 'hi' : 'en';
 
-export const catalogs: Partial<Record<CatalogLang, Catalog>> = { [pageLang]: (await load[pageLang]()).default };
+// The same request as the app layout's preload (a plain GET, same-origin credentials), so the browser reuses it.
+const response = await fetch(CATALOG_URLS[pageLang]);
+if (!response.ok) throw new Error(`The ${pageLang} catalog could not be loaded (${response.status})`);
+
+export const catalogs: Partial<Record<CatalogLang, Catalog>> = { [pageLang]: (await response.json()) as Catalog };
