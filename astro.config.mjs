@@ -12,11 +12,23 @@ import { serviceWorker } from './scripts/service-worker.mjs';
 // src/server/config.ts) at run time, the site when it is built.
 const maxUploadMb = process.env.MAX_UPLOAD_MB ?? '100';
 
+/**
+ * `client:interaction="<selector>"`: hydrate an island when someone first reaches for what the selector names.
+ * @type {import('astro').AstroIntegration}
+ */
+const hydrateOnInteraction = {
+  name: 'bharat-square-hydrate-on-interaction',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'interaction', entrypoint: './src/lib/hydrate-on-interaction.ts' }),
+  },
+};
+
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), mdx(), serviceWorker()],
+  integrations: [react(), mdx(), hydrateOnInteraction, serviceWorker()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   vite: { plugins: [tailwindcss()], define: { 'import.meta.env.PUBLIC_MAX_UPLOAD_MB': JSON.stringify(maxUploadMb) } },

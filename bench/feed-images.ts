@@ -35,7 +35,8 @@ async function photo(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function postPhotos(app: FastifyInstance): Promise<number> {
+/** Posts `count` photo posts (one photo each) to a new public circle; returns the stored originals' bytes. */
+export async function postPhotos(app: FastifyInstance, count = PHOTOS): Promise<number> {
   // A member of some standing: new accounts may post only a few times an hour.
   const author = await createUser(app, 'photographer', { createdAt: new Date(Date.now() - 30 * 86_400_000) });
   const circle = await app.inject({
@@ -46,7 +47,7 @@ async function postPhotos(app: FastifyInstance): Promise<number> {
   });
   if (circle.statusCode !== 201) throw new Error(`circle: ${circle.statusCode} ${circle.body}`);
   let originals = 0;
-  for (let i = 0; i < PHOTOS; i++) {
+  for (let i = 0; i < count; i++) {
     const form = await multipart([
       ['circle', String(circle.json().id)],
       ['title', `Morning walk ${i + 1}`],

@@ -1,7 +1,8 @@
 /**
  * JavaScript each static page loads before any interaction, in gzip bytes (level 6, as served compressed):
  * "at load" is what the browser fetched by the load event (first paint), "idle" adds what loads afterwards
- * without a click (client:idle islands, such as the login modal's React). Inline scripts count separately.
+ * without a click (client:idle islands, such as the contact form; the login modal waits for a Login button,
+ * client:interaction). Inline scripts count separately.
  *
  * Then the feed's image bytes on a 360 px phone (feed-images.ts): the feed with photo posts, read to its end,
  * once as before image variants (the originals) and once as now (AVIF/WebP in the width the screen needs).

@@ -28,7 +28,8 @@ export function serviceWorker() {
         const clientDir = fileURLToPath(dir);
         const { count, size, warnings } = await generateSW({
           globDirectory: clientDir,
-          globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
+          // JSON: the message catalogs (/_astro/en.<hash>.json), which every island waits for.
+          globPatterns: ['**/*.{html,js,json,css,svg,png,webmanifest}'],
           // Staff screens are for a few people; the share image and crawler files are not for reading offline.
           globIgnores: ['staff/**', 'og-image.png', 'sw.js', 'workbox-*.js'],
           swDest: path.join(clientDir, 'sw.js'),

@@ -2,17 +2,17 @@
  * The one place strings come from: i18next over the message catalogs in src/locales, shared by the Astro pages,
  * the React islands and the server (API error messages, mails). Plurals use i18next's `_one`/`_other` keys,
  * resolved by Intl.PluralRules; numbers use Indian grouping with Latin digits (1,23,456) in both languages.
+ * The server holds both catalogs; a page in the browser holds its own language only (`#catalogs`, see
+ * src/locales/catalogs.browser.ts).
  */
 import i18next, { type TFunction } from 'i18next';
-import en from '../locales/en.json' with { type: 'json' };
-import hi from '../locales/hi.json' with { type: 'json' };
+import { catalogs } from '#catalogs';
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = 'en';
 /** The cookie that keeps a visitor's language choice; the API client sends it on as Accept-Language. */
 export const LANG_COOKIE = 'lang';
-export const CATALOGS = { en, hi } as const;
 
 /** Locale tags: `<html lang>`, Intl formatting and OpenGraph. */
 export const LOCALE: Record<Lang, string> = { en: 'en-IN', hi: 'hi-IN' };
@@ -22,7 +22,7 @@ export const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', hi: 'हि
 
 const instance = i18next.createInstance();
 void instance.init({
-  resources: { en: { translation: en }, hi: { translation: hi } },
+  resources: Object.fromEntries(Object.entries(catalogs).map(([lang, catalog]) => [lang, { translation: catalog }])),
   lng: DEFAULT_LANG,
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGUAGES],
@@ -34,9 +34,16 @@ void instance.init({
 
 export type Translate = TFunction;
 
-/** The translate function of one language. */
+const fixed = new Map<Lang, Translate>();
+
+/** The translate function of one language (made once per language: stores and islands ask for it often). */
 export function translator(lang: Lang): Translate {
-  return instance.getFixedT(lang);
+  let t = fixed.get(lang);
+  if (!t) {
+    t = instance.getFixedT(lang);
+    fixed.set(lang, t);
+  }
+  return t;
 }
 
 export function isLang(value: unknown): value is Lang {
@@ -87,25 +94,45 @@ export function langOfPath(path: string): Lang {
   return /^\/hi(?:\/|$)/.test(path) ? 'hi' : DEFAULT_LANG;
 }
 
+const numberFormats = new Map<Lang, Intl.NumberFormat>();
+
 /** Counts and amounts: Indian grouping (1,23,456), Latin digits, in both languages. */
 export function formatNumber(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALE[lang], { numberingSystem: 'latn' }).format(value);
+  let format = numberFormats.get(lang);
+  if (!format) {
+    // Built once per language: a formatter costs far more to make than to use.
+    format = new Intl.NumberFormat(LOCALE[lang], { numberingSystem: 'latn' });
+    numberFormats.set(lang, format);
+  }
+  return format.format(value);
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per language and options, made on first use. */
+function dateFormat(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE[lang], options);
+    dateFormats.set(key, format);
+  }
+  return format;
 }
 
 /** A calendar date in the language (e.g. "22 November 2026" / "22 नवंबर 2026"), in India's time zone. */
 export function formatDate(value: string | Date, lang: Lang, style: 'long' | 'short' = 'long'): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return date.toLocaleDateString(LOCALE[lang], {
+  return dateFormat(lang, {
     day: 'numeric',
     month: style === 'long' ? 'long' : 'short',
     year: 'numeric',
     timeZone: 'Asia/Kolkata',
     numberingSystem: 'latn',
-  });
+  }).format(date);
 }
 
 /** A date and time in the language, in India's time zone. */
 export function formatDateTime(value: string | Date, lang: Lang): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return date.toLocaleString(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' });
+  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' }).format(date);
 }

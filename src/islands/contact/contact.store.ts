@@ -2,14 +2,13 @@
 import { atom } from 'nanostores';
 import { api } from '../../lib/api-client.ts';
 import { translator, type Translate } from '../../lib/i18n.ts';
-import en from '../../locales/en.json' with { type: 'json' };
 import { $lang } from '../../stores/lang.store.ts';
 
 /** The spec's English words (from the catalog, `contact.*`, which words them on screen in every language). */
-export const EMAIL_REQUIRED = en.contact.emailRequired;
-export const MESSAGE_REQUIRED = en.contact.messageRequired;
-export const CONTACT_SENT = en.contact.sent;
-export const CONTACT_FAILED = en.contact.failed;
+export const EMAIL_REQUIRED = translator('en')('contact.emailRequired');
+export const MESSAGE_REQUIRED = translator('en')('contact.messageRequired');
+export const CONTACT_SENT = translator('en')('contact.sent');
+export const CONTACT_FAILED = translator('en')('contact.failed');
 
 export type ContactFields = { email: string; message: string };
 export type ContactErrors = Partial<Record<keyof ContactFields, string>>;

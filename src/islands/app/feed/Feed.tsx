@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { PostCard } from '../post-card/PostCard.tsx';
 import { FeedSortSelect } from '../post-card/FeedSortSelect.tsx';
@@ -10,7 +10,9 @@ const note = 'py-6 text-center text-sm text-muted';
 /** The feed (/home/posts): personal or public by the token check, paged by Show More. */
 function Feed() {
   const t = useT();
-  const { phase, items, loading, hasMore, error } = useStore($feed);
+  // A store update renders at once (useSyncExternalStore); a page of posts is a lot to render, so the list follows it
+  // a moment later, in a render React splits and pauses for input instead of one long task.
+  const { phase, items, loading, hasMore, error } = useDeferredValue(useStore($feed));
 
   useEffect(() => {
     void startFeed();
@@ -22,8 +24,8 @@ function Feed() {
   return (
     <div className="flex flex-col gap-4">
       <FeedSortSelect onChange={() => void reloadFeed()} />
-      {items.map((post) => (
-        <PostCard key={post.id} post={post} />
+      {items.map((post, index) => (
+        <PostCard key={post.id} post={post} priority={index === 0} />
       ))}
       <div aria-live="polite">
         {loading && <p className={note}>{t('feed.loadingPosts')}</p>}

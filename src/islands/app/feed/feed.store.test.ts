@@ -8,7 +8,7 @@ import { UNTOUCHED_POST } from '../../../../tests/helpers/fixtures.ts';
 vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
-const { $feed, loadFeedPage, resetFeed, startFeed, DEFAULT_FEED_ERROR } = await import('./feed.store.ts');
+const { $feed, loadFeedPage, resetFeed, startFeed, firstPublicPageUrl, DEFAULT_FEED_ERROR } = await import('./feed.store.ts');
 
 const post = (id: number): Post => ({
   id,
@@ -46,6 +46,12 @@ describe('feed source', () => {
     expect(apiMock).toHaveBeenCalledWith('/api/posts/public/feed/', { query: { page: 1 } });
     expect($feed.get().source).toBe('public');
     expect($feed.get().phase).toBe('ready');
+  });
+
+  it("preloads the very request a visitor's first page makes, in the address's order", async () => {
+    expect(firstPublicPageUrl('')).toBe('/api/posts/public/feed/?page=1');
+    expect(firstPublicPageUrl('?sort=hot')).toBe('/api/posts/public/feed/?page=1&sort=hot');
+    expect(firstPublicPageUrl('?sort=nonsense')).toBe('/api/posts/public/feed/?page=1');
   });
 
   it('verifies the access token and uses the personal feed when it is valid', async () => {

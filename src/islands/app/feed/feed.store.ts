@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import Cookies from 'js-cookie';
-import { ACCESS_COOKIE, api, ApiError, errorMessage, getAccessToken } from '../../../lib/api-client.ts';
+import { ACCESS_COOKIE, API_BASE, api, ApiError, errorMessage, getAccessToken } from '../../../lib/api-client.ts';
 import type { Paged, Post } from '../../../lib/api-types.ts';
 import { feedSortQuery } from '../../../lib/feed-sort.ts';
 import { loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
@@ -15,6 +15,13 @@ export const FEED_PATH: Record<FeedSource, string> = {
   user: '/api/posts/user/feed/',
   public: '/api/posts/public/feed/',
 };
+
+/**
+ * The public feed's first page for an address's query (`?sort=`), exactly as loadFeedPage() asks for it: the page
+ * preloads it for a visitor without a token, so the posts are on their way while the scripts still load.
+ */
+export const firstPublicPageUrl = (search: string) =>
+  `${API_BASE}${FEED_PATH.public}?${new URLSearchParams({ page: '1', ...feedSortQuery(search) })}`;
 
 export const DEFAULT_FEED_ERROR = translator('en')('common.somethingWrong');
 

@@ -25,7 +25,7 @@ export { channelHref, postHref, mediaOf } from './media.ts';
  * there is no media (the server sanitises it), the media grid, and the actions. A post containing one of the
  * member's muted words collapses until tapped open.
  */
-export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?: 2 | 3 }) {
+export function PostCard({ post, headingLevel = 2, priority = false }: { post: Post; headingLevel?: 2 | 3; priority?: boolean }) {
   const t = useT();
   const mutedWords = useStore($mutedWords);
   const [shown, setShown] = useState(false);
@@ -42,10 +42,11 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
       </article>
     );
   }
-  return <PostCardBody post={post} headingLevel={headingLevel} />;
+  return <PostCardBody post={post} headingLevel={headingLevel} priority={priority} />;
 }
 
-function PostCardBody({ post, headingLevel }: { post: Post; headingLevel: 2 | 3 }) {
+/** `priority`: the list's first card, whose first image is usually the largest thing on the screen. */
+function PostCardBody({ post, headingLevel, priority }: { post: Post; headingLevel: 2 | 3; priority: boolean }) {
   const t = useT();
   const lang = useLang();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -69,7 +70,7 @@ function PostCardBody({ post, headingLevel }: { post: Post; headingLevel: 2 | 3 
       {!hasMedia && post.description && (
         <div className="rich-text text-sm text-ink break-words" dangerouslySetInnerHTML={{ __html: post.description }} />
       )}
-      <MediaGrid post={post} />
+      <MediaGrid post={post} priority={priority} />
       <footer className="flex flex-wrap items-center gap-1">
         <ReactionButtons post={post} />
         <a href={postHref(post.id)} className="inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">

@@ -48,6 +48,8 @@ type ImageProps = {
   className: string;
   /** Drawn inside a tile that only decorates (the '+N more' tile): no tap to load, nothing for assistive tech. */
   inert?: boolean;
+  /** The screen's largest picture on arrival (the first post's first image): fetched at once and first, not lazily. */
+  priority?: boolean;
 };
 
 /**
@@ -55,7 +57,7 @@ type ImageProps = {
  * fallback, loaded lazily, with its intrinsic size so nothing shifts when it arrives. With data saver on, a box of
  * the same size waits for a tap.
  */
-export function PostImage({ url, sources, alt, sizes, className, inert = false }: ImageProps) {
+export function PostImage({ url, sources, alt, sizes, className, inert = false, priority = false }: ImageProps) {
   const t = useT();
   const dataSaver = useStore($dataSaver);
   const [tapped, setTapped] = useState(false);
@@ -82,7 +84,8 @@ export function PostImage({ url, sources, alt, sizes, className, inert = false }
       <img
         src={url}
         alt={inert ? '' : alt}
-        loading={tapped ? 'eager' : 'lazy'}
+        loading={tapped || priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         width={width ?? 600}
         height={height ?? 400}
