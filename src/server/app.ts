@@ -2,6 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config.ts';
+import type { Paged, Post } from '../lib/api-types.ts';
 import { documentationOnly } from './request-validation.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
 import { logSerializers } from './log-safety.ts';
@@ -163,7 +164,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(sitePlugin, {
     distDir: options.distDir ?? path.resolve('dist'),
-    siteServices: services.site,
+    siteServices: {
+      ...services.site,
+      // Through the API itself (in process), so the page carries the very answer the browser would fetch.
+      publicFeedPage: async (query: string) => {
+        const res = await app.inject({ method: 'GET', url: `/api/posts/public/feed/?${query}` });
+        return res.statusCode === 200 ? (res.json() as Paged<Post>) : null;
+      },
+    },
     enabled: config.serveSite,
     // The API's origin when the site was built to call it elsewhere (PUBLIC_API_BASE), for the pages' CSP.
     connectOrigins: config.publicApiBase ? [new URL(config.publicApiBase).origin] : [],

@@ -2,6 +2,8 @@
  * What server-rendered Astro pages may ask of the server, passed through Astro `locals`
  * so the Astro bundle never imports the database.
  */
+import type { Paged, Post } from '../lib/api-types.ts';
+
 export type PostPreview = { id: number; title: string; description: string; circleName: string; image: string | null };
 export type CirclePreview = { id: number; name: string; description: string };
 
@@ -12,6 +14,12 @@ export type SiteServices = {
   circlePreview: (address: { id: string } | { name: string }) => Promise<CirclePreview | null>;
   /** The grievance officer's published details (GRIEVANCE_OFFICER_*), read per request so a change needs no rebuild. */
   grievanceOfficer: () => { name: string; address: string; email: string };
+  /**
+   * The public feed's first page for a visitor, exactly as the API answers `GET /api/posts/public/feed/?<query>`
+   * (the feed screen renders it on the server, so its first image loads with the page); null when the API could
+   * not answer (the screen then loads it in the browser as before).
+   */
+  publicFeedPage: (query: string) => Promise<Paged<Post> | null>;
   /** The staff role of whoever holds these tokens (the app's cookies); null for everyone else. */
   staffRole: (tokens: { access?: string; refresh?: string }) => Promise<'moderator' | 'admin' | null>;
 };

@@ -2,21 +2,28 @@ import { useDeferredValue, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { PostCard } from '../post-card/PostCard.tsx';
 import { FeedSortSelect } from '../post-card/FeedSortSelect.tsx';
-import { $feed, loadFeedPage, reloadFeed, startFeed } from './feed.store.ts';
+import type { Paged, Post } from '../../../lib/api-types.ts';
+import { $feed, loadFeedPage, reloadFeed, seededFeed, startFeed } from './feed.store.ts';
 import { useT, withLang } from '../../i18n/use-t.tsx';
 
 const note = 'py-6 text-center text-sm text-muted';
 
-/** The feed (/home/posts): personal or public by the token check, paged by Show More. */
-function Feed() {
+/**
+ * The feed (/home/posts): personal or public by the token check, paged by Show More. For a visitor the server
+ * renders the public feed's first page (`first`), so its posts and first image arrive with the page; the store
+ * takes it over once the page runs (never on the server, where the store is shared by every request).
+ */
+function Feed({ first = null }: { first?: Paged<Post> | null }) {
   const t = useT();
+  const stored = useStore($feed);
   // A store update renders at once (useSyncExternalStore); a page of posts is a lot to render, so the list follows it
   // a moment later, in a render React splits and pauses for input instead of one long task.
-  const { phase, items, loading, hasMore, error } = useDeferredValue(useStore($feed));
+  const { phase, items, loading, hasMore, error } = useDeferredValue(first && stored.phase === 'idle' ? seededFeed(first) : stored);
 
   useEffect(() => {
-    void startFeed();
-  }, []);
+    if (first) $feed.set(seededFeed(first));
+    else void startFeed();
+  }, [first]);
 
   if (phase !== 'ready') {
     return <p className={note} role="status">{t('feed.verifying')}</p>;

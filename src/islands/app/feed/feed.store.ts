@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import { ACCESS_COOKIE, API_BASE, api, ApiError, errorMessage, getAccessToken } from '../../../lib/api-client.ts';
 import type { Paged, Post } from '../../../lib/api-types.ts';
 import { feedSortQuery } from '../../../lib/feed-sort.ts';
-import { loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
+import { cursorOf, loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
 import { markSignedOut } from '../shell/viewer.store.ts';
 import { isOffline } from '../../../lib/offline.ts';
 import { translator } from '../../../lib/i18n.ts';
@@ -20,8 +20,8 @@ export const FEED_PATH: Record<FeedSource, string> = {
  * The public feed's first page for an address's query (`?sort=`), exactly as loadFeedPage() asks for it: the page
  * preloads it for a visitor without a token, so the posts are on their way while the scripts still load.
  */
-export const firstPublicPageUrl = (search: string) =>
-  `${API_BASE}${FEED_PATH.public}?${new URLSearchParams({ page: '1', ...feedSortQuery(search) })}`;
+export const firstPublicPageQuery = (search: string) => String(new URLSearchParams({ page: '1', ...feedSortQuery(search) }));
+export const firstPublicPageUrl = (search: string) => `${API_BASE}${FEED_PATH.public}?${firstPublicPageQuery(search)}`;
 
 export const DEFAULT_FEED_ERROR = translator('en')('common.somethingWrong');
 
@@ -76,6 +76,11 @@ export async function loadFeedPage(): Promise<void> {
 export async function reloadFeed(): Promise<void> {
   resetFeed();
   await loadFeedPage();
+}
+
+/** The feed as it stands with `first` (the public feed's first page, rendered by the server) loaded. */
+export function seededFeed(first: Paged<Post>): FeedState {
+  return { ...INITIAL, phase: 'ready', source: 'public', items: first.results, page: 2, hasMore: Boolean(first.next), cursor: cursorOf(first.next) };
 }
 
 /** On load: check the token, pick the feed, fetch its first page. */
