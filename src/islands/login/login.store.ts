@@ -5,7 +5,7 @@
 import { map } from 'nanostores';
 import { api, ApiError, clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../../lib/api-client.ts';
 import type { ConsentStatus, ProfileResponse, VerifyOtpResponse } from '../../lib/api-types.ts';
-import { NOTICE_VERSION, UNDER_18_MESSAGE } from '../../lib/privacy-notice.ts';
+import { NOTICE_VERSION } from '../../lib/privacy-notice.ts';
 import { INVALID_EMAIL_MESSAGE, OTP_MAX_LENGTH, isValidEmail } from '../../lib/validation-rules.ts';
 import { closeLogin, openLogin } from '../../stores/login.store.ts';
 import { setUserFromProfile } from '../../stores/session.store.ts';
@@ -198,7 +198,7 @@ export async function declineAsMinor(): Promise<void> {
       }
     }
     clearTokens();
-    $loginFlow.set({ ...START, step: 'refused', error: $lang.get() === 'en' ? UNDER_18_MESSAGE : say('notice.under18') });
+    $loginFlow.set({ ...START, step: 'refused', error: say('notice.under18') });
   });
 }
 

@@ -200,19 +200,17 @@ export default async function commentsRoutes(app: FastifyInstance) {
         { media: { accept: ['image', 'video'], invalid: INVALID_MEDIA, max: 1 }, [COMMENT_POSTER_FIELD]: { accept: ['image'], invalid: INVALID_POSTER, max: 1 } },
         async ({ fields, files: received, makePrivate }) => {
           const input = createCommentBody.parse(fields);
-          pairPosters(received, COMMENT_POSTER_FIELD);
-          let files = received;
-          let media = files.find((f) => f.field === 'media')?.media ?? null;
-          if (input.body === '' && !media) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
+          let { media: attached, posters } = pairPosters(received, COMMENT_POSTER_FIELD);
+          if (input.body === '' && attached.length === 0) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
           await writeLimits.check('comment', request.user!);
           await app.ctx.services.suspensions.assertMayWriteOnPost(authorId, input.post);
           await app.ctx.services.verifications.assertMeetsOnPost(authorId, input.post);
           // A comment's media in a private circle is served only on signed URLs, to those who see the post.
-          if (media && (await app.ctx.services.posts.getVisible(input.post, authorId)).circle.channel_type === 'private') {
-            files = await makePrivate();
-            media = files.find((f) => f.field === 'media')?.media ?? media;
+          if (attached.length && (await app.ctx.services.posts.getVisible(input.post, authorId)).circle.channel_type === 'private') {
+            ({ media: attached, posters } = pairPosters(await makePrivate(), COMMENT_POSTER_FIELD));
           }
-          const poster = files.find((f) => f.field === COMMENT_POSTER_FIELD)?.media.url ?? null;
+          const media = attached[0]?.media ?? null;
+          const poster = media ? (posters[media.url] ?? null) : null;
           return commentsService.create({
             postId: input.post,
             parentId: input.parent,

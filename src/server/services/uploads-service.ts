@@ -36,8 +36,7 @@ export async function listUploads(db: Db, userId: number): Promise<Upload[]> {
  */
 export async function deleteUpload(db: Db, removeMedia: MediaRemoval, userId: number, name: string): Promise<void> {
   const url = `${MEDIA_URL_PREFIX}${name}`;
-  const posterUrls: string[] = [];
-  const found = await db.transaction(async (tx) => {
+  const { found, posterUrls } = await db.transaction(async (tx) => {
     // A deleted video's poster frame goes with it: read before the rows forget it.
     const postPosters = await tx
       .select({ poster: sql<string>`${posts.videoPosters} ->> ${url}::text` })
@@ -47,7 +46,6 @@ export async function deleteUpload(db: Db, removeMedia: MediaRemoval, userId: nu
       .select({ poster: comments.mediaPoster })
       .from(comments)
       .where(and(eq(comments.authorId, userId), eq(comments.mediaUrl, url), sql`${comments.mediaPoster} is not null`));
-    posterUrls.push(...postPosters.map((row) => row.poster), ...commentPosters.map((row) => row.poster!));
     const inPosts = await tx
       .update(posts)
       .set({
@@ -81,7 +79,10 @@ export async function deleteUpload(db: Db, removeMedia: MediaRemoval, userId: nu
       .set({ profileImage: null })
       .where(and(eq(users.id, userId), eq(users.profileImage, url)))
       .returning({ id: users.id });
-    return inPosts.length + inComments.length + asPoster.length + asPicture.length > 0;
+    return {
+      found: inPosts.length + inComments.length + asPoster.length + asPicture.length > 0,
+      posterUrls: [...postPosters.map((row) => row.poster), ...commentPosters.map((row) => row.poster!)],
+    };
   });
   if (!found) throw notFound();
   await removeMedia([url, ...posterUrls]);

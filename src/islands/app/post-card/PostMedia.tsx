@@ -13,6 +13,13 @@ const TAP_TONES = {
   video: { box: 'bg-black', button: 'text-white', hint: 'text-white/80' },
 };
 
+/** Data saver's hold on one image or video: `held` until the reader taps it (always loaded when data saver is off). */
+function useDataSaverHold(): { held: boolean; tapped: boolean; tap: () => void } {
+  const dataSaver = useStore($dataSaver);
+  const [tapped, setTapped] = useState(false);
+  return { held: dataSaver && !tapped, tapped, tap: () => setTapped(true) };
+}
+
 function TapToLoad({ tone, className, inert, style, label, text, onTap }: {
   tone: keyof typeof TAP_TONES;
   className: string;
@@ -59,11 +66,10 @@ type ImageProps = {
  */
 export function PostImage({ url, sources, alt, sizes, className, inert = false, priority = false }: ImageProps) {
   const t = useT();
-  const dataSaver = useStore($dataSaver);
-  const [tapped, setTapped] = useState(false);
+  const { held, tapped, tap } = useDataSaverHold();
   const width = sources?.width ?? undefined;
   const height = sources?.height ?? undefined;
-  if (dataSaver && !tapped) {
+  if (held) {
     return (
       <TapToLoad
         className={className}
@@ -72,7 +78,7 @@ export function PostImage({ url, sources, alt, sizes, className, inert = false, 
         style={width && height ? { aspectRatio: `${width} / ${height}` } : undefined}
         label={t('media.loadImageOf', { alt })}
         text={t('media.loadImage')}
-        onTap={() => setTapped(true)}
+        onTap={tap}
       />
     );
   }
@@ -113,9 +119,8 @@ type VideoProps = {
  */
 export function PostVideo({ url, poster, posterWidth = 640, className, inert = false, label }: VideoProps) {
   const t = useT();
-  const dataSaver = useStore($dataSaver);
-  const [tapped, setTapped] = useState(false);
-  if (dataSaver && !tapped) {
+  const { held, tap } = useDataSaverHold();
+  if (held) {
     return (
       <TapToLoad
         className={className}
@@ -123,7 +128,7 @@ export function PostVideo({ url, poster, posterWidth = 640, className, inert = f
         inert={inert}
         label={t('media.loadVideoOf', { label })}
         text={t('media.loadVideo')}
-        onTap={() => setTapped(true)}
+        onTap={tap}
       />
     );
   }
