@@ -1,5 +1,5 @@
 /**
- * API benchmark on PostgreSQL, at the size bench:data fills: each endpoint under autocannon (requests/s, p50, p99),
+ * API benchmark on PostgreSQL, at the size bench:data fills: each endpoint under HTTP load (requests/s, p50, p99),
  * beside pgbench running the exact statements that endpoint ran (recorded from one request in process), with the
  * same connections and duration: our rate as a share of what PostgreSQL itself serves for the same SQL.
  *   npm run bench:data -- --posts 1000000 --database bsq_bench     (once: the fill takes minutes)
@@ -7,7 +7,10 @@
  *   npm run bench -- --posts 20000 --seconds 3                     (a quick run: fills bsq_bench_20000 when empty)
  * Flags (or env): --database (BENCH_DATABASE), --posts (BENCH_POSTS, for a fill), --seconds (BENCH_SECONDS, 10),
  * --connections (BENCH_CONNECTIONS, 50), --keep (leave a database this run filled; dropped otherwise),
- * --only (endpoints whose names contain one of these comma-separated words, e.g. --only comments,search).
+ * --only (endpoints whose names contain one of these comma-separated words, e.g. --only comments,search),
+ * --instances N (BENCH_INSTANCES: serve from N instances behind one port, as `npm run start:cluster` does; needs
+ * REDIS_URL, default redis://127.0.0.1:6379; 1 runs the single process of `npm start`),
+ * --client wrk|autocannon (BENCH_CLIENT; wrk when installed: see http-load.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
@@ -16,7 +19,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
@@ -24,6 +26,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { benchDatabaseUrl, benchShape, fillDatabase, type BenchData } from './fill-database.ts';
 import { waitForHealth } from './site-server.ts';
+import { defaultClient, httpLoad, type LoadClient } from './http-load.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -33,11 +36,16 @@ const { values: flags } = parseArgs({
     connections: { type: 'string' },
     keep: { type: 'boolean', default: false },
     only: { type: 'string' },
+    instances: { type: 'string' },
+    client: { type: 'string' },
   },
 });
 const seconds = Number(flags.seconds ?? process.env.BENCH_SECONDS ?? 10);
 const connections = Number(flags.connections ?? process.env.BENCH_CONNECTIONS ?? 50);
 const port = Number(process.env.BENCH_PORT ?? 4499);
+const instances = Number(flags.instances ?? process.env.BENCH_INSTANCES ?? 1);
+const client = (flags.client ?? process.env.BENCH_CLIENT ?? defaultClient()) as LoadClient;
+if (client !== 'wrk' && client !== 'autocannon') throw new Error('--client is wrk or autocannon');
 const jwtSecret = 'bench-secret';
 const PGBENCH = process.env.PGBENCH ?? '/usr/bin/pgbench';
 
@@ -200,8 +208,10 @@ async function main() {
   await app.close();
   await database.close();
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port) },
+  const entry = instances > 1 ? ['src/server/cluster.ts', '--instances', String(instances)] : ['src/server/main.ts'];
+  const redis = instances > 1 ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {};
+  const server = spawn(process.execPath, ['--import', 'tsx', ...entry], {
+    env: { ...process.env, ...env, ...redis, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -212,17 +222,17 @@ async function main() {
       const headers = { ...(endpoint.signedIn ? auth : {}), ...(endpoint.body ? { 'content-type': 'application/json' } : {}) };
       const load = { url: `${base}${endpoint.url}`, connections, method: endpoint.method ?? 'GET', headers, body: endpoint.body };
       // A second unmeasured first: the pool opens its connections and each prepares its statements.
-      await autocannon({ ...load, duration: 1 });
-      const result = await autocannon({ ...load, duration: seconds });
+      await httpLoad(client, { ...load, seconds: 1 }, dir);
+      const result = await httpLoad(client, { ...load, seconds }, dir);
       const statements = scripts.get(endpoint.name)!;
       const script = `${statements.map((s) => `${inline(s)};`).join('\n')}\n`;
       const database = await pgbench(url, script, dir).catch((error: Error) => (console.error(`pgbench ${endpoint.name}: ${error.message}`), null));
       rows.push({
         name: endpoint.name,
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.non2xx + result.errors + result.timeouts,
+        rps: result.rps,
+        p50: result.p50,
+        p99: result.p99,
+        errors: Object.values(result.status).reduce((a, b) => a + b, 0) + result.errors,
         pgbench: database,
         statements: statements.length,
       });
@@ -251,7 +261,8 @@ async function main() {
     }
   }
 
-  console.log(`\n${shape.posts} posts, ${connections} connections, ${seconds} s each, PostgreSQL; load: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  const served = instances > 1 ? `${instances} instances` : 'one instance';
+  console.log(`\n${shape.posts} posts, ${connections} connections, ${seconds} s each, PostgreSQL, ${served}, load from ${client}; load: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   const columns: [string, number][] = [
     ['endpoint', -30], ['req/s', 7], ['p50 ms', 7], ['p99 ms', 7], ['errors', 6], ['SQL', 4],
     ['pgbench/s', 9], ['pg p50', 7], ['pg p99', 7], ['ours', 5],

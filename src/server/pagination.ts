@@ -56,15 +56,29 @@ export function readPageNumber(value: unknown): number {
  */
 function pageUrl(request: FastifyRequest, param: string, page: number | null, cursor?: Cursor): string {
   const publicSiteUrl = request.server.ctx?.config.publicSiteUrl;
-  const url = new URL(request.url, 'http://relative.invalid');
+  // The path and query as sent, read without a URL object when the target is a plain path (the URL parser cost as
+  // much as mapping the page's rows); any other form (`//host/…`, `http://host/…`) keeps only its path and query.
+  const target = request.url.startsWith('/') && !request.url.startsWith('//') ? request.url : pathAndQuery(request.url);
+  const queryAt = target.indexOf('?');
+  const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
+  const search = new URLSearchParams(queryAt < 0 ? '' : target.slice(queryAt + 1));
   const cursorParam = cursorParamFor(param);
-  url.searchParams.delete(cursorParam);
-  if (page === null || page === 1) url.searchParams.delete(param);
-  else url.searchParams.set(param, String(page));
-  if (cursor && page !== null && page > 1) url.searchParams.set(cursorParam, encodeCursor(cursor));
-  if (!publicSiteUrl) return `${url.pathname}${url.search}`;
-  return new URL(`${url.pathname}${url.search}`, `${publicSiteUrl.replace(/\/+$/, '')}/`).toString();
+  search.delete(cursorParam);
+  if (page === null || page === 1) search.delete(param);
+  else search.set(param, String(page));
+  if (cursor && page !== null && page > 1) search.set(cursorParam, encodeCursor(cursor));
+  const query = search.size > 0 ? `?${search}` : '';
+  return publicSiteUrl ? `${originOf(publicSiteUrl)}${pathname}${query}` : `${pathname}${query}`;
 }
+
+function pathAndQuery(target: string): string {
+  const url = new URL(target, 'http://relative.invalid');
+  return `${url.pathname}${url.search}`;
+}
+
+/** PUBLIC_SITE_URL's origin, read once: links are absolute on it, whatever path it carries. */
+const origins = new Map<string, string>();
+const originOf = (siteUrl: string) => origins.get(siteUrl) ?? (origins.set(siteUrl, new URL(siteUrl).origin), origins.get(siteUrl)!);
 
 /**
  * Page-number pagination in the shape of DRF's PageNumberPagination.

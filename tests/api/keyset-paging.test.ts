@@ -137,7 +137,7 @@ describe('keyset paging under page numbers', () => {
     expect((await get(`/api/posts/comments/list/?post_id=${busyPostId}&page=5`)).statusCode).toBe(404);
   });
 
-  it('reads a feed page in one statement, a member’s in two with the signed-in check, a post with its comments in three; writes a post in six', async () => {
+  it('reads a feed page in one statement (a channel’s too), a member’s in two with the signed-in check, a post with its comments in three; writes a post in six', async () => {
     const client = (t.app.ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     const original = client.query;
     const statements: string[] = [];
@@ -155,6 +155,9 @@ describe('keyset paging under page numbers', () => {
     try {
       expect(await count('/api/posts/public/feed/')).toBe(1);
       expect(await count('/api/posts/public/feed/?sort=hot')).toBe(1);
+      // A channel's page finds its circle, by id or by name, in the same statement.
+      expect(await count(`/api/posts/public/feed/?circle=${circle.id}`)).toBe(1);
+      expect(await count(`/api/posts/public/feed/?circle=${encodeURIComponent(circle.name)}&sort=top_all`)).toBe(1);
       expect(await count('/api/posts/user/feed/', author.headers)).toBe(2);
       expect(await count(`/api/posts/comments/list/?post_id=${busyPostId}`)).toBe(3);
       // The signed-in check, the site-wide suspension check, the circle (once, for every check and the post), the

@@ -106,18 +106,33 @@ export async function searchCirclesByName(db: Db, query: string): Promise<Circle
   }));
 }
 
-/** The one lookup of a circle, as the viewer sees it (with their membership). */
-export async function findCircle(db: Executor, viewerId: number | null, ref: CircleRef): Promise<Circle | null> {
-  // A prepared statement per kind of reference (an id, a name, a key that may be an id or a name) and audience.
+/** A reference as a statement takes it: its kind (one prepared statement each) and the `id`/`name` placeholders' values. */
+export function refValues(ref: CircleRef): { kind: 'id' | 'name' | 'key'; id: number; name: string } {
   const id = 'id' in ref ? ref.id : 'key' in ref ? parseId(ref.key) : null;
   const name = 'name' in ref ? ref.name : 'key' in ref ? ref.key : null;
   const kind = id !== null && name !== null ? 'key' : id !== null ? 'id' : 'name';
+  return { kind, id: id ?? 0, name: name?.trim() ?? '' };
+}
+
+/**
+ * The id of the circle a kind of reference names, as a scalar subquery on the `id`/`name` placeholders (null when
+ * none): for a statement that reads a circle's rows by its reference in the same round trip (a channel's feed).
+ */
+export function circleIdByRef(kind: 'id' | 'name' | 'key'): SQL {
+  const { where, order } = byRef(kind);
+  return sql`(select ${circles.id} from ${circles} where ${where} order by ${order} limit 1)`;
+}
+
+/** The one lookup of a circle, as the viewer sees it (with their membership). */
+export async function findCircle(db: Executor, viewerId: number | null, ref: CircleRef): Promise<Circle | null> {
+  // A prepared statement per kind of reference (an id, a name, a key that may be an id or a name) and audience.
+  const { kind, id, name } = refValues(ref);
   const viewer = viewerId === null ? null : sql.placeholder('viewer');
   const statement = prepared(db, `circle_by_${kind}_${viewer ? 'member' : 'visitor'}`, () => {
     const { where, order } = byRef(kind);
     return db.select(circleColumns(viewer)).from(circles).where(where).orderBy(order).limit(1);
   });
-  const [row] = await statement.execute({ viewer: viewerId ?? 0, id: id ?? 0, name: name?.trim() ?? '' });
+  const [row] = await statement.execute({ viewer: viewerId ?? 0, id, name });
   return row ? toCircle(row, viewerId) : null;
 }
 

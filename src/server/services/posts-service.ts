@@ -6,7 +6,7 @@ import { detail, fieldErrors, forbidden } from '../http-errors.ts';
 import type { KeysetPageSource } from '../pagination.ts';
 import { loadSlice, rowKey, type SortKey } from '../db/keyset.ts';
 import { prepared } from '../db/prepared.ts';
-import { MESSAGES, findCircle, parseCircleRef } from './circles-service.ts';
+import { MESSAGES, circleIdByRef, findCircle, parseCircleRef, refValues } from './circles-service.ts';
 import { selectPosts, toPost } from './post-mapper.ts';
 import { reencodeDataUrl } from './image-reencoding.ts';
 import { mediaUrlsIn } from './media-files.ts';
@@ -46,12 +46,6 @@ function windowStart(sort: FeedSort, now: Date): Date | null {
 
 export const postNotFound = () => detail(404, POST_NOT_FOUND);
 
-/** The circle a `circle` value names (an id, or a name: see CircleRef's `key`); null when blank or unknown. */
-async function findCircleByKey(db: Db, viewerId: number | null, key: string | number) {
-  const ref = parseCircleRef('key', key);
-  return ref ? findCircle(db, viewerId, ref) : null;
-}
-
 export type ListPostsOptions = {
   viewerId: number | null;
   /** Only this author's posts (the profile's list). */
@@ -66,17 +60,32 @@ export type ListPostsOptions = {
   now?: Date;
 };
 
-/** How a feed chooses its posts; each shape is its own prepared statement (the values go in as placeholders). */
-type FeedShape = { sort: FeedSort; scope: 'circle' | 'public' | 'visible'; byAuthor: boolean; member: boolean };
+/**
+ * How a feed chooses its posts; each shape is its own prepared statement (the values go in as placeholders). A
+ * channel's feed (`circle`) names its circle by a kind of reference; `publicOnly` shows only public circles.
+ */
+type FeedShape = {
+  sort: FeedSort;
+  scope: 'circle' | 'public' | 'visible';
+  circleRef?: 'id' | 'name' | 'key';
+  publicOnly: boolean;
+  byAuthor: boolean;
+  member: boolean;
+};
 
-/** The circles a feed shows, and the posts it lists: viewer, circle, author and since come in as placeholders. */
+/**
+ * The circles a feed shows, and the posts it lists: viewer, author, since and the circle's reference (`id`, `name`)
+ * come in as placeholders. A channel's feed resolves its circle and checks that the viewer may see it in the same
+ * statement as its page, so a page costs one round trip; an unknown or hidden circle simply lists nothing.
+ */
 function feedConditions(shape: FeedShape) {
   const viewer = shape.member ? sql.placeholder('viewer') : null;
-  const shownCircles =
-    shape.scope === 'circle' ? eq(circles.id, sql.placeholder('circle')) : shape.scope === 'public' ? eq(circles.channelType, 'public') : circleVisibleTo(viewer);
+  const seen = shape.publicOnly ? eq(circles.channelType, 'public') : circleVisibleTo(viewer);
+  const circleId = shape.circleRef ? circleIdByRef(shape.circleRef) : null;
+  const shownCircles = circleId ? and(eq(circles.id, circleId), seen)! : seen;
   const byAuthor = shape.byAuthor ? eq(posts.authorId, sql.placeholder('author')) : undefined;
   const inWindow = windowStart(shape.sort, new Date()) ? gte(posts.createdAt, sql.placeholder('since')) : undefined;
-  const where = and(shape.scope === 'circle' ? eq(posts.circleId, sql.placeholder('circle')) : shownCircles, byAuthor, inWindow, postListedFor(viewer));
+  const where = and(circleId ? and(eq(posts.circleId, circleId), seen) : shownCircles, byAuthor, inWindow, postListedFor(viewer));
   return { viewer, shownCircles, where, countsRows: Boolean(byAuthor || inWindow) };
 }
 
@@ -104,26 +113,40 @@ function feedTotal(db: Db, shape: FeedShape) {
  */
 export async function listPosts(db: Db, options: ListPostsOptions): Promise<KeysetPageSource<Post>> {
   const { viewerId } = options;
-  let circleId: number | undefined;
-  if (options.circle !== undefined && String(options.circle).trim() !== '') {
-    const circle = await findCircleByKey(db, viewerId, options.circle);
-    const visible = circle !== null && (circle.channel_type === 'public' || (!options.publicOnly && circle.is_member));
-    if (!circle || !visible) throw detail(404, MESSAGES.notFound);
-    circleId = circle.id;
-  }
+  const circleRef = options.circle === undefined ? null : parseCircleRef('key', options.circle);
+  const ref = circleRef ? refValues(circleRef) : null;
   const sort = options.sort ?? 'new';
   const shape: FeedShape = {
     sort,
-    scope: circleId !== undefined ? 'circle' : options.publicOnly ? 'public' : 'visible',
+    scope: ref ? 'circle' : options.publicOnly ? 'public' : 'visible',
+    circleRef: ref?.kind,
+    publicOnly: Boolean(options.publicOnly),
     byAuthor: options.authorId !== undefined,
     member: viewerId !== null,
   };
-  const name = `feed_${sort}_${shape.scope}${shape.byAuthor ? '_author' : ''}_${shape.member ? 'member' : 'visitor'}`;
-  const values = { viewer: viewerId ?? 0, circle: circleId ?? 0, author: options.authorId ?? 0, since: windowStart(sort, options.now ?? new Date()) ?? new Date(0) };
+  const scopeName = ref ? `circle_${ref.kind}${shape.publicOnly ? '_public' : ''}` : shape.scope;
+  const name = `feed_${sort}_${scopeName}${shape.byAuthor ? '_author' : ''}_${shape.member ? 'member' : 'visitor'}`;
+  const values = {
+    viewer: viewerId ?? 0,
+    id: ref?.id ?? 0,
+    name: ref?.name ?? '',
+    author: options.authorId ?? 0,
+    since: windowStart(sort, options.now ?? new Date()) ?? new Date(0),
+  };
   const key = feedKey(sort);
+  /**
+   * A channel's feed that lists nothing may be of a circle that is unknown or hidden from the viewer: the one lookup
+   * tells that apart from an empty channel, which answers 404 'Circle not found.'
+   */
+  const assertCircleShown = async () => {
+    if (!circleRef) return;
+    const circle = await findCircle(db, viewerId, circleRef);
+    if (!circle || !(circle.channel_type === 'public' || (!options.publicOnly && circle.is_member))) throw detail(404, MESSAGES.notFound);
+  };
   return {
     count: async () => {
       const [{ total }] = await prepared(db, `${name}_count`, () => feedTotal(db, shape)).execute(values);
+      if (total === 0) await assertCircleShown();
       return total;
     },
     keyType: key.type,
@@ -139,6 +162,7 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
             .offset(sql.placeholder('offset'));
         }).execute({ ...values, ...sliceValues }),
       );
+      if (rows.length === 0) await assertCircleShown();
       return { total: rows[0]?.total ?? null, rows: rows.map((row) => ({ item: toPost(row, viewerId), key: rowKey(row) })) };
     },
   };
