@@ -53,7 +53,8 @@ type Pending = { resolve: (value: never) => void; reject: (error: Error) => void
  * resolved from the working directory, like the migrations (client.ts): import.meta.url breaks once bundled.
  */
 const workerUrl = pathToFileURL(path.resolve('src/server/db/pglite-worker.ts')).href;
-const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); });`;
+const bootstrap = `Promise.all([import('@electric-sql/pglite'), import('tsx/esm/api')])
+  .then(([, { register }]) => { register(); return import(${JSON.stringify(workerUrl)}); });`;
 
 /** PGlite's WebAssembly and file bundle, read and compiled once per process. */
 let assets: Promise<Omit<WorkerStart, 'dataDir' | 'loadDataDir'>> | undefined;
