@@ -65,6 +65,11 @@ describe('PGlite in its own thread', () => {
     expect((error as Error).message).toMatch(/duplicate key/);
   });
 
+  it('fails only the call whose parameters cannot cross the thread', async () => {
+    await expect(pg.query('select $1', [() => 1])).rejects.toThrow();
+    expect((await pg.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('carries NOTIFY payloads to a listener until it stops listening', async () => {
     const payloads: string[] = [];
     const unlisten = await pg.listen('news', (payload) => payloads.push(payload));

@@ -47,17 +47,24 @@ const pg = await PGlite.create({
   ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
 });
 
+/** The database, or the open transaction a statement belongs to. */
+function on(txId: number | undefined): PGlite | Transaction {
+  if (txId === undefined) return pg;
+  const open = transactions.get(txId);
+  if (!open) throw new Error('Transaction is closed');
+  return open.tx;
+}
+
 /** Runs one request; its answer (or error) goes back under its id. */
 async function handle(message: ToWorker): Promise<void> {
   switch (message.op) {
     case 'query': {
-      const target = message.tx === undefined ? pg : transactions.get(message.tx)!.tx;
+      const target = on(message.tx);
       const options = { rowMode: message.rowMode, ...(message.drizzleParsers ? { parsers: DRIZZLE_PARSERS } : {}) };
       return send({ id: message.id, ok: true, value: await target.query(message.sql, message.params, options) });
     }
     case 'exec': {
-      const target = message.tx === undefined ? pg : transactions.get(message.tx)!.tx;
-      return send({ id: message.id, ok: true, value: await target.exec(message.sql) });
+      return send({ id: message.id, ok: true, value: await on(message.tx).exec(message.sql) });
     }
     case 'begin': {
       // The callback stays open (holding PGlite's mutex) until the main thread's 'end' for this transaction.
