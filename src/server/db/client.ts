@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { PGliteThread } from './pglite-thread.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** A database handle or an open transaction: both run the same queries. */
@@ -23,7 +23,7 @@ export type Database = {
   close: () => Promise<void>;
   /**
    * LISTEN on a channel: `onPayload` gets each NOTIFY's payload, whichever process (or server instance) sent it.
-   * PostgreSQL gets one dedicated connection for it (a pooled one would be handed back); PGlite listens in process.
+   * PostgreSQL gets one dedicated connection for it (a pooled one would be handed back); PGlite listens in its thread.
    */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
   /**
@@ -95,31 +95,35 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   if (onDisk) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   // Throws DataDirLockedError while another process (the server, an admin command) has the directory open.
   const release = onDisk ? acquireDataDirLock(`${path.resolve(dir)}.lock`) : () => {};
+  let client: PGliteThread | undefined;
   try {
-    const client = await PGlite.create({ dataDir: dir, ...(options.pgliteStart ? { loadDataDir: options.pgliteStart } : {}) });
-    const db = drizzlePglite(client, { schema });
+    // PGlite runs in a worker thread so that its statements do not block the event loop (pglite-thread.ts).
+    client = await PGliteThread.create({ dataDir: dir, loadDataDir: options.pgliteStart });
+    const db = drizzlePglite(client.asPGlite(), { schema });
     await migratePglite(db, { migrationsFolder });
+    const thread = client;
     return {
       db,
       driver: 'pglite',
-      ping: async () => void (await client.query('select 1')),
-      dumpDataDir: () => client.dumpDataDir('none'),
-      listen: async (channel, onPayload) => client.listen(channel, onPayload),
+      ping: async () => void (await thread.query('select 1')),
+      dumpDataDir: () => thread.dumpDataDir('none'),
+      listen: async (channel, onPayload) => thread.listen(channel, onPayload),
       executeSql: async (text, values) => {
         // PGlite's extended protocol takes one statement; the simple one (exec) takes several but no parameters.
-        if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
-        const results = await client.exec(text);
+        if (values?.length) return { rows: (await thread.query<Record<string, unknown>>(text, values)).rows };
+        const results = await thread.exec(text);
         return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
       },
       close: async () => {
         try {
-          await client.close();
+          await thread.close();
         } finally {
           release();
         }
       },
     };
   } catch (error) {
+    await client?.close().catch(() => {});
     release();
     throw error;
   }
