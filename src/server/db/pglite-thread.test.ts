@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDependencyOutage } from '../dependency-errors.ts';
 import { PGliteThread } from './pglite-thread.ts';
@@ -106,5 +109,28 @@ describe('PGlite in its own thread', () => {
     const error = await waiting.catch((thrown: unknown) => thrown);
     expect(isDependencyOutage(error)).toBe(true);
     expect(isDependencyOutage(await doomed.query('select 1').catch((thrown: unknown) => thrown))).toBe(true);
+  });
+
+  it('opens a database on disk again on a new thread when its thread stops, with its data and its listeners', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bsq-thread-'));
+    const onDisk = await PGliteThread.create({ dataDir: path.join(dir, 'db') });
+    try {
+      await onDisk.exec('create table kept (id int primary key)');
+      await onDisk.query('insert into kept values (1), (2)');
+      const payloads: string[] = [];
+      await onDisk.listen('news', (payload) => payloads.push(payload));
+      await (onDisk as unknown as { worker: { terminate: () => Promise<number> } }).worker.terminate();
+      // While it is down, calls are a dependency outage (503), and nothing crashes.
+      expect(isDependencyOutage(await onDisk.query('select 1').catch((thrown: unknown) => thrown))).toBe(true);
+      const back = performance.now();
+      await expect
+        .poll(async () => (await onDisk.query<{ n: number }>('select count(*)::int as n from kept').catch(() => null))?.rows[0].n, { timeout: 5_000, interval: 50 })
+        .toBe(2);
+      expect(performance.now() - back).toBeLessThan(3_000);
+      await expect.poll(async () => (await onDisk.query(`select pg_notify('news', 'after')`), payloads), { timeout: 2_000, interval: 100 }).toContain('after');
+    } finally {
+      await onDisk.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -94,45 +94,58 @@ function rebuild(error: WorkerError): Error {
 
 type Options = Pick<QueryOptions, 'rowMode' | 'parsers'>;
 
+/** Starts a worker and settles when PGlite has opened in it (or failed to). */
+function spawn(start: WorkerStart): Promise<Worker> {
+  const worker = new Worker(bootstrap, { eval: true, workerData: start, transferList: start.loadDataDir ? [start.loadDataDir] : [] });
+  return new Promise<Worker>((resolve, reject) => {
+    const ready = (message: ToMain) => {
+      if (!('ready' in message)) return;
+      worker.off('message', ready).off('error', failed).off('exit', exited);
+      worker.unref();
+      resolve(worker);
+    };
+    const failed = (error: Error) => {
+      worker.off('message', ready).off('error', failed).off('exit', exited);
+      void worker.terminate();
+      reject(error);
+    };
+    const exited = (code: number) => failed(new DatabaseThreadGone(`exit code ${code} while opening`));
+    worker.on('message', ready).on('error', failed).on('exit', exited);
+  });
+}
+
+/** The first wait before a stopped thread is started again, and the longest (the wait doubles between tries). */
+const RESTART_FIRST_MS = 200;
+const RESTART_MAX_MS = 10_000;
+
 export class PGliteThread {
   private readonly pending = new Map<number, Pending>();
-  private readonly listeners = new Map<number, (payload: string) => void>();
+  /** Each LISTEN by its id: its channel (to listen again on a new thread) and who gets the payloads. */
+  private readonly listeners = new Map<number, { channel: string; onPayload: (payload: string) => void }>();
   private nextId = 1;
+  /** Why calls fail now: the thread stopped (until a new one has started), or the database was closed (for good). */
   private gone: Error | undefined;
+  private closed = false;
+  private restartDelay = RESTART_FIRST_MS;
 
-  /** Settles when PGlite has opened in the worker, or failed to. */
-  private readonly ready: Promise<void>;
-  private opened!: () => void;
-  private failed!: (error: Error) => void;
-
-  private constructor(private readonly worker: Worker) {
-    this.ready = new Promise<void>((resolve, reject) => {
-      this.opened = resolve;
-      this.failed = reject;
-    });
-    this.ready.catch(() => {});
-    worker.on('message', (message: ToMain) => this.receive(message));
-    worker.on('error', (error) => {
-      process.emitWarning(`The embedded database thread failed: ${error.message}`);
-      this.stop(new DatabaseThreadGone(error.message));
-    });
-    worker.on('exit', (code) => this.stop(new DatabaseThreadGone(`exit code ${code}`)));
+  /**
+   * `restartWith`: how to open the same database again when its thread stops on its own. A data directory on disk
+   * is opened again (PGlite recovers it from its write-ahead log); an in-memory database is gone with its thread.
+   */
+  private constructor(
+    private worker: Worker,
+    private readonly restartWith: WorkerStart | null,
+  ) {
+    this.attach(worker);
   }
 
   /** Starts a worker on `dataDir` ('memory://' or a directory), from a dumped data directory when given one. */
   static async create(options: { dataDir: string; loadDataDir?: Blob }): Promise<PGliteThread> {
     const loadDataDir = await options.loadDataDir?.arrayBuffer();
-    const start: WorkerStart = { dataDir: options.dataDir, ...(await loadAssets()), ...(loadDataDir ? { loadDataDir } : {}) };
-    const worker = new Worker(bootstrap, { eval: true, workerData: start, transferList: loadDataDir ? [loadDataDir] : [] });
-    const thread = new PGliteThread(worker);
-    try {
-      await thread.ready;
-    } catch (error) {
-      await worker.terminate();
-      throw error;
-    }
-    worker.unref();
-    return thread;
+    const shared = await loadAssets();
+    const worker = await spawn({ dataDir: options.dataDir, ...shared, ...(loadDataDir ? { loadDataDir } : {}) });
+    const onDisk = !options.dataDir.startsWith('memory://');
+    return new PGliteThread(worker, onDisk ? { dataDir: options.dataDir, ...shared } : null);
   }
 
   /** `tx` is the open transaction the statement belongs to (its stand-in passes it; Drizzle never does). */
@@ -185,7 +198,7 @@ export class PGliteThread {
   /** LISTEN: `onPayload` gets each NOTIFY's payload; the answer stops it. */
   async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
     const listener = this.nextId++;
-    this.listeners.set(listener, onPayload);
+    this.listeners.set(listener, { channel, onPayload });
     try {
       await this.call({ op: 'listen', channel }, listener);
     } catch (error) {
@@ -204,11 +217,13 @@ export class PGliteThread {
   }
 
   async close(): Promise<void> {
-    if (this.gone) return;
+    if (this.closed) return;
+    const running = !this.gone;
     try {
-      await this.call({ op: 'close' });
+      if (running) await this.call({ op: 'close' });
     } finally {
-      this.stop(new DatabaseThreadGone('the database was closed'));
+      this.closed = true;
+      this.fail(new DatabaseThreadGone('the database was closed'));
       await this.worker.terminate();
     }
   }
@@ -236,8 +251,8 @@ export class PGliteThread {
   }
 
   private receive(message: ToMain) {
-    if ('ready' in message) return this.opened();
-    if ('notify' in message) return this.listeners.get(message.notify)?.(message.payload);
+    if ('ready' in message) return;
+    if ('notify' in message) return this.listeners.get(message.notify)?.onPayload(message.payload);
     const pending = this.pending.get(message.id);
     if (!pending) return;
     this.pending.delete(message.id);
@@ -246,13 +261,57 @@ export class PGliteThread {
     else pending.reject(rebuild(message.error));
   }
 
-  /** Every call waiting, and every one after, fails with `reason`. */
-  private stop(reason: Error) {
-    this.gone ??= reason;
-    this.failed(this.gone);
-    for (const pending of this.pending.values()) pending.reject(this.gone);
+  private attach(worker: Worker) {
+    worker.on('message', (message: ToMain) => this.receive(message));
+    worker.on('error', (error) => {
+      process.emitWarning(`The embedded database thread failed: ${error.message}`);
+      this.stopped(worker, new DatabaseThreadGone(error.message));
+    });
+    worker.on('exit', (code) => this.stopped(worker, new DatabaseThreadGone(`exit code ${code}`)));
+  }
+
+  /** The thread stopped: every call waiting fails (503), and a database on disk is opened again on a new one. */
+  private stopped(worker: Worker, reason: Error) {
+    if (worker !== this.worker || this.gone) return;
+    this.fail(reason);
+    if (!this.closed && this.restartWith) this.restartSoon();
+  }
+
+  private restartSoon() {
+    setTimeout(() => void this.restart(), this.restartDelay).unref();
+    this.restartDelay = Math.min(this.restartDelay * 2, RESTART_MAX_MS);
+  }
+
+  /** Opens the database on a new thread and listens again on every channel; calls answer again once it has. */
+  private async restart() {
+    if (this.closed || !this.restartWith) return;
+    let worker: Worker;
+    try {
+      worker = await spawn(this.restartWith);
+    } catch (error) {
+      process.emitWarning(`The embedded database could not be opened again: ${(error as Error).message}`);
+      return this.restartSoon();
+    }
+    if (this.closed) return void worker.terminate();
+    this.worker = worker;
+    this.attach(worker);
+    this.gone = undefined;
+    try {
+      for (const [id, { channel }] of this.listeners) await this.call({ op: 'listen', channel }, id);
+    } catch (error) {
+      // The new thread stopped too: its exit handler has started the next try.
+      process.emitWarning(`The embedded database's listeners could not be restored: ${(error as Error).message}`);
+      return;
+    }
+    this.restartDelay = RESTART_FIRST_MS;
+    process.emitWarning('The embedded database thread was started again.');
+  }
+
+  /** Every call waiting, and every one until the thread is back, fails with `reason`. */
+  private fail(reason: Error) {
+    this.gone = reason;
+    for (const pending of this.pending.values()) pending.reject(reason);
     this.pending.clear();
-    this.listeners.clear();
     this.worker.unref();
   }
 }
