@@ -7,6 +7,7 @@
  */
 import i18next, { type TFunction } from 'i18next';
 import { catalogs } from '#catalogs';
+import { remembered } from './remembered.ts';
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -34,17 +35,8 @@ void instance.init({
 
 export type Translate = TFunction;
 
-const fixed = new Map<Lang, Translate>();
-
 /** The translate function of one language (made once per language: stores and islands ask for it often). */
-export function translator(lang: Lang): Translate {
-  let t = fixed.get(lang);
-  if (!t) {
-    t = instance.getFixedT(lang);
-    fixed.set(lang, t);
-  }
-  return t;
-}
+export const translator: (lang: Lang) => Translate = remembered((lang: Lang) => instance.getFixedT(lang));
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -94,45 +86,31 @@ export function langOfPath(path: string): Lang {
   return /^\/hi(?:\/|$)/.test(path) ? 'hi' : DEFAULT_LANG;
 }
 
-const numberFormats = new Map<Lang, Intl.NumberFormat>();
+/** The date styles the screens use, in India's time zone with Latin digits. */
+const DATE_STYLES = {
+  long: { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' },
+  short: { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+// Formatters are built once per language and style: one costs far more to make than to use.
+const numberFormat = remembered((lang: Lang) => new Intl.NumberFormat(LOCALE[lang], { numberingSystem: 'latn' }));
+const dateFormat = remembered((key: `${Lang} ${keyof typeof DATE_STYLES}`) => {
+  const [lang, style] = key.split(' ') as [Lang, keyof typeof DATE_STYLES];
+  return new Intl.DateTimeFormat(LOCALE[lang], DATE_STYLES[style]);
+});
 
 /** Counts and amounts: Indian grouping (1,23,456), Latin digits, in both languages. */
 export function formatNumber(value: number, lang: Lang): string {
-  let format = numberFormats.get(lang);
-  if (!format) {
-    // Built once per language: a formatter costs far more to make than to use.
-    format = new Intl.NumberFormat(LOCALE[lang], { numberingSystem: 'latn' });
-    numberFormats.set(lang, format);
-  }
-  return format.format(value);
-}
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** One formatter per language and options, made on first use. */
-function dateFormat(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lang} ${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE[lang], options);
-    dateFormats.set(key, format);
-  }
-  return format;
+  return numberFormat(lang).format(value);
 }
 
 /** A calendar date in the language (e.g. "22 November 2026" / "22 नवंबर 2026"), in India's time zone. */
 export function formatDate(value: string | Date, lang: Lang, style: 'long' | 'short' = 'long'): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return dateFormat(lang, {
-    day: 'numeric',
-    month: style === 'long' ? 'long' : 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-    numberingSystem: 'latn',
-  }).format(date);
+  return dateFormat(`${lang} ${style}`).format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** A date and time in the language, in India's time zone. */
 export function formatDateTime(value: string | Date, lang: Lang): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' }).format(date);
+  return dateFormat(`${lang} dateTime`).format(typeof value === 'string' ? new Date(value) : value);
 }

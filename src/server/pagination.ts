@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Paged } from '../lib/api-types.ts';
 import { decodeCursor, encodeCursor, type Cursor, type RowKey, type Slice, type SortKey } from './db/keyset.ts';
 import { detail } from './http-errors.ts';
+import { remembered } from '../lib/remembered.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -77,8 +78,7 @@ function pathAndQuery(target: string): string {
 }
 
 /** PUBLIC_SITE_URL's origin, read once: links are absolute on it, whatever path it carries. */
-const origins = new Map<string, string>();
-const originOf = (siteUrl: string) => origins.get(siteUrl) ?? (origins.set(siteUrl, new URL(siteUrl).origin), origins.get(siteUrl)!);
+const originOf = remembered((siteUrl: string) => new URL(siteUrl).origin);
 
 /**
  * Page-number pagination in the shape of DRF's PageNumberPagination.

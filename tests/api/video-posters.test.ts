@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { addMember, createCircle, createUser, type FilePart, makeImage, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { addMember, createCircle, createUser, type FilePart, makeImage, multipart, post as writePost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 import { latestOtp, signIn } from '../helpers/sign-in.ts';
 import { readZip } from '../helpers/zip.ts';
 import { until } from '../helpers/until.ts';
@@ -22,6 +22,8 @@ let circle: TestCircle;
 const clip = (): FilePart => ({ data: readFileSync(path.join(import.meta.dirname, '../fixtures/clip-2s.mp4')), filename: 'clip.mp4', type: 'video/mp4' });
 /** A poster frame as a browser's canvas.toBlob makes it: a 160×120 JPEG. */
 const frame = async (): Promise<FilePart> => ({ data: await makeImage('jpeg', 160, 120), filename: 'poster.jpg', type: 'image/jpeg' });
+/** A still image, where a poster frame may not follow. */
+const png = async (): Promise<FilePart> => ({ data: await makeImage('png'), filename: 'a.png', type: 'image/png' });
 
 const stored = (url: string) => path.join(t.config.mediaDir, url.replace(/^\/media\//, '').split('?')[0]);
 
@@ -142,7 +144,7 @@ describe('a post with videos and their poster frames', () => {
     const hindi = await send('/api/posts/', { ...author, headers: { ...author.headers, 'accept-language': 'hi' } as TestUser['headers'] }, [
       ['circle', String(circle.id)],
       ['title', 'Poster after an image'],
-      ['images', { data: await makeImage('png'), filename: 'a.png', type: 'image/png' }],
+      ['images', await png()],
       ['video_posters', await frame()],
     ]);
     expect(hindi.statusCode).toBe(400);
@@ -190,9 +192,9 @@ describe('a poster frame in the member’s data rights', () => {
 
 describe('a comment with a video and its poster frame', () => {
   it('answers media_poster, and deleting the comment removes the poster files', async () => {
-    const post = (await t.app.inject({ method: 'POST', url: '/api/posts/', headers: author.headers, payload: { circle: circle.id, title: 'Talk' } })).json() as Post;
+    const postId = await writePost(t.app, author, circle, 'Talk');
     const res = await send('/api/posts/comments/', author, [
-      ['post', String(post.id)],
+      ['post', String(postId)],
       ['body', ''],
       ['media', clip()],
       ['poster', await frame()],
@@ -201,7 +203,7 @@ describe('a comment with a video and its poster frame', () => {
     const comment = res.json() as Comment;
     expect(comment.media_kind).toBe('video');
     expect(comment.media_poster).toMatchObject({ url: expect.stringMatching(/_160x120\.jpg$/), width: 160, height: 120 });
-    const listed = (await t.app.inject({ method: 'GET', url: `/api/posts/comments/list/?post_id=${post.id}` })).json() as { comments: { results: Comment[] } };
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/posts/comments/list/?post_id=${postId}` })).json() as { comments: { results: Comment[] } };
     expect(listed.comments.results[0].media_poster).toEqual(comment.media_poster);
 
     const files = [comment.media_url!, comment.media_poster!.url, ...comment.media_poster!.variants.map((v) => v.url)];
@@ -211,15 +213,15 @@ describe('a comment with a video and its poster frame', () => {
   });
 
   it('takes a video comment without a poster, and refuses a poster beside an image', async () => {
-    const post = (await t.app.inject({ method: 'POST', url: '/api/posts/', headers: author.headers, payload: { circle: circle.id, title: 'More talk' } })).json() as Post;
-    const plain = await send('/api/posts/comments/', author, [['post', String(post.id)], ['body', 'no frame'], ['media', clip()]]);
+    const postId = await writePost(t.app, author, circle, 'More talk');
+    const plain = await send('/api/posts/comments/', author, [['post', String(postId)], ['body', 'no frame'], ['media', clip()]]);
     expect(plain.statusCode).toBe(201);
     expect(plain.json()).not.toHaveProperty('media_poster');
 
     const beside = await send('/api/posts/comments/', author, [
-      ['post', String(post.id)],
+      ['post', String(postId)],
       ['body', 'a picture'],
-      ['media', { data: await makeImage('png'), filename: 'a.png', type: 'image/png' }],
+      ['media', await png()],
       ['poster', await frame()],
     ]);
     expect(beside.statusCode).toBe(400);

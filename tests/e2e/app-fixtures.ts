@@ -65,6 +65,15 @@ export async function startMediaPost(page: Page, files: Parameters<Page['setInpu
   return { member, circle };
 }
 
+/** Every /media/ file the page asks for from now on (with data saver on, nothing should load before a tap). */
+export function recordMediaRequests(page: Page): string[] {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/media/')) requested.push(request.url());
+  });
+  return requested;
+}
+
 export async function joinByName(member: Member, name: string): Promise<void> {
   const res = await api(member.page).post('/api/circles/join-by-name/', { headers: member.auth, data: { circle_name: name } });
   expect(res.ok(), await res.text()).toBeTruthy();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { nextAlert } from './alerts.ts';
-import { createCircle, createPost, signInMember, startMediaPost } from './app-fixtures.ts';
+import { createCircle, createPost, recordMediaRequests, signInMember, startMediaPost } from './app-fixtures.ts';
 
 /**
  * Large uploads show their progress and can be cancelled (Create post and the comment box); a refused upload says
@@ -97,10 +97,7 @@ test.describe('data saver', () => {
     const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7d44' } }).jpeg().toBuffer();
     const { id } = await createPost(member, { circle: circle.name, title: 'A wide view', files: [{ field: 'images', name: 'view.jpg', type: 'image/jpeg', data: photo }] });
 
-    const mediaRequests: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/media/')) mediaRequests.push(request.url());
-    });
+    const mediaRequests = recordMediaRequests(page);
     await page.goto(`/home/comments/${id}`);
     await page.getByRole('button', { name: 'Profile menu' }).click();
     const toggle = page.getByRole('button', { name: /Data saver/ });

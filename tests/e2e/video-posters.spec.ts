@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createCircle, createPost, signInMember, startMediaPost } from './app-fixtures.ts';
+import { createCircle, createPost, recordMediaRequests, signInMember, startMediaPost } from './app-fixtures.ts';
 
 /**
  * A picked video gets its poster frame in the browser (the server decodes no video): the post and the comment show
@@ -68,10 +68,7 @@ test.describe('video poster frames', () => {
     await page.goto(`/home/comments/${id}`);
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('button', { name: /Data saver/ }).click();
-    const mediaRequests: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/media/')) mediaRequests.push(request.url());
-    });
+    const mediaRequests = recordMediaRequests(page);
     await page.reload();
     const tap = page.getByRole('button', { name: 'Tap to load video: A clip saved for later: video 1' });
     await expect(tap).toBeVisible();

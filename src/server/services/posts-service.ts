@@ -64,14 +64,7 @@ export type ListPostsOptions = {
  * How a feed chooses its posts; each shape is its own prepared statement (the values go in as placeholders). A
  * channel's feed (`circle`) names its circle by a kind of reference; `publicOnly` shows only public circles.
  */
-type FeedShape = {
-  sort: FeedSort;
-  scope: 'circle' | 'public' | 'visible';
-  circleRef?: 'id' | 'name' | 'key';
-  publicOnly: boolean;
-  byAuthor: boolean;
-  member: boolean;
-};
+type FeedShape = { sort: FeedSort; circleRef?: 'id' | 'name' | 'key'; publicOnly: boolean; byAuthor: boolean; member: boolean };
 
 /**
  * The circles a feed shows, and the posts it lists: viewer, author, since and the circle's reference (`id`, `name`)
@@ -98,9 +91,9 @@ function feedConditions(shape: FeedShape) {
 function feedTotal(db: Db, shape: FeedShape) {
   const { viewer, shownCircles, where, countsRows } = feedConditions(shape);
   if (countsRows) return db.select({ total: sql<number>`count(*)::int` }).from(posts).innerJoin(circles, eq(circles.id, posts.circleId)).where(where);
-  if (shape.scope === 'circle') return db.select({ total: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(shownCircles);
+  if (shape.circleRef) return db.select({ total: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(shownCircles);
   const privateOnes =
-    viewer && shape.scope === 'visible'
+    viewer && !shape.publicOnly
       ? sql`(select coalesce(sum(${circles.postsCount}), 0) from ${circleMembers} inner join ${circles} on ${circles.id} = ${circleMembers.circleId}
           where ${circleMembers.userId} = ${viewer} and ${circles.channelType} <> 'public')`
       : sql`0`;
@@ -118,13 +111,12 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
   const sort = options.sort ?? 'new';
   const shape: FeedShape = {
     sort,
-    scope: ref ? 'circle' : options.publicOnly ? 'public' : 'visible',
     circleRef: ref?.kind,
     publicOnly: Boolean(options.publicOnly),
     byAuthor: options.authorId !== undefined,
     member: viewerId !== null,
   };
-  const scopeName = ref ? `circle_${ref.kind}${shape.publicOnly ? '_public' : ''}` : shape.scope;
+  const scopeName = ref ? `circle_${ref.kind}${shape.publicOnly ? '_public' : ''}` : shape.publicOnly ? 'public' : 'visible';
   const name = `feed_${sort}_${scopeName}${shape.byAuthor ? '_author' : ''}_${shape.member ? 'member' : 'visitor'}`;
   const values = {
     viewer: viewerId ?? 0,
