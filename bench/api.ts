@@ -74,20 +74,19 @@ const inline = ({ text, values }: Statement) =>
   text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1])).replace(/\s+/g, ' ').trim();
 
 /** Records the statements the app sends on the pool while `run` goes. */
+/** Statements as the database handle sends them, while `recording` holds a list (the job queue's polls left out). */
+let recording: Statement[] | null = null;
+const onStatement = (text: string, values: unknown[]) => {
+  if (recording && !text.includes('pgboss')) recording.push({ text, values: [...values] });
+};
+
 async function recordStatements(run: () => Promise<unknown>): Promise<Statement[]> {
   const recorded: Statement[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
-    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
-    const params = Array.isArray(values) ? values : ((config as { values?: unknown[] }).values ?? []);
-    // The job queue polls on the same pool: its statements are not the request's.
-    if (text && !text.includes('pgboss')) recorded.push({ text, values: params });
-    return (original as (...args: unknown[]) => unknown).call(this, config, values, callback);
-  } as typeof original;
+  recording = recorded;
   try {
     await run();
   } finally {
-    pg.Client.prototype.query = original;
+    recording = null;
   }
   return recorded;
 }
@@ -172,7 +171,7 @@ async function main() {
 
   // In process: mint a token, find page 500's links, and record what each endpoint runs.
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' }, { serveSite: false });
-  const database = await openDatabase({ databaseUrl: url });
+  const database = await openDatabase({ databaseUrl: url, onStatement });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const access = app.ctx.services.tokens.issueAccess(shape.memberId);

@@ -20,6 +20,11 @@ const NETWORK_CODES = new Set([
   'ECONNABORTED',
   // The media store (an S3 bucket) failed or refused for a reason of its own (media-store.ts).
   'EMEDIASTORE',
+  // postgres.js: a connection the server closed, one ended by shutting down, and a connect that timed out.
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
 ]);
 
 /**
@@ -28,11 +33,8 @@ const NETWORK_CODES = new Set([
  */
 const POSTGRES_STATES = /^(08...|57P0[1-3]|53300)$/;
 
-/** node-postgres and ioredis say it in words, without a code. */
+/** ioredis says it in words, without a code. */
 const MESSAGES = [
-  /^Connection terminated/,
-  /timeout exceeded when trying to connect/,
-  /Client has encountered a connection error and is not queryable/,
   /^Connection is closed\.?$/,
   /Reached the max retries per request limit/,
   /Stream isn't writeable and enableOfflineQueue options is false/,

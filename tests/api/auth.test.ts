@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { executeRows } from '../../src/server/db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -313,15 +314,16 @@ describe('anonymity', () => {
     await signIn(t, email);
     await t.app.inject({ method: 'POST', url: '/api/auth/send-otp/', payload: { email }, remoteAddress: freshIp() });
     const pendingCode = latestOtp(t, email);
-    const tables = await t.app.ctx.db.execute<{ table_name: string }>(
+    const tables = await executeRows<{ table_name: string }>(
+      t.app.ctx.db,
       sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
     );
-    const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    const names = tables.map((r) => r.table_name);
     expect(names).toEqual(expect.arrayContaining(['users', 'otp_codes', 'otp_sends']));
     let dump = '';
     for (const name of names) {
-      const rows = await t.app.ctx.db.execute(sql`select row_to_json(t)::text as row from ${sql.identifier(name)} t`);
-      dump += (rows as unknown as { rows: { row: string }[] }).rows.map((r) => r.row).join('\n');
+      const rows = await executeRows<{ row: string }>(t.app.ctx.db, sql`select row_to_json(t)::text as row from ${sql.identifier(name)} t`);
+      dump += rows.map((r) => r.row).join('\n');
     }
     expect(dump.length).toBeGreaterThan(100);
     const lower = dump.toLowerCase();

@@ -138,14 +138,17 @@ describe('keyset paging under page numbers', () => {
   });
 
   it('reads a feed page in one statement (a channel’s too), a member’s in two with the signed-in check, a post with its comments in three; writes a post in six', async () => {
-    const client = (t.app.ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const original = client.query;
     const statements: string[] = [];
-    client.query = function (this: unknown, ...args: unknown[]) {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text ?? '';
-      if (!text.includes('pgboss')) statements.push(text);
-      return original.apply(this, args);
-    };
+    const record = (text: string) => void (text.includes('pgboss') || statements.push(text));
+    // postgres.js reports each statement it sends to `debug`; PGlite's handle is patched where drizzle calls it.
+    const client = (t.app.ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown; options?: { debug: unknown } } }).$client;
+    const original = client.options ? client.options.debug : client.query;
+    if (client.options) client.options.debug = (_connection: number, text: string) => record(text);
+    else
+      client.query = function (this: unknown, ...args: unknown[]) {
+        record(typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? ''));
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      };
     const count = async (url: string, headers: Record<string, string> = {}, payload?: object) => {
       statements.length = 0;
       const res = await t.app.inject({ method: payload ? 'POST' : 'GET', url, headers, payload });
@@ -166,7 +169,8 @@ describe('keyset paging under page numbers', () => {
       const written = await count('/api/posts/', author.headers, { circle: elsewhere.name, title: 'Counted', description: '<p>Counting</p>' });
       expect(written).toBe(6);
     } finally {
-      client.query = original;
+      if (client.options) client.options.debug = original;
+      else client.query = original as typeof client.query;
     }
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { executeRows } from '../../src/server/db/client.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle } from '../../src/lib/api-types.ts';
@@ -22,7 +23,7 @@ const seededApp = async () => {
   return Object.assign(app, { [Symbol.asyncDispose]: () => app.close() });
 };
 
-const rows = async <T>(app: FastifyInstance, query: ReturnType<typeof sql>) => (await app.ctx.db.execute(query)).rows as T[];
+const rows = async <T>(app: FastifyInstance, query: ReturnType<typeof sql>) => executeRows<T>(app.ctx.db, query);
 const scalar = async (app: FastifyInstance, query: ReturnType<typeof sql>) => Number(Object.values((await rows<Record<string, unknown>>(app, query))[0])[0]);
 
 async function tableCounts(app: FastifyInstance) {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { executeRows } from '../../src/server/db/client.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle, ProfileResponse } from '../../src/lib/api-types.ts';
@@ -366,7 +367,7 @@ describe('professional credentials', () => {
   it('deletes an undecided document 30 days after upload', async () => {
     const me = await signIn(t);
     const { id } = (await sendCredential(me, { kind: 'engineer' }, { data: await pngDocument(), type: 'image/jpeg', name: 'id.jpg' })).json();
-    const [{ file }] = (await t.app.ctx.db.execute(sql`select document_file as file from credential_requests where id = ${Number(id)}`)).rows as { file: string }[];
+    const [{ file }] = await executeRows<{ file: string }>(t.app.ctx.db, sql`select document_file as file from credential_requests where id = ${Number(id)}`);
     expect(existsSync(path.join(documentsDir(), file))).toBe(true);
     now += 29 * DAY;
     await t.app.ctx.services.credentials.purgeExpiredDocuments();
@@ -395,12 +396,12 @@ describe('what the database keeps', () => {
       await json('POST', `/api/staff/verifications/${item.id}/decision/`, staff, { decision: 'reject', reason: 'Test over' });
     }
     expect(readdirSync(t.config.documentsDir)).toEqual([]);
-    const tables = (await t.app.ctx.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)).rows as { table_name: string }[];
+    const tables = await executeRows<{ table_name: string }>(t.app.ctx.db, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
     expect(tables.length).toBeGreaterThan(10);
     const addresses = outbox(t).map((mail) => mail.to.toLowerCase());
     expect(addresses.length).toBeGreaterThan(10);
     for (const { table_name } of tables) {
-      const rows = (await t.app.ctx.db.execute(sql.raw(`select * from "${table_name}"`))).rows;
+      const rows = await executeRows(t.app.ctx.db, sql.raw(`select * from "${table_name}"`));
       const text = JSON.stringify(rows).toLowerCase();
       for (const address of addresses) expect(text, `${table_name} holds ${address}`).not.toContain(address);
       expect(text, `${table_name} holds an address`).not.toMatch(/[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z.]+/);

@@ -2,7 +2,7 @@ import type { Executor } from './client.ts';
 
 /**
  * Prepared statements for the hot fixed-shape reads (the signed-in check, feed pages, a post, comment pages): the
- * query's SQL is built once per database handle instead of on every request, and on PostgreSQL node-postgres sends it
+ * query's SQL is built once per database handle instead of on every request, and on PostgreSQL postgres.js prepares it
  * as a named statement, parsed once per connection (PGlite runs the same prepared query in process). Values go in
  * through `sql.placeholder()`; anything that changes the SQL's shape (a sort, a visitor or a member, a cursor's
  * direction) belongs in the name, so each shape is its own statement. Names are unique in the process. Inside a

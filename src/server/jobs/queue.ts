@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../db/client.ts';
+import { executeRows, type Executor } from '../db/client.ts';
 
 /**
  * Background work on pg-boss, on the app's own database (PGlite or PostgreSQL) through `executeSql`: a job survives
@@ -108,10 +108,9 @@ export type JobQueue = ReturnType<typeof createJobQueue>;
 
 /**
  * pg-boss's numbered-parameter SQL (`$1`, `$2`, …) run through a Drizzle executor (a transaction, on either driver).
- * An unset option comes as `undefined`, which node-postgres sends as null and Drizzle would leave out.
+ * An unset option comes as `undefined`, which the drivers send as null and Drizzle would leave out.
  */
 async function runWithin(tx: Executor, text: string, values: unknown[] = []): Promise<{ rows: Record<string, unknown>[] }> {
   const chunks: SQL[] = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`));
-  const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
-  return { rows: result.rows };
+  return { rows: await executeRows(tx, sql.join(chunks)) };
 }
