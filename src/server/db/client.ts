@@ -83,7 +83,11 @@ export async function openDatabase(options: {
     // as PGlite sends it.
     const asText = (value: unknown) => (typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value));
     for (const oid of [1082, 1114, 1184, 114, 3802]) client.options.serializers[oid] = asText;
-    await migratePg(db, { migrationsFolder });
+    // A database that cannot be reached or migrated at the start leaves no connection behind.
+    await migratePg(db, { migrationsFolder }).catch(async (error: unknown) => {
+      await client.end({ timeout: 1 }).catch(() => {});
+      throw error;
+    });
     return {
       db: db as unknown as Db,
       driver: 'postgres',
