@@ -73,13 +73,13 @@ function literal(value: unknown): string {
 const inline = ({ text, values }: Statement) =>
   text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1])).replace(/\s+/g, ' ').trim();
 
-/** Records the statements the app sends on the pool while `run` goes. */
 /** Statements as the database handle sends them, while `recording` holds a list (the job queue's polls left out). */
 let recording: Statement[] | null = null;
 const onStatement = (text: string, values: unknown[]) => {
   if (recording && !text.includes('pgboss')) recording.push({ text, values: [...values] });
 };
 
+/** Records the statements the app sends while `run` goes. */
 async function recordStatements(run: () => Promise<unknown>): Promise<Statement[]> {
   const recorded: Statement[] = [];
   recording = recorded;
