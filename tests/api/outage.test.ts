@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
 import { hasPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.ts';
 import { uniqueEmail } from '../helpers/sign-in.ts';
 
@@ -70,5 +71,34 @@ describe.skipIf(!hasPostgresBinaries())('a PostgreSQL restart under the running 
     expect(res.statusCode).toBe(200);
     expect(Date.now() - back).toBeLessThan(1_000);
     expect(uncaught).toEqual([]);
+  }, 60_000);
+
+  it('keeps every LISTEN through the restart: a NOTIFY sent after it still arrives (live notifications across instances)', async () => {
+    const database = await openDatabase({ databaseUrl: pg.url });
+    try {
+      const heard: string[] = [];
+      await database.listen('outage_test', (payload) => heard.push(payload));
+      const notify = async (payload: string) => database.executeSql('select pg_notify($1, $2)', ['outage_test', payload]);
+      const until = async (check: () => boolean, ms: number) => {
+        for (const start = Date.now(); !check() && Date.now() - start < ms; ) await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      await notify('before');
+      await until(() => heard.includes('before'), 5_000);
+      expect(heard).toEqual(['before']);
+
+      pg.stop();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      pg.start();
+      // The listening connection comes back on its own; a NOTIFY sent once the database answers again reaches it.
+      const sent = Date.now();
+      while (Date.now() - sent < 15_000 && !heard.includes('after')) {
+        await notify('after').catch(() => {});
+        await until(() => heard.includes('after'), 500);
+      }
+      expect(heard).toContain('after');
+      expect(uncaught).toEqual([]);
+    } finally {
+      await database.close();
+    }
   }, 60_000);
 });
