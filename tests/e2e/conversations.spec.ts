@@ -11,9 +11,10 @@ async function replyTo(page: Page, text: string, reply: string) {
   const box = item.getByRole('textbox').first();
   await box.fill(reply);
   await box.press('Enter');
-  await expect(page.getByText(reply, { exact: true })).toBeVisible();
-  // The reply box closes once sent; waiting for it keeps the next click off a moving layout.
+  // The reply box closes once sent (waiting for it keeps the next click off a moving layout); until then its text
+  // matches the reply too, so the posted reply is looked for among the comments.
   await expect(box).toBeHidden();
+  await expect(page.getByTestId('comment').getByText(reply, { exact: true })).toBeVisible();
 }
 
 async function upvote(member: Member, commentId: number) {
