@@ -4,12 +4,16 @@ import { BUSY } from '../../src/server/plugins/admission.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser, post } from '../helpers/fixtures.ts';
 
-/** One request in the database at a time, a 30 ms wait at most, a line of 5: a burst of 60 saturates it. */
+/**
+ * One request in the database at a time and a line of 5: a burst of 60 saturates it, the overflow turned away at once.
+ * The wait is long enough (2 s) that a small burst on a slow machine is never timed out: the wait's own limit is
+ * tested in request-gate.test.ts.
+ */
 let t: TestApp;
 let author: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { REQUEST_CONCURRENCY: '1', REQUEST_QUEUE_WAIT_MS: '30', REQUEST_QUEUE_MAX: '5' });
+  t = await buildTestApp({}, { REQUEST_CONCURRENCY: '1', REQUEST_QUEUE_WAIT_MS: '2000', REQUEST_QUEUE_MAX: '5' });
   author = await createUser(t.app);
   const circle = await createCircle(t.app, author, 'Busy Square');
   for (let i = 0; i < 15; i++) await post(t.app, author, circle, `Post ${i}`);
@@ -63,7 +67,7 @@ describe('an upload on a slow connection', () => {
     });
     body.write(`--${boundary}\r\nContent-Disposition: form-data; name="circle"\r\n\r\nBusy Square\r\n`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    // With the gate's one turn held by the upload, this would wait past 30 ms and be turned away.
+    // With the gate's one turn held by the upload, this would wait its 2 s and be turned away.
     expect((await feed()).statusCode).toBe(200);
     body.end(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow upload\r\n--${boundary}--\r\n`);
     expect((await upload).statusCode).toBe(201);
