@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import type { StatementWatcher } from '../../src/server/db/pglite-thread.ts';
 import type { Clock } from '../../src/server/clock.ts';
 
 /** A clock a test moves by hand (deadlines of days pass in a line), starting at `start`. */
@@ -42,7 +43,7 @@ const ROOMY_WRITE_LIMITS = {
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; onStatement?: StatementWatcher } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-test-'));
   const config = loadConfig(
@@ -58,7 +59,7 @@ export async function buildTestApp(
       ...overrides,
     },
   );
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.onStatement);
   const app = await buildApp({ config, database: database.database, logger: false, clock: options.clock });
   await app.ready();
   return {
@@ -80,10 +81,10 @@ function pgliteStart(): Blob | undefined {
   return pgliteTemplate;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; close: () => Promise<void> }> {
+async function openTestDatabase(onStatement?: StatementWatcher): Promise<{ database: Database; close: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ pgliteDir: 'memory://', pgliteStart: pgliteStart() });
+    const database = await openDatabase({ pgliteDir: 'memory://', pgliteStart: pgliteStart(), onStatement });
     return { database, close: () => database.close() };
   }
   // One throwaway database per test file, so files can run in parallel on one server.
@@ -96,7 +97,7 @@ async function openTestDatabase(): Promise<{ database: Database; close: () => Pr
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: testUrl.toString() });
+  const database = await openDatabase({ databaseUrl: testUrl.toString(), onStatement });
   return {
     database,
     close: async () => {

@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
-import { PGliteThread } from './pglite-thread.ts';
+import { PGliteThread, type StatementWatcher } from './pglite-thread.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** A database handle or an open transaction: both run the same queries. */
@@ -39,7 +39,7 @@ export type Database = {
 /** The rows of `db.execute()` on either driver: PGlite answers `{ rows }`, postgres.js the rows themselves. */
 export async function executeRows<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? [...result] : result.rows;
+  return Array.isArray(result) ? result : result.rows;
 }
 
 /** Resolved from the working directory: import.meta.url breaks once the server is bundled. */
@@ -55,8 +55,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   pgliteDir?: string;
   pgliteStart?: Blob;
-  /** PostgreSQL only: sees each statement's text and values as it is sent (the bench records a request's SQL). */
-  onStatement?: (text: string, values: unknown[]) => void;
+  /** Sees each statement's text and values as it is sent, on either driver (the bench and a test count a request's SQL). */
+  onStatement?: StatementWatcher;
 }): Promise<Database> {
   if (options.databaseUrl) {
     // postgres.js: each connection prepares a statement once and keeps its row description, and the writes of
@@ -99,14 +99,14 @@ export async function openDatabase(options: {
         return unlisten;
       },
       executeSql: async (text, values) => {
-        if (values?.length) return { rows: [...(await client.unsafe(text, values as postgres.ParameterOrJSON<never>[]))] };
+        if (values?.length) return { rows: await client.unsafe(text, values as postgres.ParameterOrJSON<never>[]) };
         // Text without parameters may be a script of several statements with its own BEGIN and COMMIT (the job
-        // queue's schema): it runs on a connection held for it, and answers a result per statement, the last one's rows.
+        // queue's schema): it runs on a connection held for it.
         const reserved = await client.reserve();
         try {
           const result = await reserved.unsafe(text);
-          const last = Array.isArray(result[0]) ? (result.at(-1) as unknown as Record<string, unknown>[]) : result;
-          return { rows: [...last] as Record<string, unknown>[] };
+          // Several statements answer a result each: the last one's rows.
+          return { rows: Array.isArray(result[0]) ? (result.at(-1) as unknown as Record<string, unknown>[]) : result };
         } catch (error) {
           // A script that failed inside its BEGIN leaves the transaction open and aborted: end it before handing back.
           await reserved.unsafe('rollback').catch(() => {});
@@ -125,7 +125,7 @@ export async function openDatabase(options: {
   let client: PGliteThread | undefined;
   try {
     // PGlite runs in a worker thread so that its statements do not block the event loop (pglite-thread.ts).
-    client = await PGliteThread.create({ dataDir: dir, loadDataDir: options.pgliteStart });
+    client = await PGliteThread.create({ dataDir: dir, loadDataDir: options.pgliteStart, onStatement: options.onStatement });
     const db = drizzlePglite(client.asPGlite(), { schema });
     await migratePglite(db, { migrationsFolder });
     const thread = client;

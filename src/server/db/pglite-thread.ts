@@ -114,6 +114,9 @@ function spawn(start: WorkerStart): Promise<Worker> {
   });
 }
 
+/** Sees each statement's text and values as it is sent (openDatabase's `onStatement`). */
+export type StatementWatcher = (text: string, values: unknown[]) => void;
+
 /** The first wait before a stopped thread is started again, and the longest (the wait doubles between tries). */
 const RESTART_FIRST_MS = 200;
 const RESTART_MAX_MS = 10_000;
@@ -135,26 +138,29 @@ export class PGliteThread {
   private constructor(
     private worker: Worker,
     private readonly restartWith: WorkerStart | null,
+    private readonly onStatement?: StatementWatcher,
   ) {
     this.attach(worker);
   }
 
   /** Starts a worker on `dataDir` ('memory://' or a directory), from a dumped data directory when given one. */
-  static async create(options: { dataDir: string; loadDataDir?: Blob }): Promise<PGliteThread> {
+  static async create(options: { dataDir: string; loadDataDir?: Blob; onStatement?: StatementWatcher }): Promise<PGliteThread> {
     const loadDataDir = await options.loadDataDir?.arrayBuffer();
     const shared = await loadAssets();
     const worker = await spawn({ dataDir: options.dataDir, ...shared, ...(loadDataDir ? { loadDataDir } : {}) });
     const onDisk = !options.dataDir.startsWith('memory://');
-    return new PGliteThread(worker, onDisk ? { dataDir: options.dataDir, ...shared } : null);
+    return new PGliteThread(worker, onDisk ? { dataDir: options.dataDir, ...shared } : null, options.onStatement);
   }
 
   /** `tx` is the open transaction the statement belongs to (its stand-in passes it; Drizzle never does). */
   query<T>(sql: string, params?: unknown[], options?: Options, tx?: number): Promise<Results<T>> {
+    this.onStatement?.(sql, params ?? []);
     // Drizzle's parsers are fixed pass-throughs (see pglite-worker.ts); only whether there were any crosses over.
     return this.call({ op: 'query', sql, params, tx, rowMode: options?.rowMode, drizzleParsers: options?.parsers !== undefined });
   }
 
   exec(sql: string, tx?: number): Promise<Results[]> {
+    this.onStatement?.(sql, []);
     return this.call({ op: 'exec', sql, tx });
   }
 
