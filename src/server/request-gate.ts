@@ -1,3 +1,5 @@
+import { requestContext } from '@fastify/request-context';
+
 /**
  * Admission to the database in arrival order, with a bounded wait: the product's own rule for when to say "busy".
  *
@@ -22,42 +24,95 @@ export type Release = () => void;
 
 type Waiter = { admit: (release: Release) => void; timer: NodeJS.Timeout };
 
+/**
+ * A gate whose every turn has been held this long without one coming back admits nothing: the health check says so
+ * (a gated call takes milliseconds; one that held a turn for half a minute is a turn lost, not a slow query).
+ */
+export const STUCK_AFTER_MS = 30_000;
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    /** The current request's database turn, if it holds one. */
+    admission?: Release;
+  }
+}
+
+/**
+ * Gives the current request's database turn back before waiting on the network (a mail server, a slow reader),
+ * so that wait never holds a turn others need. What the request does with the database afterwards is a few
+ * statements outside the line, which is what the line is for: nobody waits behind a silent mail server.
+ */
+export async function outsideTheGate<T>(wait: () => Promise<T>): Promise<T> {
+  const release = requestContext.get('admission');
+  if (release) {
+    requestContext.set('admission', undefined);
+    release();
+  }
+  return wait();
+}
+
 export class RequestGate {
   private active = 0;
   private readonly line: Waiter[] = [];
   private head = 0;
+  /** When a turn was last given or given back: a gate with every turn held and no movement for long is stuck. */
+  private lastMovedAt: number;
 
-  constructor(private readonly options: GateOptions) {}
+  constructor(
+    private readonly options: GateOptions,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.lastMovedAt = now();
+  }
+
+  /** For the health check: whether the gate still lets requests in, and its load. */
+  get status() {
+    const admitting = this.active < this.options.concurrency || this.now() - this.lastMovedAt < STUCK_AFTER_MS;
+    return { admitting, ...this.load, concurrency: this.options.concurrency };
+  }
 
   /** How many requests are inside, and waiting. */
   get load() {
     return { active: this.active, waiting: this.line.length - this.head };
   }
 
-  /** Resolves with a Release once admitted (at once when there is room), or null when the request is turned away. */
-  enter(): Promise<Release | null> {
+  /**
+   * Resolves with a Release once admitted (at once when there is room), or null when the request is turned away or
+   * `gone` aborts while it waits (its client went away: it leaves the line, and no turn is ever handed to it).
+   */
+  enter(gone?: AbortSignal): Promise<Release | null> {
+    if (gone?.aborted) return Promise.resolve(null);
     if (this.active < this.options.concurrency && this.load.waiting === 0) return Promise.resolve(this.admitOne());
     if (this.load.waiting >= this.options.maxQueue) return Promise.resolve(null);
     return new Promise((resolve) => {
-      const waiter: Waiter = {
-        admit: resolve,
-        timer: setTimeout(() => {
-          const index = this.line.indexOf(waiter, this.head);
-          if (index >= 0) this.line.splice(index, 1);
-          resolve(null);
-        }, this.options.maxWaitMs),
+      const leave = () => {
+        clearTimeout(waiter.timer);
+        gone?.removeEventListener('abort', leave);
+        const index = this.line.indexOf(waiter, this.head);
+        if (index >= 0) this.line.splice(index, 1);
+        resolve(null);
       };
+      const waiter: Waiter = {
+        admit: (release) => {
+          gone?.removeEventListener('abort', leave);
+          resolve(release);
+        },
+        timer: setTimeout(leave, this.options.maxWaitMs),
+      };
+      gone?.addEventListener('abort', leave, { once: true });
       this.line.push(waiter);
     });
   }
 
   private admitOne(): Release {
     this.active++;
+    this.lastMovedAt = this.now();
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.active--;
+      this.lastMovedAt = this.now();
       this.next();
     };
   }

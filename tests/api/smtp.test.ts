@@ -87,6 +87,35 @@ describe('when the mail server accepts the connection and never answers', () => 
     await new Promise((resolve) => server.close(resolve));
   });
 
+  it('holds no database turn while it waits: a sign-in code, a contact message and a grievance leave the feed served', async () => {
+    const narrow = await appVariant(t, {
+      smtpUrl: silent.config.smtpUrl,
+      smtpTimeoutSeconds: 3,
+      supportEmail: 'support@bharatsquare.test',
+      admission: { concurrency: 1, maxWaitMs: 1000, maxQueue: 10 },
+    });
+    try {
+      const waiting = [
+        post(narrow, '/api/auth/send-otp/', { email: uniqueEmail('waits') }),
+        post(narrow, '/api/contact/', { email: 'meera@example.in', message: 'Hello while the mail server is silent' }),
+        narrow.app.inject({
+          method: 'POST',
+          url: '/api/grievances/',
+          remoteAddress: '203.0.113.77',
+          payload: { category: 'fraud', content_link: 'https://bharatsquare.example/home/comments/12', description: 'Someone asked me for money using my name.', email: 'meera@example.in' },
+        }),
+      ];
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const started = Date.now();
+      const feed = await narrow.app.inject({ method: 'GET', url: '/api/posts/public/feed/' });
+      expect(feed.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await Promise.all(waiting);
+    } finally {
+      await narrow.close();
+    }
+  }, 30_000);
+
   it('gives up after SMTP_TIMEOUT_SECONDS and answers 503 with Retry-After, keeping nothing that would block a new try', async () => {
     const email = uniqueEmail('silent');
     const started = Date.now();

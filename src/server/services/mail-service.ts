@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import { outsideTheGate } from '../request-gate.ts';
 
 export type Mail = { to: string; subject: string; text: string; replyTo?: string };
 
@@ -21,7 +22,8 @@ export function createMailService(config: Config, log: FastifyBaseLogger) {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   async function send(mail: Mail): Promise<void> {
-    const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+    // A mail server may be slow or silent for SMTP_TIMEOUT_SECONDS: the request gives its database turn back first.
+    const info = await outsideTheGate(() => transport.sendMail({ from: config.mailFrom, ...mail }));
     if (config.smtpUrl) return;
     mkdirSync(outbox, { recursive: true });
     const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
