@@ -295,6 +295,26 @@ describe('media of a private circle', () => {
     expect((await get(url)).statusCode).toBe(404);
   });
 
+  it('is not served through any other spelling of its path: percent-encoded, upper-case %2F, or a variant, unsigned', async () => {
+    const created = await postForm(p, owner, [
+      ['circle', String(secret.id)],
+      ['title', 'Encoded'],
+      ['images', { data: await makeImage('png'), filename: 'e.png', type: 'image/png' }],
+    ]);
+    const [pathname] = (created.json() as Post).images[0].split('?');
+    const file = pathname.slice('/media/private/'.length);
+    const sources = (created.json() as Post & { image_sources: { srcset?: string }[] }).image_sources;
+    const variant = JSON.stringify(sources).match(/\/media\/private\/([0-9a-f-]{36}_\d+x\d+-\d+\.(?:webp|avif))/)![1];
+    const encodedPrivate = [...'private'].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    for (const name of [file, variant]) {
+      for (const spelling of [`/media/%70rivate/${name}`, `/media/private%2F${name}`, `/media/private%2f${name}`, `/media/${encodedPrivate}/${name}`, `/media/${encodedPrivate}%2F${name}`]) {
+        const res = await get(spelling);
+        expect({ spelling, status: res.statusCode }).toEqual({ spelling, status: 404 });
+      }
+      expect((await p.app.inject({ method: 'HEAD', url: `/media/%70rivate/${name}` })).statusCode).toBe(404);
+    }
+  });
+
   it('covers a comment\'s media in a private circle; public media keeps plain URLs cached by anyone', async () => {
     const inside = await postForm(p, owner, [['circle', String(secret.id)], ['title', 'Thread']]);
     const form = await multipart([

@@ -34,11 +34,14 @@ async function mediaPlugin(app: FastifyInstance) {
     }
   };
 
+  // The path is decoded once (nameOf) and the decision made on that one name: `/media/%70rivate/…`, `private%2F…` and
+  // every other spelling of a private file is the same private file, signed for its one canonical path.
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(PRIVATE_MEDIA_PREFIX) || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-    const pathname = request.url.split('?')[0];
+    if (!request.url.startsWith('/media/') || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    const name = nameOf(request);
+    if (!name?.startsWith(PRIVATE_MEDIA_PREFIX.slice('/media/'.length))) return;
     // Unsigned, tampered or expired: the same 404 as a missing file, so a URL tells nothing about what exists.
-    if (signer.check(pathname, request.query as Record<string, unknown>) === null) return reply.code(404).send(NOT_FOUND);
+    if (signer.check(`/media/${name}`, request.query as Record<string, unknown>) === null) return reply.code(404).send(NOT_FOUND);
   });
   // The API's answers carry signed URLs for private media; only people who may see a post or comment get them.
   app.addHook('preSerialization', async (request, _reply, payload) => (request.url.startsWith('/api/') ? signer.signAll(payload) : payload));
