@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { protectDataDir } from './data-dir.ts';
 
 /**
  * Several instances of the server behind one port on one machine (`npm run start:cluster -- --instances 2`):
@@ -17,6 +18,8 @@ async function primary() {
   if (!Number.isInteger(instances) || instances < 1) throw new ConfigError('--instances must be a whole number of at least 1.');
   // Validates the settings and creates the secrets kept in DATA_DIR once, before any instance reads them.
   const config = loadConfig();
+  // The instances inherit the owner-only umask; the media directory and exports are owner-only from the start.
+  protectDataDir(config.dataDir);
   if (!config.databaseUrl) throw new ConfigError('start:cluster needs DATABASE_URL: the embedded database belongs to one process.');
   if (!config.redisUrl) throw new ConfigError('start:cluster needs REDIS_URL, so that rate limits count across the instances.');
   // Migrations run once here, so the instances do not race on them.

@@ -221,7 +221,7 @@ function readEnvFile(file: string): Record<string, string> {
 
 /** The JWT secret is generated once per data directory so tokens survive restarts. */
 function persistentSecret(dataDir: string, name: string): string {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');

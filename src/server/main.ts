@@ -1,10 +1,12 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { protectDataDir } from './data-dir.ts';
 import { startAdminSocket } from './staff/admin-socket.ts';
 
 /** Starts the one process that serves the site, the API and the media. */
 async function main() {
   const config = loadConfig();
+  protectDataDir(config.dataDir);
   const app = await buildApp({ config });
   // The embedded database is this process's alone: `npm run admin` reaches it through this socket.
   const stopAdminSocket =

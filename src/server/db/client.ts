@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { makeOwnerOnly } from '../data-dir.ts';
 import path from 'node:path';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -128,6 +129,7 @@ export async function openDatabase(options: {
     client = await PGliteThread.create({ dataDir: dir, loadDataDir: options.pgliteStart, onStatement: options.onStatement });
     const db = drizzlePglite(client.asPGlite(), { schema });
     await migratePglite(db, { migrationsFolder });
+    if (onDisk) makeOwnerOnly(path.resolve(dir));
     const thread = client;
     return {
       db,

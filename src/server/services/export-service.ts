@@ -116,7 +116,7 @@ export function createExportService(deps: {
     if (!row || row.status !== 'pending') return;
     try {
       const { data, uploads } = await gather(row.userId);
-      await mkdir(config.exportsDir, { recursive: true });
+      await mkdir(config.exportsDir, { recursive: true, mode: 0o700 });
       const fileName = `${exportId}.zip`;
       const target = path.join(config.exportsDir, fileName);
       const zip = new yazl.ZipFile();
@@ -134,7 +134,7 @@ export function createExportService(deps: {
       }
       zip.on('error', (error) => (zip.outputStream as NodeJS.ReadableStream & { destroy: (e: Error) => void }).destroy(error));
       zip.end();
-      await pipeline(zip.outputStream, createWriteStream(`${target}.part`));
+      await pipeline(zip.outputStream, createWriteStream(`${target}.part`, { mode: 0o600 }));
       await rename(`${target}.part`, target);
       const readyAt = now();
       const expiresAt = new Date(readyAt.getTime() + config.retention.exportHours * 3_600_000);

@@ -25,7 +25,7 @@ export function createMailService(config: Config, log: FastifyBaseLogger) {
     // A mail server may be slow or silent for SMTP_TIMEOUT_SECONDS: the request gives its database turn back first.
     const info = await outsideTheGate(() => transport.sendMail({ from: config.mailFrom, ...mail }));
     if (config.smtpUrl) return;
-    mkdirSync(outbox, { recursive: true });
+    mkdirSync(outbox, { recursive: true, mode: 0o700 });
     const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
     writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
     log.info({ file: path.relative(process.cwd(), file) }, `mail written to the outbox: ${mail.subject}`);

@@ -1,5 +1,5 @@
 import { createReadStream, mkdirSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -70,13 +70,19 @@ function safeName(name: string): string {
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 export function createLocalMediaStore(dir: string): MediaStore {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const at = (name: string) => path.join(dir, safeName(name));
   return {
     async put(name, source) {
       const target = at(name);
-      await mkdir(path.dirname(target), { recursive: true });
-      await (typeof source === 'string' ? copyFile(source, target) : writeFile(target, source));
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      if (typeof source === 'string') {
+        await copyFile(source, target);
+        // A copy keeps its source's mode: a stored file is the server's alone.
+        await chmod(target, 0o600);
+      } else {
+        await writeFile(target, source, { mode: 0o600 });
+      }
     },
     async read(name, range) {
       const file = at(name);
@@ -102,7 +108,7 @@ export function createLocalMediaStore(dir: string): MediaStore {
     },
     async move(from, to) {
       const target = at(to);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       await rename(at(from), target);
     },
     async remove(names) {
