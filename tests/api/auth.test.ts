@@ -19,7 +19,16 @@ const otpRules = (changes: Partial<Config['otp']> = {}): Config['otp'] => ({
 
 let ipCounter = 0;
 /** Each test speaks from its own address, so per-IP counters never leak between tests. */
-const freshIp = () => `10.${process.pid % 250}.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+/**
+ * A new address on the current test's own network (an IPv4 /24 named after the test): the per-network limits count
+ * one test's requests together and never another test's.
+ */
+const freshIp = () => {
+  const name = `${process.pid}:${expect.getState().currentTestName}`;
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `10.${hash % 250}.${(hash >>> 8) % 250}.${++ipCounter % 250}`;
+};
 
 // The main app: real limits, except that a new code may be asked for at once.
 let t: TestApp;
@@ -138,8 +147,9 @@ describe('POST /api/auth/send-otp/', () => {
     expect(wait).toBeGreaterThan(800);
     expect(wait).toBeLessThanOrEqual(900);
     expect(res.json().detail).toBe(`Too many sign-in code requests from this network. Expected available in ${wait} seconds.`);
-    // Another address on another network is not affected.
-    expect((await sendOtp(t, uniqueEmail('nat'), freshIp())).statusCode).toBe(200);
+    // Another address on the same /24 is the same network; one on another network is not affected.
+    expect((await sendOtp(t, uniqueEmail('nat'), ip.replace(/\.\d+$/, '.251'))).statusCode).toBe(429);
+    expect((await sendOtp(t, uniqueEmail('nat'), '203.0.113.9')).statusCode).toBe(200);
   });
 });
 
@@ -368,6 +378,32 @@ describe('limits with the default resend wait, a short code life and a small per
     const res = await sendOtp(limited, uniqueEmail('ip'), ip);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('the per-network limit on sign-in codes', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await appVariant(t, { otp: otpRules({ perIpPerWindow: 3, ipWindowMs: 60_000 }) });
+  });
+  afterAll(() => limited?.close());
+
+  it('counts addresses rotated inside one IPv6 /64 as one network', async () => {
+    const block = `2001:db8:${(process.pid % 65000).toString(16)}:77`;
+    const answers = [];
+    for (let i = 1; i <= 5; i++) answers.push((await sendOtp(limited, uniqueEmail('v6'), `${block}::${i.toString(16)}:${(i * 7919).toString(16)}`)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429, 429]);
+    // The next /64 is another network.
+    expect((await sendOtp(limited, uniqueEmail('v6'), `2001:db8:${(process.pid % 65000).toString(16)}:78::1`)).statusCode).toBe(200);
+  });
+
+  it('counts addresses rotated inside one IPv4 /24 as one network', async () => {
+    const block = `192.0.${process.pid % 250}`;
+    const answers = [];
+    for (let i = 1; i <= 5; i++) answers.push((await sendOtp(limited, uniqueEmail('v4'), `${block}.${i * 40}`)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429, 429]);
+    const res = await sendOtp(limited, uniqueEmail('v4'), `${block}.250`);
+    expect(res.json().detail).toMatch(/^Too many sign-in code requests from this network\./);
   });
 });
 

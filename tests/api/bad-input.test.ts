@@ -56,7 +56,7 @@ const send = (call: Call, body: unknown = call.body, url = call.url) =>
     method: call.method,
     url,
     headers: call.auth ? user.headers : {},
-    remoteAddress: `192.0.2.${(ip++ % 250) + 1}`,
+    remoteAddress: `198.19.${ip % 250}.${(Math.floor(ip++ / 250) % 250) + 1}`,
     ...(body === undefined ? {} : { payload: JSON.stringify(body), headers: { ...(call.auth ? user.headers : {}), 'content-type': 'application/json' } }),
   });
 

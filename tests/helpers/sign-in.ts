@@ -53,9 +53,12 @@ export const uniqueEmail = (prefix = 'user', domain = 'example.com') =>
 
 export type SignedIn = { email: string; access: string; refresh: string; is_registered: boolean; auth: { authorization: string } };
 
-/** A different client address per sign-in, so many test sign-ins never meet the per-IP limit. */
+/** A client address on a different network (/24) per sign-in, so many test sign-ins never meet the per-network limit. */
 let addresses = 0;
-const nextAddress = () => `192.0.2.${(addresses++ % 250) + 1}`;
+const nextAddress = () => {
+  const n = addresses++;
+  return `198.18.${n % 250}.${(Math.floor(n / 250) % 250) + 1}`;
+};
 
 /**
  * Signs in through the real endpoints (send-otp, the code from the outbox, verify-otp), as a person would, and agrees

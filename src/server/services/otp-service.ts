@@ -146,7 +146,8 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
   }
 
   async function send(email: string, ip: string, purpose: OtpPurpose = 'sign-in', lang: Lang = 'en'): Promise<void> {
-    await enforceLimit(limiter, { key: `otp-ip:${ip}`, limit: rules.perIpPerWindow, windowMs: rules.ipWindowMs, message: OTP_MESSAGES.perIp });
+    // Keyed on the network (its /24 or /64, hashed), not the address: addresses rotated inside one block are one requester.
+    await enforceLimit(limiter, { key: `otp-net:${requesterKey(ip)}`, limit: rules.perIpPerWindow, windowMs: rules.ipWindowMs, message: OTP_MESSAGES.perIp });
     const now = new Date();
     await housekeeping(now);
     const addressHash = emailHash(config.identitySecret, email);
