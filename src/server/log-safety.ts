@@ -12,8 +12,21 @@ const MAX_DEPTH = 4;
 
 export const maskEmails = (text: string) => text.replace(EMAIL_LIKE, '[email]');
 
-/** A grievance's tracking key rides in its URL (`?key=`); the log keeps the ticket but never the key. */
-const SECRET_PARAMS = /([?&]key=)[^&#]*/gi;
+/**
+ * Values that open something while they live ride in some URLs: a grievance's tracking key (`?key=`), the signature
+ * of a private file or an export download, the live stream's ticket, any token. The log keeps the parameter's name
+ * but never its value, however the name is spelled (case, percent-encoding).
+ */
+const SECRET_NAMES = new Set(['key', 'signature', 'ticket', 'token', 'access', 'refresh', 'access_token', 'refresh_token', 'otp', 'code']);
+const QUERY_PARAM = /([?&])([^=&#]*)=([^&#]*)/g;
+const secretName = (name: string) => {
+  try {
+    return SECRET_NAMES.has(decodeURIComponent(name).toLowerCase());
+  } catch {
+    return true;
+  }
+};
+const hideSecrets = (url: string) => url.replace(QUERY_PARAM, (whole, sep: string, name: string) => (secretName(name) ? `${sep}${name}=[hidden]` : whole));
 
 const scrubText = (text: string) => maskEmails(text.replace(QUERY_PARAMS, '\nparams: [hidden]'));
 
@@ -36,7 +49,7 @@ export function safeError(error: unknown, depth = 0): LoggedError {
 export function safeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: maskEmails(request.url).replace(SECRET_PARAMS, '$1[hidden]'),
+    url: maskEmails(hideSecrets(request.url)),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
