@@ -12,6 +12,16 @@ export const TITLE_COUNTER_DISPLAY = 100;
 
 export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 
+/** An absolute http(s) link with a host: never a script, a data URL or words a page would turn into a link. */
+export function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Circle (channel) limits: the server enforces them, the wizard's inputs stop there. */
 export const CIRCLE_NAME_MIN = 3;
 export const CIRCLE_NAME_MAX = 50;

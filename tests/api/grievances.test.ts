@@ -62,13 +62,37 @@ describe('POST /api/grievances/', () => {
       description: ['This field is required.'],
       email: ['This field is required.'],
     });
-    const bad = await file(complaint({ category: 'rudeness', email: 'not an address', description: ' ', content_link: 'x'.repeat(2001) }));
+    const bad = await file(complaint({ category: 'rudeness', email: 'not an address', description: ' ', content_link: `https://example.in/${'x'.repeat(1982)}` }));
     expect(bad.json()).toEqual({
       category: ['"rudeness" is not a valid choice.'],
       content_link: ['Ensure this field has no more than 2000 characters.'],
       description: ['This field may not be blank.'],
       email: ['Enter a valid email address.'],
     });
+  });
+});
+
+describe('the content link', () => {
+  it('takes only an http(s) link: a script, a data URL, plain words or a bare host answer 400 in the reader\'s language', async () => {
+    for (const link of ['javascript:alert(1)', 'JaVaScRiPt:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'somewhere on the site', 'ftp://example.com/x', '//evil.example/x']) {
+      const res = await file(complaint({ content_link: link }));
+      expect({ link, status: res.statusCode, body: res.json() }).toEqual({ link, status: 400, body: { content_link: ['Enter a link that starts with http:// or https://.'] } });
+    }
+    const hindi = await t.app.inject({ method: 'POST', url: '/api/grievances/', payload: complaint({ content_link: 'javascript:alert(1)' }), headers: { 'accept-language': 'hi' }, remoteAddress: '203.0.113.250' });
+    expect(hindi.statusCode).toBe(400);
+    expect(hindi.json()).toEqual({ content_link: ['http:// या https:// से शुरू होने वाला लिंक डालें।'] });
+    expect((await file(complaint({ content_link: 'https://bharatsquare.example/home/posts/7' }))).statusCode).toBe(201);
+  });
+});
+
+describe('tracking with a malformed key', () => {
+  it('answers the same 404 for an array, an empty or an absent key', async () => {
+    const filed = await file(complaint());
+    const { ticket } = filed.json();
+    for (const query of ['?key=a&key=b', '?key[]=x', '?key=', '']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/grievances/${ticket}/${query}` });
+      expect({ query, status: res.statusCode, body: res.json() }).toEqual({ query, status: 404, body: { detail: 'Grievance not found.' } });
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { atom } from 'nanostores';
 import { ApiError, api } from '../../lib/api-client.ts';
 import type { GrievanceTracking } from '../../lib/grievance-rules.ts';
 import { translator, type Translate } from '../../lib/i18n.ts';
-import { isValidEmail } from '../../lib/validation-rules.ts';
+import { isValidEmail, isWebLink } from '../../lib/validation-rules.ts';
 import { $lang } from '../../stores/lang.store.ts';
 
 export type GrievanceFields = { category: string; content_link: string; description: string; email: string };
@@ -26,6 +26,7 @@ export function grievanceErrors(fields: GrievanceFields, t: Translate = translat
     if (!fields[key].trim()) errors[key] = t(`grievance.form.required.${key}`);
   }
   if (!errors.email && !isValidEmail(fields.email)) errors.email = t('grievance.form.invalidEmail');
+  if (!errors.content_link && !isWebLink(fields.content_link)) errors.content_link = t('api.webLink');
   return errors;
 }
 

@@ -9,6 +9,8 @@ import {
   type GrievanceCategory,
 } from '../../lib/grievance-rules.ts';
 import { choice, emailSchema, requiredString, stringField } from '../../lib/validation.ts';
+import { isWebLink } from '../../lib/validation-rules.ts';
+import en from '../../locales/en.json' with { type: 'json' };
 import { detail } from '../http-errors.ts';
 import { parseInput } from '../request-validation.ts';
 import { GRIEVANCE_NOT_FOUND } from '../services/grievance-service.ts';
@@ -18,7 +20,8 @@ import { enforceLimit } from '../services/rate-limit.ts';
 
 const fileBody = z.object({
   category: choice(Object.keys(GRIEVANCE_CATEGORIES) as GrievanceCategory[]),
-  content_link: requiredString({ max: GRIEVANCE_LINK_MAX }),
+  // Staff open this link from their queue: only a web address, never a script or a data URL.
+  content_link: requiredString({ max: GRIEVANCE_LINK_MAX }).refine(isWebLink, en.api.webLink),
   description: requiredString({ max: GRIEVANCE_DESCRIPTION_MAX }),
   email: emailSchema,
 });
@@ -39,7 +42,8 @@ const reportQuery = z.object({
   ),
 });
 
-const trackQuery = z.object({ key: stringField().max(200).default('') });
+/** Any malformed key (an array, an object, too long) is a key that opens nothing: the same 404 as a wrong one. */
+const trackQuery = z.object({ key: z.preprocess((v) => (typeof v === 'string' && v.length <= 200 ? v : ''), z.string()) });
 
 /**
  * The site's own address for links in answers and mails: PUBLIC_SITE_URL, else where this server listens.

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { GRIEVANCE_ACTIONS } from '../../../lib/grievance-rules.ts';
 import { useT } from '../../i18n/use-t.tsx';
-import { $grievanceQueue, changeGrievance, countdown, downloadReport, loadGrievances, type StaffGrievance } from './grievance-queue.store.ts';
+import { $grievanceQueue, changeGrievance, countdown, downloadReport, linkHost, loadGrievances, type StaffGrievance } from './grievance-queue.store.ts';
 
 function Ticket({ g }: { g: StaffGrievance }) {
   const t = useT();
@@ -24,7 +24,10 @@ function Ticket({ g }: { g: StaffGrievance }) {
         <span className="rounded-full bg-canvas px-2 py-0.5 font-semibold">{t(`grievance.statuses.${g.status}`)}</span>
         <span className={`ml-auto font-semibold ${g.overdue ? 'text-red-800' : 'text-muted'}`}>{countdown(g, t)}</span>
       </p>
-      <p className="mt-2 text-sm break-all"><a href={g.content_link} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 underline">{g.content_link}</a></p>
+      {/* The complainant's link as text, its host first: staff see where it leads before they copy it anywhere. */}
+      <p className="mt-2 text-sm break-all" data-testid="grievance-link">
+        <strong>{linkHost(g.content_link) ?? t('grievance.queue.notALink')}</strong> <span className="text-muted">{g.content_link}</span>
+      </p>
       <p className="mt-1 text-sm whitespace-pre-line break-words">{g.description}</p>
       <label htmlFor={`${id}-note`} className="mt-3 block text-sm font-semibold">{t('grievance.queue.note')}</label>
       <textarea id={`${id}-note`} rows={2} value={note} onChange={(e) => setNote(e.target.value)} className="field-input mt-1" />

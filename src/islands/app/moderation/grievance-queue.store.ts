@@ -79,3 +79,13 @@ export async function downloadReport(month: string): Promise<void> {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** The host a complainant's link leads to, shown before the link itself; null for what is not a web link. */
+export function linkHost(link: string): string | null {
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.host : null;
+  } catch {
+    return null;
+  }
+}
