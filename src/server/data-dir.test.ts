@@ -47,8 +47,8 @@ describe('protectDataDir', () => {
       const upload = path.join(root, 'upload.png');
       writeFileSync(upload, 'z', { mode: 0o644 });
       const store = createLocalMediaStore(path.join(dataDir, 'media'));
-      await store.put('private/a.png', upload);
-      await store.put('b.png', Buffer.from('b'));
+      await store.put('private/a.png', upload, 'image/png');
+      await store.put('b.png', Buffer.from('b'), 'image/png');
     } finally {
       await database.close();
     }

@@ -150,6 +150,7 @@ export function createServices({
     notifications: bindTo(db, { list: notifications.listNotifications, unreadCount: notifications.unreadCount, markRead: notifications.markRead }),
     notificationStream: createNotificationStream({
       listen: listen ?? (async () => async () => {}),
+      notify: async (channel, payload) => void (await executeSql('select pg_notify($1, $2)', [channel, payload])),
       log,
     }),
     profile: bindTo(db, { create: profile.createProfile, get: profile.getProfile, card: profile.getProfileCard }),

@@ -4,6 +4,8 @@ import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { comment, createCircle, createUser, join, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 import { until } from '../helpers/until.ts';
+import { latestOtp, signIn } from '../helpers/sign-in.ts';
+import { MAX_STREAMS_PER_ACCOUNT } from '../../src/server/services/notification-stream.ts';
 import { createJobQueue } from '../../src/server/jobs/queue.ts';
 import { createMentionFanout } from '../../src/server/services/notifications-service.ts';
 
@@ -195,6 +197,67 @@ describe('live stream', () => {
     await write(carol, postId, 'Me too');
     expect(await withHeader.next('notification', 2000)).toMatchObject({ count: 2 });
     withHeader.close();
+  });
+});
+
+describe('streams end with the session and the account, and an account holds a few', () => {
+  let address: string;
+  beforeAll(async () => {
+    address = t.app.server.listening ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  /** An open stream: `ended` settles true once the server closes it (false if it is still open after `ms`). */
+  async function openStream(url: string, headers: Record<string, string> = {}) {
+    const controller = new AbortController();
+    const res = await fetch(`${address}${url}`, { headers, signal: controller.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const done = (async () => {
+      try {
+        while (!(await reader.read()).done);
+      } catch {
+        // aborted by the test
+      }
+      return true;
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return {
+      endsWithin: (ms: number) => Promise.race([done, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]),
+      close: () => controller.abort(),
+    };
+  }
+  const ticketFor = async (headers: { authorization: string }) =>
+    encodeURIComponent((await t.app.inject({ method: 'POST', url: '/api/notifications/stream/ticket/', headers })).json().ticket);
+
+  it('logout closes the session\'s open streams, and a ticket fetched before logout opens nothing', async () => {
+    const member = await signIn(t);
+    const unused = await ticketFor(member.auth);
+    const stream = await openStream(`/api/notifications/stream/?ticket=${await ticketFor(member.auth)}`);
+    const withHeader = await openStream('/api/notifications/stream/', member.auth);
+    expect(await stream.endsWithin(100)).toBe(false);
+    const out = await t.app.inject({ method: 'POST', url: '/api/token/blacklist/', payload: { refresh: member.refresh } });
+    expect(out.statusCode).toBe(200);
+    expect(await stream.endsWithin(2000)).toBe(true);
+    expect(await withHeader.endsWithin(2000)).toBe(true);
+    expect((await fetch(`${address}/api/notifications/stream/?ticket=${unused}`)).status).toBe(401);
+  });
+
+  it('erasing the account closes its streams', async () => {
+    const member = await signIn(t);
+    const stream = await openStream(`/api/notifications/stream/?ticket=${await ticketFor(member.auth)}`);
+    await t.app.inject({ method: 'POST', url: '/api/users/me/delete/send-otp/', headers: member.auth, payload: { email: member.email } });
+    const erased = await t.app.inject({ method: 'POST', url: '/api/users/me/delete/', headers: member.auth, payload: { otp: latestOtp(t, member.email), erase_content: false } });
+    expect(erased.statusCode).toBe(202);
+    expect(await stream.endsWithin(2000)).toBe(true);
+  });
+
+  it('keeps at most MAX_STREAMS_PER_ACCOUNT open per account: the oldest close as new ones open', async () => {
+    const member = await signIn(t);
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_ACCOUNT + 3; i++) streams.push(await openStream('/api/notifications/stream/', member.auth));
+    const ended = await Promise.all(streams.map((stream) => stream.endsWithin(500)));
+    expect(ended).toEqual([true, true, true, ...Array(MAX_STREAMS_PER_ACCOUNT).fill(false)]);
+    streams.forEach((stream) => stream.close());
   });
 });
 

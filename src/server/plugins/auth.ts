@@ -5,7 +5,8 @@ import { BLACKLISTED, TokenError, type TokenClaims } from '../services/tokens-se
 import { CONSENT_REQUIRED_MESSAGE } from '../../lib/privacy-notice.ts';
 
 /** `createdAt` tells a new account (stricter write limits, links held more readily). */
-export type AuthUser = { id: number; username: string; createdAt: Date };
+/** The signed-in member, and the session (`sid`) their token belongs to: a logout ends what the session opened. */
+export type AuthUser = { id: number; username: string; createdAt: Date; sid: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,7 +38,7 @@ function rawBearer(request: FastifyRequest): string | undefined {
   return parts[1];
 }
 
-const asAuthUser = ({ id, username, createdAt }: AuthUser): AuthUser => ({ id, username, createdAt });
+const asAuthUser = ({ id, username, createdAt, sid }: AuthUser): AuthUser => ({ id, username, createdAt, sid });
 
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
@@ -63,7 +64,7 @@ async function authPlugin(app: FastifyInstance) {
     if (refused) throw refuse(BLACKLISTED);
     // An account being erased is gone for its tokens from the moment the member confirmed.
     if (!user || user.erasureRequestedAt) throw unauthorized({ detail: 'User not found', code: 'user_not_found' });
-    return { id: user.id, username: user.username, createdAt: user.createdAt, consented: user.consented };
+    return { id: user.id, username: user.username, createdAt: user.createdAt, sid: claims.sid, consented: user.consented };
   }
 
   /**

@@ -35,7 +35,7 @@ const uploadParams = z.object({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._
  * deleting a single upload. The services do the work; the export and the erasure run as jobs.
  */
 export default async function dataRightsRoutes(app: FastifyInstance) {
-  const { consent, exports, erasure, uploads, clock } = app.ctx.services;
+  const { consent, exports, erasure, uploads, clock, notificationStream } = app.ctx.services;
   const siteBase = (request: FastifyRequest) => (app.ctx.config.publicSiteUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
   const exportAnswer = (request: FastifyRequest, view: ExportView): DataExport => ({
@@ -167,6 +167,8 @@ export default async function dataRightsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { otp, erase_content: eraseContent } = parseInput(deleteBody, request.body);
       await erasure.requestErasure(request.user!.id, otp, eraseContent, clock.now(), request.ip);
+      // The account's tokens stopped; its open streams end too, on every instance.
+      await notificationStream.endAccount(request.user!.id);
       return reply.code(202).send({ detail: ERASURE_MESSAGES.started, status: 'pending' });
     },
   );

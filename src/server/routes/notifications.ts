@@ -5,6 +5,7 @@ import { HttpError } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
 import { PAGE, documented, parseInput } from '../request-validation.ts';
 import { TokenError } from '../services/tokens-service.ts';
+import type { StreamOwner } from '../services/notification-stream.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -84,15 +85,15 @@ export default async function notificationRoutes(app: FastifyInstance) {
         security: bearer,
       },
     },
-    async (request) => ({ ticket: tokens.issueStreamTicket(request.user!.id) }),
+    async (request) => ({ ticket: tokens.issueStreamTicket(request.user!.id, request.user!.sid) }),
   );
 
   /** The streaming member: a single-use `?ticket=`, or the usual bearer header. */
-  async function streamUser(request: FastifyRequest): Promise<number> {
+  async function streamUser(request: FastifyRequest): Promise<StreamOwner> {
     const { ticket } = parseInput(streamQuery, request.query);
     if (ticket === undefined) {
       await app.requireUser(request);
-      return request.user!.id;
+      return { userId: request.user!.id, sid: request.user!.sid };
     }
     try {
       return await tokens.redeemStreamTicket(ticket);
@@ -116,7 +117,8 @@ export default async function notificationRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const userId = await streamUser(request);
+      const owner = await streamUser(request);
+      const { userId } = owner;
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -141,7 +143,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
       const keepalive = setInterval(() => out.write(': keepalive\n\n'), KEEPALIVE_MS);
       keepalive.unref();
       request.raw.on('close', end);
-      subscription.stop = await notificationStream.subscribe(userId, {
+      subscription.stop = await notificationStream.subscribe(owner, {
         onNotification: () => {
           void (async () => {
             const [count, latest] = await Promise.all([notifications.unreadCount(userId), notifications.list(userId).then((page) => page.load(1, 0))]);

@@ -35,7 +35,7 @@ const tokenErrors = {
 } as const;
 
 export default async function tokenRoutes(app: FastifyInstance) {
-  const { tokens } = app.ctx.services;
+  const { tokens, notificationStream } = app.ctx.services;
 
   async function check(token: string, type?: TokenType): Promise<TokenClaims> {
     try {
@@ -131,6 +131,8 @@ export default async function tokenRoutes(app: FastifyInstance) {
         if (result.status !== 'fulfilled') continue;
         await tokens.blacklist(result.value);
         if (result.value.token_type === 'refresh') await tokens.revokeSession(result.value.sid);
+        // Logout: the session's live streams end on every instance (its tickets already die with it).
+        await notificationStream.endSession(result.value.sid);
       }
       const refused = checked.find((result) => result.status === 'rejected');
       if (refused) throw refused.reason;

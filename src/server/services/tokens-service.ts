@@ -141,16 +141,20 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
     await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
   }
 
-  /** The user a stream ticket was issued to; a second use, a stale or a forged ticket throws TokenError. */
-  async function redeemStreamTicket(ticket: unknown): Promise<number> {
+  /**
+   * The user a stream ticket was issued to, and the session it was issued in; a second use, a stale or a forged
+   * ticket, or one whose session has ended (logout) throws TokenError.
+   */
+  async function redeemStreamTicket(ticket: unknown): Promise<{ userId: number; sid: string }> {
     const claims = decode(ticket, 'stream');
+    if ((await standing(claims)).revoked) throw new TokenError(BLACKLISTED);
     const used = await db
       .insert(blacklistedTokens)
       .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
       .onConflictDoNothing()
       .returning({ jti: blacklistedTokens.jti });
     if (used.length === 0) throw new TokenError(BLACKLISTED);
-    return claims.user_id;
+    return { userId: claims.user_id, sid: claims.sid };
   }
 
   return {
@@ -161,7 +165,8 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
     },
     /** An access token of a session of its own (tools and tests). */
     issueAccess: (userId: number) => issue(userId, 'access', newId()),
-    issueStreamTicket: (userId: number) => issue(userId, 'stream', newId()),
+    /** A stream ticket of the caller's session: it dies with the session (logout). */
+    issueStreamTicket: (userId: number, sid: string) => issue(userId, 'stream', sid),
     redeemStreamTicket,
     decode,
     validate,
