@@ -82,6 +82,8 @@ export function createServices({
   const mediaStore = createMediaStore(config.mediaStore, config.mediaDir);
   const tellMentions = notifications.createMentionFanout(db, jobs);
   const removeMedia = createMediaRemoval({ jobs, mediaStore, log });
+  // Explore's "active" order: every hour, each circle's posts of the last 7 days are recounted (a week-old post drops out).
+  jobs.define({ name: circles.CIRCLE_ACTIVITY_JOB, run: () => circles.recountRecentPosts(db), cron: '17 * * * *', retryLimit: 1 });
   const exports = createExportService({ db, config, jobs, log, now, mediaStore });
   return {
     jobs,
@@ -111,8 +113,8 @@ export function createServices({
     otp,
     users: bindTo(db, { findById: findUserById, findSignedIn: findSignedInUser, findOrCreate: findOrCreateUser }),
     circles: bindTo(db, {
-      count: circles.countCircles,
       list: circles.listCircles,
+      recountRecentPosts: circles.recountRecentPosts,
       searchByName: circles.searchCirclesByName,
       find: circles.findCircle,
       require: circles.requireCircle,

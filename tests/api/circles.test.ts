@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle } from '../../src/lib/api-types.ts';
+import { sql } from 'drizzle-orm';
 import { circles } from '../../src/server/db/schema.ts';
 import { isUniqueViolation } from '../../src/server/services/circles-service.ts';
 import { themeColorsFor } from '../../src/lib/theme-colors.ts';
@@ -216,7 +217,7 @@ describe('listing and name search', () => {
     for (const [i, extra] of [4, 3, 2].entries()) for (const fan of fans.slice(0, extra)) await join(t.app, fan, names[i]);
   });
 
-  it('orders by members_count desc then oldest first, ten a page, with DRF page links', async () => {
+  it('orders by members_count desc then newest first, ten a page, with DRF page links', async () => {
     const page1 = await get('/api/circles/');
     expect(page1.statusCode).toBe(200);
     const body = page1.json();
@@ -229,12 +230,12 @@ describe('listing and name search', () => {
       [names[2], 3],
     ]);
     expect(body.previous).toBeNull();
-    expect(body.next).toMatch(/^http:\/\/[^/]+\/api\/circles\/\?page=2$/);
+    expect(body.next).toMatch(/^http:\/\/[^/]+\/api\/circles\/\?page=2&cursor=[\w-]+$/);
 
     const all: Circle[] = [...body.results];
     for (let page = 2; page <= Math.ceil(total / 10); page++) all.push(...(await get(`/api/circles/?page=${page}`)).json().results);
     expect(all).toHaveLength(total);
-    const sorted = [...all].sort((a, b) => b.members_count - a.members_count || a.id - b.id);
+    const sorted = [...all].sort((a, b) => b.members_count - a.members_count || b.id - a.id);
     expect(all.map((c) => c.id)).toEqual(sorted.map((c) => c.id));
     // Private circles are listed so people can ask to join.
     expect(all.find((c) => c.name === 'Quiet Room')).toMatchObject({ channel_type: 'private', members_count: 1 });
@@ -287,5 +288,52 @@ describe('listing and name search', () => {
     const res = await get('/api/circles/search/?q=a&q=b');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ q: ['Not a valid string.'] });
+  });
+});
+
+describe('Explore: GET /api/circles/ with q, requirement and sort', () => {
+  freshApp(async () => {
+    await createCircle(t.app, owner, 'Pune Foodies', { description: 'Misal and vada pav' });
+    await createCircle(t.app, owner, 'Chess Corner', { description: 'Openings and endgames' });
+    const asked = await create({ name: 'IIT Alumni', description: 'For alumni', requirement: { kind: 'academic' } });
+    expect(asked.statusCode).toBe(201);
+    const ca = await create({ name: 'CA Desk', description: 'Tax questions', requirement: { kind: 'credential', value: 'ca' } });
+    expect(ca.statusCode).toBe(201);
+    await join(t.app, other, 'Chess Corner');
+    // Chess Corner has more members; Pune Foodies posts more this week.
+    for (let i = 0; i < 3; i++) {
+      const res = await post('/api/posts/', { circle: 'Pune Foodies', title: `Weekend ${i}`, content: '<p>Where to eat?</p>' }, owner);
+      expect(res.statusCode).toBe(201);
+    }
+  });
+  const names = async (url: string) => ((await get(url)).json().results as Circle[]).map((c) => c.name);
+
+  it('finds by name or description, any case, and filters by what joining requires', async () => {
+    expect(await names('/api/circles/?q=vada')).toEqual(['Pune Foodies']);
+    expect(await names('/api/circles/?q=CHESS')).toEqual(['Chess Corner']);
+    expect((await names('/api/circles/?requirement=none')).sort()).toEqual(['Chess Corner', 'Pune Foodies']);
+    expect(await names('/api/circles/?requirement=academic')).toEqual(['IIT Alumni']);
+    expect(await names('/api/circles/?requirement=credential')).toEqual(['CA Desk']);
+    expect(await names('/api/circles/?requirement=institution')).toEqual([]);
+    expect((await get('/api/circles/?q=alumni&requirement=academic')).json()).toMatchObject({ count: 1, next: null, previous: null });
+  });
+
+  it('sorts by members (the default) or by posts this week (active)', async () => {
+    expect((await names('/api/circles/'))[0]).toBe('Chess Corner');
+    expect((await names('/api/circles/?sort=members'))[0]).toBe('Chess Corner');
+    expect((await names('/api/circles/?sort=active'))[0]).toBe('Pune Foodies');
+  });
+
+  it('recounts this week\'s posts hourly: a post older than a week drops out of the active order', async () => {
+    await t.app.ctx.db.execute(sql`update posts set created_at = now() - interval '8 days'`);
+    await t.app.ctx.services.circles.recountRecentPosts();
+    const [foodies] = await t.app.ctx.db.select({ recent: circles.recentPosts }).from(circles).where(sql`name = 'Pune Foodies'`);
+    expect(foodies.recent).toBe(0);
+  });
+
+  it('answers 400 for an unknown requirement or sort, in DRF words', async () => {
+    const res = await get('/api/circles/?requirement=aadhaar&sort=hot');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ requirement: ['"aadhaar" is not a valid choice.'], sort: ['"hot" is not a valid choice.'] });
   });
 });

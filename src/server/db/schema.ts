@@ -120,10 +120,19 @@ export const circles = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(description, ''))`),
+    /**
+     * Visible posts of the last 7 days, Explore's "active" order: a new post counts at once (the posts trigger), and
+     * the hourly activity job recounts it so posts older than a week drop out.
+     */
+    recentPosts: integer('recent_posts').notNull().default(0),
+    /** The owner's rules, shown beside the channel's posts: up to 10 of {title, body}; empty shows the site's default rules. */
+    rules: jsonb('rules').$type<{ title: string; body: string }[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('circles_name_lower_idx').on(sql`lower(${t.name})`),
-    index('circles_popularity_idx').on(t.membersCount.desc(), t.id),
+    // Keyset orders (key desc, id desc): most members first, and most posts this week first.
+    index('circles_members_keyset_idx').on(t.membersCount.desc(), t.id.desc()),
+    index('circles_active_keyset_idx').on(t.recentPosts.desc(), t.id.desc()),
     index('circles_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Decision } from '../../lib/api-types.ts';
-import { BLANK, NOT_A_STRING, REQUIRED, parseId, requiredString, stringField } from '../../lib/validation.ts';
+import { BLANK, NOT_A_STRING, REQUIRED, choice, parseId, requiredString, stringField } from '../../lib/validation.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { paginate } from '../pagination.ts';
 import { PAGE, documented, parseInput } from '../request-validation.ts';
@@ -9,7 +9,9 @@ import {
   CIRCLE_DESCRIPTION_MAX,
   CIRCLE_NAME_MAX,
   CIRCLE_NAME_MIN,
+  CIRCLE_SORTS,
   MESSAGES,
+  REQUIREMENT_FILTERS,
   parseCircleRef,
   type CircleRef,
   type RequirementInput,
@@ -81,6 +83,14 @@ const joinBody = z.object({ circle_name: requiredString({ max: 200 }) });
 
 const optionalText = z.string({ invalid_type_error: NOT_A_STRING }).optional();
 const nameSearchQuery = z.object({ q: optionalText });
+/** Explore's filters; paging parameters pass through to paginate(). */
+const listQuery = z
+  .object({
+    q: stringField().max(100, 'Ensure this field has no more than 100 characters.').optional(),
+    requirement: z.preprocess((v) => (v === '' ? undefined : v), choice(REQUIREMENT_FILTERS).optional()),
+    sort: z.preprocess((v) => (v === '' ? undefined : v), choice(CIRCLE_SORTS).optional()),
+  })
+  .passthrough();
 const circleRefQuery = z.object({ circle_id: optionalText, circle_name: optionalText });
 
 /** `circle_id` wins over `circle_name`; an id that cannot exist is simply an unknown circle (404). */
@@ -112,14 +122,17 @@ export default async function circlesRoutes(app: FastifyInstance) {
       preHandler: app.optionalUser,
       schema: {
         tags: ['circles'],
-        summary: 'Circles by popularity (members_count desc), 10 a page',
-        description: 'Private circles are listed too (name, description, count) so people can ask to join; their content is not.',
-        querystring: documented(z.object({}), PAGE),
+        summary: 'Circles to discover, 10 a page: by members (the default) or by posts in the last 7 days (`sort=active`)',
+        description:
+          '`q` finds a name or description containing it (any case); `requirement` keeps the circles that ask nothing (`none`) or ' +
+          'the given verification (`academic`, `institution`, `credential`). Keyset paged: deep pages through `next`/`previous`. ' +
+          'Private circles are listed too (name, description, count) so people can ask to join; their content is not.',
+        querystring: documented(listQuery, PAGE),
       },
     },
     async (request) => {
-      const viewerId = viewerOf(request);
-      return paginate(request, { count: await circles.count(), load: (limit, offset) => circles.list(viewerId, limit, offset) });
+      const { q, requirement, sort } = parseInput(listQuery, request.query);
+      return paginate(request, circles.list(viewerOf(request), { q, requirement, sort }));
     },
   );
 

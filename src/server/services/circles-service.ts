@@ -1,8 +1,10 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Circle, CircleSearchHit, JoinResult } from '../../lib/api-types.ts';
 import { parseId } from '../../lib/validation.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { circleMembers, circles, joinRequests, users } from '../db/schema.ts';
+import { circleMembers, circles, joinRequests, posts, users } from '../db/schema.ts';
+import { keyColumns, loadSlice, rowKey, type SortKey } from '../db/keyset.ts';
+import type { KeysetPageSource } from '../pagination.ts';
 import { notify } from './notifications-service.ts';
 import { detail, fieldErrors } from '../http-errors.ts';
 import { circleColumns, circleRequirement, toCircle } from './circle-mapper.ts';
@@ -65,17 +67,74 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Most members first, then oldest; written exactly as circles_popularity_idx is built so the index serves it. */
+/** How Explore orders channels: most members, or most posts in the last 7 days ("active", Popular). */
+export const CIRCLE_SORTS = ['members', 'active'] as const;
+export type CircleSort = (typeof CIRCLE_SORTS)[number];
+/** What a channel asks of those who join: nothing, or one of the verification requirements. */
+export const REQUIREMENT_FILTERS = ['none', 'academic', 'institution', 'credential'] as const;
+export type RequirementFilter = (typeof REQUIREMENT_FILTERS)[number];
+export type CircleListFilter = { q?: string; requirement?: RequirementFilter; sort?: CircleSort };
+
+/** The keyset orders, each written as its index is built (circles_members_keyset_idx, circles_active_keyset_idx). */
+const CIRCLE_KEYS: Record<CircleSort, SortKey> = {
+  members: { value: circles.membersCount, type: 'int4', id: circles.id },
+  active: { value: circles.recentPosts, type: 'int4', id: circles.id },
+};
+
+/** Name search's order: most members first, then oldest. */
 export const byPopularity = () => [sql`${circles.membersCount} desc nulls last`, asc(circles.id)];
 
-export async function countCircles(db: Db): Promise<number> {
-  return db.$count(circles);
+/**
+ * Channels to discover, by members or by this week's posts, keyset paged: a name (or description) containing `q`,
+ * and what joining requires. Private circles are listed too (name, description, count), so people can ask to join.
+ */
+export function listCircles(db: Db, viewerId: number | null, filter: CircleListFilter = {}): KeysetPageSource<Circle> {
+  const sort = filter.sort ?? 'members';
+  const key = CIRCLE_KEYS[sort];
+  const q = filter.q?.trim() ?? '';
+  const requirement = filter.requirement;
+  const audience = viewerId === null ? 'visitor' : 'member';
+  const viewer = viewerId === null ? null : sql.placeholder('viewer');
+  // The filters' presence shapes the statement (its name); their values go in as placeholders.
+  const shape = `${q ? 'q' : 'all'}_${requirement === 'none' ? 'open' : requirement ? 'req' : 'any'}`;
+  const like = sql.placeholder('like');
+  const where = () =>
+    and(
+      q ? sql`(${circles.name} ilike ${like} escape '\\' or ${circles.description} ilike ${like} escape '\\')` : undefined,
+      requirement === 'none' ? isNull(circles.requirementKind) : requirement ? eq(circles.requirementKind, sql.placeholder('requirement')) : undefined,
+    );
+  const values = { like: `%${escapeLike(q)}%`, requirement: requirement ?? '', viewer: viewerId ?? 0 };
+  // Circles are few (one per community, thousands at most): the filtered total rides along with each page.
+  const total = () => db.select({ count: sql<number>`count(*)::int` }).from(circles).where(where());
+  return {
+    count: async () => {
+      const [{ count }] = await prepared(db, `circles_count_${shape}`, total).execute(values);
+      return count;
+    },
+    keyType: key.type,
+    loadSlice: async (slice, limit) => {
+      const rows = await loadSlice(key, slice, limit, (sliceShape, after, order, sliceValues) =>
+        prepared(db, `circles_${sort}_${shape}_${audience}_${sliceShape}`, () =>
+          db
+            .select({ ...circleColumns(viewer), ...keyColumns(key), total: sql<number>`(${total()})` })
+            .from(circles)
+            .where(and(where(), after()))
+            .orderBy(...order())
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset')),
+        ).execute({ ...values, ...sliceValues }),
+      );
+      return { total: rows[0]?.total ?? null, rows: rows.map((row) => ({ item: toCircle(row, viewerId), key: rowKey(row) })) };
+    },
+  };
 }
 
-/** By popularity. Private circles are listed too, so people can ask to join. */
-export async function listCircles(db: Db, viewerId: number | null, limit: number, offset: number): Promise<Circle[]> {
-  const rows = await db.select(circleColumns(viewerId)).from(circles).orderBy(...byPopularity()).limit(limit).offset(offset);
-  return rows.map((row) => toCircle(row, viewerId));
+export const CIRCLE_ACTIVITY_JOB = 'circle-activity';
+
+/** Recounts every circle's visible posts of the last 7 days (the hourly activity job): a week-old post drops out. */
+export async function recountRecentPosts(db: Db): Promise<void> {
+  const recent = sql`coalesce((select count(*)::int from ${posts} where ${posts.circleId} = ${circles.id} and ${posts.moderationStatus} = 'visible' and ${posts.createdAt} > now() - interval '7 days'), 0)`;
+  await db.update(circles).set({ recentPosts: recent }).where(sql`${circles.recentPosts} is distinct from ${recent}`);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
