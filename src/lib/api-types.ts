@@ -60,6 +60,9 @@ export type MembershipStatus = 'member' | 'pending' | 'none';
 /** What a channel asks its members to have verified; `label` says it in words ("academic e-mail"). */
 export type CircleRequirement = { kind: 'academic' | 'institution' | 'credential'; value: string | null; label: string };
 
+/** One of a channel's rules, as its owner wrote it (GET /api/circles/{id}/rules/). */
+export type CircleRule = { title: string; body: string };
+
 export type Circle = {
   id: number;
   name: string;

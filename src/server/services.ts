@@ -115,6 +115,8 @@ export function createServices({
     circles: bindTo(db, {
       list: circles.listCircles,
       recountRecentPosts: circles.recountRecentPosts,
+      rules: circles.getRules,
+      setRules: circles.setRules,
       searchByName: circles.searchCirclesByName,
       find: circles.findCircle,
       require: circles.requireCircle,

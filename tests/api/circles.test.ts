@@ -337,3 +337,44 @@ describe('Explore: GET /api/circles/ with q, requirement and sort', () => {
     expect(res.json()).toEqual({ requirement: ['"aadhaar" is not a valid choice.'], sort: ['"hot" is not a valid choice.'] });
   });
 });
+
+describe('channel rules: GET and PUT /api/circles/{id}/rules/', () => {
+  let room: Circle;
+  freshApp(async () => {
+    room = await createCircle(t.app, owner, 'Rules Room');
+  });
+  const put = (id: number, payload: unknown, user?: TestUser) => t.app.inject({ method: 'PUT', url: `/api/circles/${id}/rules/`, payload: payload as object, headers: user?.headers });
+
+  it('starts empty, takes the owner\'s rules, and shows them to anyone', async () => {
+    expect((await get(`/api/circles/${room.id}/rules/`)).json()).toEqual({ rules: [] });
+    const rules = [
+      { title: 'Be kind', body: 'No personal attacks.' },
+      { title: 'Stay on topic', body: 'Posts are about the coast.' },
+    ];
+    const res = await put(room.id, { rules }, owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ rules });
+    expect((await get(`/api/circles/${room.id}/rules/`)).json()).toEqual({ rules });
+    expect((await get(`/api/circles/${room.id}/rules/`, other)).json()).toEqual({ rules });
+  });
+
+  it('is the owner\'s to change: 403 for a member, 401 for a visitor, 404 for an unknown circle', async () => {
+    const res = await put(room.id, { rules: [] }, other);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: 'Only the owner of this circle can change its settings.' });
+    expect((await put(room.id, { rules: [] })).statusCode).toBe(401);
+    expect((await get('/api/circles/999999/rules/')).statusCode).toBe(404);
+    expect((await put(999999, { rules: [] }, owner)).statusCode).toBe(404);
+  });
+
+  it('answers 400 past 10 rules or for an empty title', async () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ title: `Rule ${i}`, body: 'A sentence.' }));
+    const tooMany = await put(room.id, { rules: eleven }, owner);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({ rules: ['Ensure this field has no more than 10 elements.'] });
+    const blank = await put(room.id, { rules: [{ title: ' ', body: 'x' }] }, owner);
+    expect(blank.statusCode).toBe(400);
+    expect(JSON.stringify(blank.json())).toContain('This field may not be blank.');
+    expect((await put(room.id, {}, owner)).json()).toEqual({ rules: ['This field is required.'] });
+  });
+});

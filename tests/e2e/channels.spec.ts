@@ -104,6 +104,9 @@ test.describe('channel page', () => {
     await expect(joinButton(page, 'Request pending')).toBeDisabled();
 
     await owner.page.goto(`/home/channel-page/${circle.id}`);
+    // The owner's tools sit behind one button, which counts the requests waiting.
+    await owner.page.getByText('Manage channel').click();
+    await expect(owner.page.getByText('1 request waiting')).toBeVisible();
     const request = owner.page.getByTestId('join-request').filter({ hasText: askerName });
     await expect(request).toBeVisible();
     await request.getByRole('button', { name: 'Approve' }).click();

@@ -71,6 +71,7 @@ test('a channel owner reviews their channel’s reports from the channel page', 
   expect(res.status()).toBe(201);
 
   await owner.page.goto(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
+  await owner.page.getByText('Manage channel').click();
   await owner.page.getByText('Reports to review').click();
   const item = owner.page.getByTestId('review-case').filter({ hasText: title });
   await expect(item.getByText('Spam × 1')).toBeVisible();

@@ -50,7 +50,7 @@ test.describe('post detail', () => {
     await expect(comments(page).nth(1)).toContainText('<b>Not bold</b> 🙏');
   });
 
-  test('the sidebar joins the community for real and shows its member count and the 12 rules', async ({ page, browser }) => {
+  test('the sidebar joins the community for real and shows its member count and its rules (the site\'s until the owner writes some)', async ({ page, browser }) => {
     const ownerPage = await (await browser.newContext()).newPage();
     const owner = await signInMember(ownerPage);
     const circle = await createCircle(owner);
@@ -60,7 +60,14 @@ test.describe('post detail', () => {
     await page.goto(`/home/comments/${post.id}`);
     const sidebar = page.getByRole('complementary', { name: 'Community' });
     await expect(sidebar.getByTestId('community-members')).toHaveText('1 member');
-    await expect(sidebar.getByRole('listitem')).toHaveCount(12);
+    await expect(sidebar.getByRole('heading', { name: "Bharat Square's rules" })).toBeVisible();
+    await expect(sidebar.getByRole('listitem')).toHaveCount(5);
+    const written = await ownerPage.request.put(`/api/circles/${circle.id}/rules/`, { headers: owner.auth, data: { rules: [{ title: 'Be kind', body: 'No personal attacks.' }] } });
+    expect(written.status()).toBe(200);
+    await page.reload();
+    await expect(sidebar.getByRole('heading', { name: `Rules of b/${circle.name}` })).toBeVisible();
+    await expect(sidebar.getByRole('listitem')).toHaveCount(1);
+    await expect(sidebar.getByRole('listitem')).toContainText('Be kind');
     await sidebar.getByRole('button', { name: 'Join Community' }).click();
     await expect(page.getByText(`Joined channel ${circle.name} successfully!`)).toBeVisible();
     await expect(sidebar.getByRole('button', { name: 'Joined' })).toBeDisabled();

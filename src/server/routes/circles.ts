@@ -10,6 +10,7 @@ import {
   CIRCLE_NAME_MAX,
   CIRCLE_NAME_MIN,
   CIRCLE_SORTS,
+  MAX_CIRCLE_RULES,
   MESSAGES,
   REQUIREMENT_FILTERS,
   parseCircleRef,
@@ -78,6 +79,13 @@ const createBody = z.object({
 });
 
 const settingsBody = z.object({ requirement: requirementField });
+const ruleItem = z.object({
+  title: requiredString({ max: 100 }),
+  body: z.preprocess((v) => (v === undefined || v === null ? '' : v), stringField().trim().max(500, 'Ensure this field has no more than 500 characters.')),
+});
+const rulesBody = z.object({
+  rules: z.array(ruleItem, { invalid_type_error: 'Expected a list of items.', required_error: REQUIRED }).max(MAX_CIRCLE_RULES, `Ensure this field has no more than ${MAX_CIRCLE_RULES} elements.`),
+});
 
 const joinBody = z.object({ circle_name: requiredString({ max: 200 }) });
 
@@ -190,6 +198,43 @@ export default async function circlesRoutes(app: FastifyInstance) {
       if (id === null) throw detail(404, MESSAGES.notFound);
       const { requirement } = parseInput(settingsBody, request.body);
       return circles.setRequirement(request.user!.id, id, requirement);
+    },
+  );
+
+  const circleIdOf = (raw: string) => {
+    const id = parseId(raw);
+    if (id === null) throw detail(404, MESSAGES.notFound);
+    return id;
+  };
+  const rulesSchema = {
+    type: 'object',
+    properties: { rules: { type: 'array', maxItems: MAX_CIRCLE_RULES, items: { type: 'object', properties: { title: { type: 'string' }, body: { type: 'string' } } } } },
+  } as const;
+
+  app.get<{ Params: { id: string } }>(
+    '/api/circles/:id/rules/',
+    {
+      preHandler: app.optionalUser,
+      schema: { tags: ['circles'], summary: 'A circle’s rules as its owner wrote them ({rules: [{title, body}]}; empty: the site’s default rules apply)' },
+    },
+    async (request) => circles.rules(viewerOf(request), circleIdOf(request.params.id)),
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/api/circles/:id/rules/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['circles'],
+        summary: `Replace a circle’s rules (owner only): up to ${MAX_CIRCLE_RULES}, each a title and a sentence`,
+        security: bearer,
+        body: rulesSchema,
+      },
+    },
+    async (request) => {
+      const id = circleIdOf(request.params.id);
+      const { rules } = parseInput(rulesBody, request.body);
+      return circles.setRules(request.user!.id, id, rules);
     },
   );
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Circle, CircleSearchHit, JoinResult } from '../../lib/api-types.ts';
+import type { Circle, CircleRule, CircleSearchHit, JoinResult } from '../../lib/api-types.ts';
 import { parseId } from '../../lib/validation.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { circleMembers, circles, joinRequests, posts, users } from '../db/schema.ts';
@@ -257,6 +257,23 @@ export async function setRequirement(db: Db, userId: number, circleId: number, r
     .set({ requirementKind: requirement?.kind ?? null, requirementValue: requirement?.value ?? null })
     .where(eq(circles.id, circleId));
   return requireCircle(db, userId, { id: circleId });
+}
+
+export const MAX_CIRCLE_RULES = 10;
+
+/** The rules of a circle anyone can see (its name and description are listed to all, and so are its rules). */
+export async function getRules(db: Db, viewerId: number | null, circleId: number): Promise<{ rules: CircleRule[] }> {
+  await requireCircle(db, viewerId, { id: circleId });
+  const [row] = await db.select({ rules: circles.rules }).from(circles).where(eq(circles.id, circleId));
+  return { rules: row.rules };
+}
+
+/** Replaces a circle's rules (its owner only); an empty list brings back the site's default rules on its pages. */
+export async function setRules(db: Db, userId: number, circleId: number, rules: CircleRule[]): Promise<{ rules: CircleRule[] }> {
+  const circle = await requireCircle(db, userId, { id: circleId });
+  if (!circle.is_owner) throw detail(403, MESSAGES.ownerOnly);
+  await db.update(circles).set({ rules }).where(eq(circles.id, circleId));
+  return { rules };
 }
 
 /**

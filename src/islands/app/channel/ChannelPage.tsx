@@ -7,7 +7,9 @@ import ChannelPosts from './ChannelPosts.tsx';
 import JoinRequests from './JoinRequests.tsx';
 import ChannelSettings from './ChannelSettings.tsx';
 import { ChannelModlogLink, ChannelReports } from '../moderation/ChannelModeration.tsx';
-import { $channel, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
+import { $channel, $requests, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
+import ChannelRulesEditor from './ChannelRulesEditor.tsx';
+import RulesPanel from './RulesPanel.tsx';
 import { membersLabel } from '../../../stores/membership.store.ts';
 import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
@@ -49,6 +51,7 @@ function PrivateNotice({ circle }: { circle: Circle }) {
 function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
   const t = useT();
   const state = useStore($channel);
+  const requests = useStore($requests);
   const refKey = JSON.stringify(channelRef);
 
   useEffect(() => {
@@ -81,16 +84,28 @@ function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
       <ChannelHeader circle={circle} />
       <div className="flex flex-col gap-4 lg:flex-row">
         <div className="min-w-0 flex-1 space-y-4">
-          {circle.is_owner && <ChannelSettings circle={circle} />}
-          {circle.is_owner && circle.channel_type === 'private' && <JoinRequests />}
-          {circle.is_owner && <ChannelReports circleId={circle.id} />}
-          <p className="text-sm text-muted">
-            {t('channelPage.sortBy')} <span className="font-semibold text-ink">{t('channelPage.best')}</span>
-          </p>
+          {/* The owner's tools behind one button, so on a phone the posts are not pushed below the fold. */}
+          {circle.is_owner && (
+            <details className="rounded-xl border border-line bg-surface p-4" data-testid="manage-channel">
+              <summary className="cursor-pointer font-semibold">
+                {t('channelPage.manage')}
+                {requests.items.length > 0 && (
+                  <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{t('channelPage.pendingCount', { count: requests.items.length })}</span>
+                )}
+              </summary>
+              <div className="mt-3 space-y-4">
+                <ChannelSettings circle={circle} />
+                <ChannelRulesEditor circleId={circle.id} />
+                {circle.channel_type === 'private' && <JoinRequests />}
+                <ChannelReports circleId={circle.id} />
+              </div>
+            </details>
+          )}
           {canReadPosts(circle) ? <ChannelPosts /> : <PrivateNotice circle={circle} />}
         </div>
         <div className="w-full shrink-0 lg:w-80">
           <About circle={circle} />
+          <div className="mt-3"><RulesPanel circleId={circle.id} name={circle.name} /></div>
           <p className="mt-3 px-1"><ChannelModlogLink circleName={circle.name} /></p>
         </div>
       </div>

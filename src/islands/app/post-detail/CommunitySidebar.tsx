@@ -4,15 +4,16 @@ import { openLogin } from '../../../stores/login.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
 import { joinButton, membersLabel } from '../../../stores/membership.store.ts';
 import { channelHref } from '../post-card/media.ts';
-import { COMMUNITY_RULE_KEYS, RULES_TITLE_KEY } from './community-rules.ts';
+import RulesPanel from '../channel/RulesPanel.tsx';
 import { useLang, useT } from '../../i18n/use-t.tsx';
 import { $community, joinCommunity } from './post-detail.store.ts';
 
-/** The post's community with a working Join Community button, then the static rules list. */
+/** The post's community with a working Join Community button, then its rules (the site's when it has none). */
 export default function CommunitySidebar({ fallbackName }: { fallbackName: string }) {
   const t = useT();
   const lang = useLang();
   const community = useStore($community);
+  const name = community?.name ?? fallbackName;
   const [joining, setJoining] = useState(false);
   const button = community ? joinButton(community, joining, t('postDetail.joinCommunity'), t) : { label: t('postDetail.joinCommunity'), disabled: true };
 
@@ -41,14 +42,7 @@ export default function CommunitySidebar({ fallbackName }: { fallbackName: strin
           {button.label}
         </button>
       </section>
-      <section className="rounded-lg border border-line bg-surface p-4">
-        <h2 className="mb-2 font-bold">{t(RULES_TITLE_KEY)}</h2>
-        <ol className="list-decimal space-y-2 pl-5 text-sm">
-          {COMMUNITY_RULE_KEYS.map((rule) => (
-            <li key={rule}>{t(rule)}</li>
-          ))}
-        </ol>
-      </section>
+      <RulesPanel circleId={community?.id ?? null} name={name} />
     </aside>
   );
 }

@@ -12,6 +12,8 @@ export type DemoCircle = {
   members: number[];
   /** What members must have verified; the demo members of such a circle hold it. */
   requirement?: { kind: 'academic' } | { kind: 'credential'; value: 'ca' };
+  /** The owner's rules (at most 10); a circle without shows the site's default rules. */
+  rules?: { title: string; body: string }[];
 };
 export type DemoComment = { author: number; body: string };
 export type DemoPost = {
@@ -82,6 +84,18 @@ export const DEMO_CIRCLES: DemoCircle[] = [
     description: 'Our coastal corner of Karnataka: Yakshagana, temples, beaches, food and local news. Please read the community rules.',
     channelType: 'public',
     members: [4, 2, 0],
+    rules: [
+      { title: 'Be respectful', body: 'No personal attacks, harassment or hate speech.' },
+      { title: 'Stay local', body: 'Keep posts relevant to Dakshina Kannada, Udupi and the coastal Karnataka region.' },
+      { title: 'No provocation', body: 'No communal, caste-based or religious provocation.' },
+      { title: 'Privacy first', body: 'Do not share personal information about anyone, including yourself.' },
+      { title: 'No spam', body: 'No spam, self-promotion or referral links; buying and selling only in the weekly thread.' },
+      { title: 'Check the news', body: 'Verify news before posting and cite a source; no misinformation.' },
+      { title: 'No scams', body: 'No scams, phishing or requests for money.' },
+      { title: 'Clear titles', body: 'Use a clear, descriptive title, and mark spoilers and sensitive content.' },
+      { title: 'Every language welcome', body: 'Tulu, Kannada, Konkani, Beary, English and Hindi are all welcome.' },
+      { title: 'Respect moderation', body: 'Follow the moderators’ decisions and report rule-breaking posts.' },
+    ],
   },
   {
     name: 'Founders Circle',

@@ -63,6 +63,7 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
         createdAt: circleCreated[i],
         requirementKind: c.requirement?.kind ?? null,
         requirementValue: c.requirement && 'value' in c.requirement ? c.requirement.value : null,
+        rules: c.rules ?? [],
       })),
     )
     .returning({ id: circles.id, name: circles.name });
