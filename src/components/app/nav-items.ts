@@ -1,5 +1,5 @@
-/** The app's side navigation (spec section 2): two live items, four marked 'Coming Soon'. */
-export type NavKey = 'home' | 'create-channel';
+/** The app's navigation (spec section 2): Home, Explore, Popular and Create Channel live; two still 'Coming Soon'. */
+export type NavKey = 'home' | 'create-channel' | 'explore' | 'popular';
 
 /** `label` is a message key (src/locales). */
 export type NavItem = { label: string; icon: string; href?: string; key?: NavKey };
@@ -7,8 +7,9 @@ export type NavItem = { label: string; icon: string; href?: string; key?: NavKey
 export const NAV_ITEMS: NavItem[] = [
   { label: 'app.nav.home', icon: 'home', href: '/home', key: 'home' },
   { label: 'app.nav.createChannel', icon: 'plus', href: '/home/create-channel', key: 'create-channel' },
-  { label: 'app.nav.explore', icon: 'compass' },
-  { label: 'app.nav.popular', icon: 'trend' },
+  { label: 'app.nav.explore', icon: 'compass', href: '/home/explore', key: 'explore' },
+  // Popular is Explore sorted by this week's posts.
+  { label: 'app.nav.popular', icon: 'trend', href: '/home/explore?sort=active', key: 'popular' },
   { label: 'app.nav.customFeed', icon: 'list' },
   { label: 'app.nav.manageCommunity', icon: 'users' },
 ];

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import type { CircleSearchHit } from '../../../lib/api-types.ts';
-import { searchCommunities } from './create-post.store.ts';
+import { searchCommunities, suggestCommunities, type CommunitySuggestion } from './create-post.store.ts';
 import { useLang, useT } from '../../i18n/use-t.tsx';
 import { formatNumber } from '../../../lib/i18n.ts';
 
@@ -12,10 +11,14 @@ type Props = {
   onChange: (name: string) => void;
 };
 
-/** A combobox: typing searches communities (debounced), arrows move, Enter or click picks one. */
+/**
+ * A combobox: opening it lists the member's channels and popular ones; typing searches communities (debounced); arrows
+ * move, Enter or click picks one.
+ */
 export default function CommunityPicker({ value, onChange }: Props) {
   const id = useId();
-  const [hits, setHits] = useState<CircleSearchHit[]>([]);
+  const [hits, setHits] = useState<CommunitySuggestion[]>([]);
+  const [suggestions, setSuggestions] = useState<CommunitySuggestion[] | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [typed, setTyped] = useState(false);
@@ -29,7 +32,7 @@ export default function CommunityPicker({ value, onChange }: Props) {
     const timer = setTimeout(() => {
       void searchCommunities(value).then((results) => {
         if (stale) return;
-        setHits(results);
+        setHits(results.map((hit) => ({ id: hit.id, name: hit.name, members_count: hit.members_count, mine: false })));
         setActive(-1);
         setOpen(true);
       });
@@ -40,21 +43,30 @@ export default function CommunityPicker({ value, onChange }: Props) {
     };
   }, [value, typed]);
 
-  const pick = (hit: CircleSearchHit) => {
+  const suggesting = !value.trim();
+  const shown = suggesting ? (suggestions ?? []) : hits;
+  const onFocus = () => {
+    if (!suggesting) return;
+    setOpen(true);
+    setActive(-1);
+    if (suggestions === null) void suggestCommunities().then(setSuggestions);
+  };
+
+  const pick = (hit: CommunitySuggestion) => {
     onChange(hit.name);
     setTyped(false);
     setOpen(false);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!open || hits.length === 0) return;
+    if (!open || shown.length === 0) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + hits.length) % hits.length);
+      setActive((current) => (current + step + shown.length) % shown.length);
     } else if (event.key === 'Enter' && active >= 0) {
       event.preventDefault();
-      pick(hits[active]);
+      pick(shown[active]);
     } else if (event.key === 'Escape') {
       setOpen(false);
     }
@@ -63,7 +75,7 @@ export default function CommunityPicker({ value, onChange }: Props) {
   const t = useT();
   const lang = useLang();
   const listId = `${id}-list`;
-  const showList = open && typed && value.trim() !== '';
+  const showList = open && (suggesting ? suggestions !== null : typed);
   return (
     <div className="relative w-full sm:max-w-sm">
       <label htmlFor={`${id}-input`} className="sr-only">
@@ -86,12 +98,14 @@ export default function CommunityPicker({ value, onChange }: Props) {
           onChange(event.target.value);
         }}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onClick={onFocus}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
       {showList && (
         <ul id={listId} role="listbox" aria-label={t('createPost.communities')} className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-line bg-surface shadow-lg">
-          {hits.length === 0 && <li className="px-4 py-2 text-sm text-muted">{t('createPost.noCommunities')}</li>}
-          {hits.map((hit, index) => (
+          {shown.length === 0 && <li className="px-4 py-2 text-sm text-muted">{t('createPost.noCommunities')}</li>}
+          {shown.map((hit, index) => (
             <li
               key={hit.id}
               id={`${id}-opt-${index}`}
@@ -101,8 +115,10 @@ export default function CommunityPicker({ value, onChange }: Props) {
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(hit)}
             >
-              <span className="font-medium">b/{hit.name}</span>
-              <span className="ml-2 text-muted">{t('app.popular.members', { count: hit.members_count, formatted: formatNumber(hit.members_count, lang) })}</span>
+              <span className="font-medium [overflow-wrap:anywhere]">b/{hit.name}</span>
+              <span className="ml-2 text-muted">
+                {hit.mine ? t('createPost.yourChannel') : hit.members_count !== null && t('app.popular.members', { count: hit.members_count, formatted: formatNumber(hit.members_count, lang) })}
+              </span>
             </li>
           ))}
         </ul>

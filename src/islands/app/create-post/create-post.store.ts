@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { createUploadTracker } from '../../../lib/upload-tracker.ts';
-import type { CircleSearchHit, Paged, Post } from '../../../lib/api-types.ts';
+import type { Circle, CircleSearchHit, Paged, Post, ProfileResponse } from '../../../lib/api-types.ts';
 import { uploadKindOf } from '../media-types.ts';
 import { POSTER_FILE_NAME, posterFrameOf } from '../../../lib/video-poster.ts';
 import { translator, type Translate } from '../../../lib/i18n.ts';
@@ -77,6 +77,24 @@ export async function submitPost(draft: PostDraft): Promise<Post> {
   } finally {
     $posting.set(false);
   }
+}
+
+/** A picker row for one of the member's channels (the profile lists them without a member count). */
+export type CommunitySuggestion = { id: number; name: string; members_count: number | null; mine: boolean };
+
+/**
+ * What the picker lists as soon as it opens, before anything is typed: the member's own channels, then popular ones
+ * they are not in. Failures are only logged: the member can still type a name.
+ */
+export async function suggestCommunities(): Promise<CommunitySuggestion[]> {
+  const [profile, popular] = await Promise.all([
+    api<ProfileResponse>('/api/users/me/profile/').catch((error: unknown) => (console.error('Own channels could not be listed', error), null)),
+    api<Paged<Circle>>('/api/circles/', { query: { sort: 'active' } }).catch((error: unknown) => (console.error('Popular channels could not be listed', error), null)),
+  ]);
+  const mine: CommunitySuggestion[] = (profile?.circles.results ?? []).map((c) => ({ id: c.circle_id, name: c.circle_name, members_count: null, mine: true }));
+  const seen = new Set(mine.map((c) => c.id));
+  const others = (popular?.results ?? []).filter((c) => !seen.has(c.id) && !c.is_member && c.channel_type === 'public').map((c) => ({ id: c.id, name: c.name, members_count: c.members_count, mine: false }));
+  return [...mine, ...others];
 }
 
 /** Community search for the picker; failures are only logged (spec section 8). */

@@ -2,6 +2,7 @@ import { useEffect, useId, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ProfileResponse } from '../../../lib/api-types.ts';
 import { openLogin } from '../../../stores/login.store.ts';
+import { logout } from '../../../stores/session.store.ts';
 import { PostCard } from '../post-card/PostCard.tsx';
 import { channelHref } from '../post-card/media.ts';
 import DataRightsSection from '../data-rights/DataRightsSection.tsx';
@@ -49,6 +50,14 @@ function ProfilePage() {
       <ProfileTabs data={data} />
       <SafetySettings />
       <DataRightsSection />
+      {/* On a shared phone this is how the next person does not inherit the account (the offline caches go too). */}
+      <section className="rounded-xl border border-line bg-surface p-5">
+        <h2 className="font-bold">{t('profile.signOutTitle')}</h2>
+        <p className="mt-1 text-sm text-muted">{t('profile.signOutLead')}</p>
+        <button type="button" onClick={() => void logout()} className="mt-3 rounded-full border border-line px-5 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
+          {t('app.logout')}
+        </button>
+      </section>
     </div>
   );
 }

@@ -69,17 +69,20 @@ function AppHeader() {
             className="h-10 w-full cursor-pointer rounded-full border border-line bg-canvas pl-10 pr-4 text-sm text-ink placeholder:text-muted"
           />
         </div>
-        <div className="hidden min-w-[9.5rem] items-center justify-end gap-2 md:flex">
+        {/* One bell with its live count at every width; Create + and the profile menu from md up (the phone menu has them). */}
+        <div className="flex items-center justify-end gap-2 md:min-w-[9.5rem]">
           {status === 'signed-out' && (
-            <button type="button" onClick={openLogin} className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <button type="button" onClick={openLogin} className="hidden rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 md:block">
               {t('common.login')}
             </button>
           )}
           {status === 'signed-in' && (
             <>
-              <a href="/home/create" className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-50">{t('app.create')}</a>
+              <a href="/home/create" className="hidden rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-50 md:block">{t('app.create')}</a>
               <NotificationBell />
-              <ProfileDropdown />
+              <div className="hidden md:block">
+                <ProfileDropdown />
+              </div>
             </>
           )}
         </div>

@@ -4,7 +4,7 @@ import type { Circle, MembershipStatus, Paged } from '../../../lib/api-types.ts'
 import { joinChannel } from '../../../stores/membership.store.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
-import { emptyPagedList, loadNextPage } from '../../../lib/paged-list.ts';
+import { emptyPagedList, loadNextPage, pageQuery } from '../../../lib/paged-list.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { carryToastsToNextPage } from '../../../lib/toast.ts';
 
@@ -16,7 +16,7 @@ export const $popular = map({ ...emptyPagedList<Circle>(), joining: [] as number
 /** GET /api/circles/?page=N and append; failures are only logged (spec section 8). */
 export async function loadPopularPage(): Promise<void> {
   try {
-    await loadNextPage($popular, (state) => api<Paged<Circle>>('/api/circles/', { query: { page: state.page } }));
+    await loadNextPage($popular, (state) => api<Paged<Circle>>('/api/circles/', { query: pageQuery(state) }));
   } catch (error) {
     console.error('Failed to load channels', error);
   }
