@@ -304,6 +304,24 @@ describe('delete my account', () => {
     expect(existsSync(media.file)).toBe(true);
   });
 
+  it('with erase_content: a file another member uploaded stays, though the leaver\'s comment and post named it', async () => {
+    const signed = await signIn(t);
+    const [row] = await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
+    const leaver: TestUser = { id: row.id, username: row.username, color: row.color, access: signed.access, headers: signed.auth };
+    const owner = await createUser(t.app, 'photographer');
+    const circle = await createCircle(t.app, owner);
+    const media = await upload();
+    const ownersPost = await post(t.app, owner, circle, 'My photo');
+    await t.app.ctx.db.update(schema.posts).set({ images: [media.url] }).where(eq(schema.posts.id, ownersPost));
+    await comment(t.app, leaver, ownersPost, `Nice one: ${media.url}`);
+    await post(t.app, leaver, circle, 'Linked', { description: `<p><img src="${media.url}"></p>` });
+
+    await deleteAccount(signed, true);
+    await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, leaver.id))).length === 0);
+    expect(existsSync(media.file)).toBe(true);
+    expect((await inject({ url: `/api/posts/${ownersPost}/` })).json()).toMatchObject({ images: [media.url] });
+  });
+
   it('an erasure stopped halfway finishes when the app starts again', async () => {
     const idle = await appVariant(t, { jobs: { work: false, pollSeconds: 0.5 } });
     const member = await createUser(idle.app, 'crash');

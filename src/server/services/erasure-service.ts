@@ -119,13 +119,14 @@ export function createErasureService(deps: {
     const [user] = await tx.select({ profileImage: users.profileImage }).from(users).where(eq(users.id, userId));
     for (const name of mediaNamesIn(user?.profileImage ?? '')) media.add(name);
     if (eraseContent) {
+      // Only the files the member's rows own (uploaded with them); a /media/ path written in a text may be anyone's.
       const ownPosts = await tx
-        .select({ images: posts.images, videos: posts.videos, videoPosters: posts.videoPosters, description: posts.description })
+        .select({ images: posts.images, videos: posts.videos, videoPosters: posts.videoPosters })
         .from(posts)
         .where(eq(posts.authorId, userId));
-      for (const p of ownPosts) for (const name of mediaNamesIn([...p.images, ...p.videos, ...postersOf(p.videoPosters), p.description].join(' '))) media.add(name);
-      const ownComments = await tx.select({ mediaUrl: comments.mediaUrl, mediaPoster: comments.mediaPoster, body: comments.body }).from(comments).where(eq(comments.authorId, userId));
-      for (const c of ownComments) for (const name of mediaNamesIn(`${c.mediaUrl ?? ''} ${c.mediaPoster ?? ''} ${c.body}`)) media.add(name);
+      for (const p of ownPosts) for (const name of mediaNamesIn([...p.images, ...p.videos, ...postersOf(p.videoPosters)].join(' '))) media.add(name);
+      const ownComments = await tx.select({ mediaUrl: comments.mediaUrl, mediaPoster: comments.mediaPoster }).from(comments).where(eq(comments.authorId, userId));
+      for (const c of ownComments) for (const name of mediaNamesIn(`${c.mediaUrl ?? ''} ${c.mediaPoster ?? ''}`)) media.add(name);
     }
     const exportFiles = await tx.select({ fileName: dataExports.fileName }).from(dataExports).where(eq(dataExports.userId, userId));
     const documents = await tx.select({ file: credentialRequests.documentFile }).from(credentialRequests).where(eq(credentialRequests.userId, userId));
