@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, reports } from '../../src/server/db/schema.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, movableClock, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, post as insertPost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { addMember, comment, createCircle, createUser, post as insertPost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 const DAY = 86_400_000;
 const clock = movableClock(new Date('2026-11-20T06:30:00Z'));
@@ -135,6 +135,25 @@ describe('review queues and who may see them', () => {
     expect((await get(`/api/circles/${other.id}/reports/`, members[5].headers)).json()).toMatchObject({ count: 0, results: [] });
     expect((await get(`/api/circles/${circle.id}/reports/`, moderator.headers)).statusCode).toBe(200);
     expect((await get('/api/circles/999999/reports/', owner.headers)).statusCode).toBe(404);
+  });
+});
+
+describe('the reported author\'s recent writing', () => {
+  it('shows a channel owner only what the feed shows them: nothing from a private channel they are not in', async () => {
+    const hideout = await createCircle(t.app, await createUser(t.app), `Hideout ${Date.now().toString(36)}`, { channelType: 'private' });
+    await addMember(t.app, hideout, author);
+    const secretPost = await insertPost(t.app, author, hideout, 'Diary: my landlord is my uncle');
+    const secretComment = await comment(t.app, author, secretPost, 'Private reply about my exams');
+    const postId = await newPost('Waterlogging on FC road');
+    await report(members[6], { post: postId, reason: 'spam' });
+
+    const queue = (await get(`/api/circles/${circle.id}/reports/`, owner.headers)).json();
+    const entry = queue.results.find((c: { item: { id: number; kind: string } }) => c.item.kind === 'post' && c.item.id === postId);
+    expect(entry.author.recent.map((r: { excerpt: string }) => r.excerpt)).toContain('Waterlogging on FC road');
+    const listed = entry.author.recent.map((r: { id: number; kind: string }) => `${r.kind}:${r.id}`);
+    expect(listed).not.toContain(`post:${secretPost}`);
+    expect(listed).not.toContain(`comment:${secretComment}`);
+    expect(JSON.stringify(entry)).not.toMatch(/landlord|exams/);
   });
 });
 

@@ -110,7 +110,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { status } = parseInput(queueQuery, request.query);
-      return paginate(request, await moderation.cases({ status }));
+      return paginate(request, await moderation.cases({ status, reviewerId: request.user!.id }));
     },
   );
 
@@ -133,7 +133,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
       const { status } = parseInput(queueQuery, request.query);
       const isStaff = (await staffRoleOf(db, request.user!.id)) !== null;
       if (!isStaff && !(await moderation.isOwner(request.user!.id, circle.id))) throw forbidden(MESSAGES.notYourChannel);
-      return paginate(request, await moderation.cases({ circleId: circle.id, status }));
+      return paginate(request, await moderation.cases({ circleId: circle.id, status, reviewerId: request.user!.id }));
     },
   );
 

@@ -19,7 +19,7 @@ import { circleMembers, circles, comments, moderationActions, moderationCases, p
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
 import { plainTextExcerpt } from './search-service.ts';
 import type { SuspensionService } from './suspension-service.ts';
-import { circleVisibleTo } from './visibility.ts';
+import { circleVisibleTo, commentListedFor, postListedFor } from './visibility.ts';
 
 export const MESSAGES = {
   postNotFound: 'Post not found.',
@@ -234,7 +234,7 @@ export function createModerationService(deps: ModerationDeps) {
     return last?.role === 'moderator';
   }
 
-  async function caseViews(rows: (typeof moderationCases.$inferSelect)[]): Promise<CaseView[]> {
+  async function caseViews(rows: (typeof moderationCases.$inferSelect)[], reviewerId: number): Promise<CaseView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const reasonRows = await db
@@ -267,24 +267,31 @@ export function createModerationService(deps: ModerationDeps) {
           .filter((r) => r.caseId === row.id)
           .slice(0, NOTES_SHOWN)
           .map((r) => ({ reason: r.reason as ReportReason, note: r.note, created_at: r.createdAt.toISOString() })),
-        author: await authorHistory(item.authorId, item.authorName),
+        author: await authorHistory(item.authorId, item.authorName, reviewerId),
       });
     }
     return views;
   }
 
-  /** The author's latest posts and comments and the decisions taken about them before, for the reviewer. */
-  async function authorHistory(authorId: number, username: string): Promise<CaseView['author']> {
+  /**
+   * The author's latest posts and comments and the decisions taken about them before, for the reviewer. The writing
+   * is what the feed shows the reviewer (visibility.ts): a channel owner never reads the author's posts in a private
+   * channel they are not in.
+   */
+  async function authorHistory(authorId: number, username: string, reviewerId: number): Promise<CaseView['author']> {
     const recentPosts = await db
       .select({ id: posts.id, text: posts.title, status: posts.moderationStatus, createdAt: posts.createdAt })
       .from(posts)
-      .where(eq(posts.authorId, authorId))
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .where(and(eq(posts.authorId, authorId), circleVisibleTo(reviewerId), postListedFor(reviewerId)))
       .orderBy(desc(posts.createdAt))
       .limit(HISTORY_ITEMS);
     const recentComments = await db
       .select({ id: comments.id, postId: comments.postId, text: comments.body, status: comments.moderationStatus, createdAt: comments.createdAt })
       .from(comments)
-      .where(eq(comments.authorId, authorId))
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .where(and(eq(comments.authorId, authorId), circleVisibleTo(reviewerId), postListedFor(reviewerId), commentListedFor(reviewerId)))
       .orderBy(desc(comments.createdAt))
       .limit(HISTORY_ITEMS);
     const recent = [
@@ -370,8 +377,11 @@ export function createModerationService(deps: ModerationDeps) {
         .onConflictDoNothing();
     },
 
-    /** The review queue: open cases (most reported first, then oldest) or closed ones, everywhere or in one channel. */
-    async cases(options: { circleId?: number; status: 'open' | 'closed' }): Promise<Listing<CaseView>> {
+    /**
+     * The review queue: open cases (most reported first, then oldest) or closed ones, everywhere or in one channel, as
+     * `reviewerId` (staff, or the channel's owner) may read them.
+     */
+    async cases(options: { circleId?: number; status: 'open' | 'closed'; reviewerId: number }): Promise<Listing<CaseView>> {
       const where = and(eq(moderationCases.status, options.status), options.circleId === undefined ? undefined : eq(moderationCases.circleId, options.circleId));
       const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(moderationCases).where(where);
       const load = async (limit: number, offset: number) => {
@@ -386,7 +396,7 @@ export function createModerationService(deps: ModerationDeps) {
           )
           .limit(limit)
           .offset(offset);
-        return caseViews(rows);
+        return caseViews(rows, options.reviewerId);
       };
       return { count, load };
     },
