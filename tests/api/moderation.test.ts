@@ -311,6 +311,26 @@ describe('GET /api/modlog/', () => {
   });
 });
 
+describe('private titles in the log', () => {
+  it('a site-wide suspension about a private channel\'s post shows its title to the channel\'s members only', async () => {
+    const privateCircle = await createCircle(t.app, owner, undefined, { channelType: 'private' });
+    const target = await createUser(t.app);
+    await addMember(t.app, privateCircle, target);
+    const postId = await insertPost(t.app, target, privateCircle, 'Whispered secret title');
+    const suspended = await act(moderator, { post: postId, action: 'suspend', duration: '1d', scope: 'site', reason: 'Scams' });
+    expect(suspended.statusCode).toBe(200);
+
+    for (const viewer of [undefined, members[0].headers]) {
+      const log = (await get('/api/modlog/', viewer)).json();
+      const entry = log.results.find((e: { action: string; reason: string }) => e.action === 'suspend' && e.reason === 'Scams');
+      expect(entry).toMatchObject({ action: 'suspend', circle: null, excerpt: '', post_id: null, comment_id: null, actor: 'Moderator' });
+      expect(JSON.stringify(log)).not.toContain('Whispered secret title');
+    }
+    const asMember = (await get('/api/modlog/', owner.headers)).json();
+    expect(asMember.results.find((e: { reason: string }) => e.reason === 'Scams')).toMatchObject({ excerpt: 'Whispered secret title', post_id: postId });
+  });
+});
+
 describe('what the scam shield held', () => {
   it('waits in the staff queue without reports; staff release it, its channel owner may not', async () => {
     const scammer = await createUser(t.app);

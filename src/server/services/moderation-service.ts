@@ -19,6 +19,7 @@ import { circleMembers, circles, comments, moderationActions, moderationCases, p
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
 import { plainTextExcerpt } from './search-service.ts';
 import type { SuspensionService } from './suspension-service.ts';
+import { qualified as q } from '../db/qualified.ts';
 import { circleVisibleTo, commentListedFor, postListedFor } from './visibility.ts';
 
 export const MESSAGES = {
@@ -486,7 +487,17 @@ export function createModerationService(deps: ModerationDeps) {
       const where = and(
         options.circleId === undefined ? or(isNull(moderationActions.circleId), circleVisibleTo(options.viewerId)) : eq(moderationActions.circleId, options.circleId),
       );
-      const base = () => db.select().from(moderationActions).leftJoin(circles, eq(circles.id, moderationActions.circleId)).where(where).$dynamic();
+      // A site-wide decision has no channel of its own, but its item has: the item's title and link are shown only to
+      // those the feed would show the item's channel (a private channel's post stays with its members).
+      const itemShown = sql<boolean>`(${moderationActions.postId} is null or exists (select 1 from ${posts} inner join ${circles} on ${q(circles.id)} = ${q(posts.circleId)}
+        where ${q(posts.id)} = ${q(moderationActions.postId)} and ${circleVisibleTo(options.viewerId)}))`;
+      const base = () =>
+        db
+          .select({ action: moderationActions, circle: circles, itemShown })
+          .from(moderationActions)
+          .leftJoin(circles, eq(circles.id, moderationActions.circleId))
+          .where(where)
+          .$dynamic();
       const [{ count }] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(moderationActions)
@@ -497,14 +508,14 @@ export function createModerationService(deps: ModerationDeps) {
           .orderBy(sql`${moderationActions.createdAt} desc nulls last`, sql`${moderationActions.id} desc nulls last`)
           .limit(limit)
           .offset(offset);
-        return rows.map(({ moderation_actions: a, circles: c }): LogEntry => ({
+        return rows.map(({ action: a, circle: c, itemShown: shown }): LogEntry => ({
           id: a.id,
           action: a.action as ModerationAction,
           action_label: MODERATION_ACTIONS[a.action as ModerationAction] ?? a.action,
           reason: a.reason,
-          excerpt: a.excerpt,
-          post_id: a.postId,
-          comment_id: a.commentId,
+          excerpt: shown ? a.excerpt : '',
+          post_id: shown ? a.postId : null,
+          comment_id: shown ? a.commentId : null,
           circle: c ? { id: c.id, name: c.name } : null,
           actor: a.actorRole === 'owner' && c ? `Owner of b/${c.name}` : 'Moderator',
           ends_at: a.endsAt?.toISOString() ?? null,

@@ -1,11 +1,13 @@
-import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Notification, NotificationKind } from '../../lib/api-types.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { comments, notifications, posts, users } from '../db/schema.ts';
+import { qualified as q } from '../db/qualified.ts';
+import { circles, comments, notifications, posts, users } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { OffsetPageSource } from '../pagination.ts';
 import { mentionedHandles } from '../../lib/mentions.ts';
+import { circleVisibleTo } from './visibility.ts';
 
 /** The upvote counts that tell an author their writing is being read. */
 export const UPVOTE_MILESTONES = [1, 10, 100] as const;
@@ -84,6 +86,14 @@ async function tellMentioned(db: Db, { handles, actorId, postId, commentId, skip
     .where(
       and(
         inArray(users.username, handles),
+        // Only members who may read the post are told of it (its title, that it exists): the feed's rule.
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(posts)
+            .innerJoin(circles, eq(circles.id, posts.circleId))
+            .where(and(eq(posts.id, postId), circleVisibleTo(q(users.id)))),
+        ),
         notExists(
           db
             .select({ one: sql`1` })
