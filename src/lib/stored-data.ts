@@ -67,7 +67,7 @@ export const STORED_FIELDS: StoredField[] = [
   {
     table: 'reports',
     columns: [
-      'id', 'case_id', 'post_id', 'comment_id', 'reporter_id', 'reason', 'note', 'status', 'created_at',
+      'id', 'case_id', 'post_id', 'comment_id', 'reporter_id', 'reason', 'note', 'status', 'created_at', 'requester', 'weighs',
     ],
     key: 'reportsId',
   },

@@ -15,15 +15,19 @@ let members: TestUser[];
 let circle: TestCircle;
 beforeAll(async () => {
   t = await buildTestApp({ autoHideReports: 3 }, {}, { clock });
-  [owner, author, moderator, ...members] = await Promise.all(Array.from({ length: 10 }, () => createUser(t.app)));
+  // Established accounts (older than NEW_ACCOUNT_HOURS), whose reports count toward hiding an item.
+  const established = new Date(clock.now().getTime() - 3 * DAY);
+  [owner, author, moderator, ...members] = await Promise.all(Array.from({ length: 10 }, () => createUser(t.app, 'user', { createdAt: established })));
   await runAdminCommand(t.app.ctx.db, ['grant', 'moderator', moderator.username]);
   circle = await createCircle(t.app, owner, `Pune Rains ${Date.now().toString(36)}`);
 });
 afterAll(() => t?.close());
 
 type Headers = { authorization: string };
-const report = (who: TestUser, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/reports/', headers: who.headers, payload });
+/** An IPv4 address of a network of the member's own (a /24 each), unless one is given. */
+const networkOf = (who: TestUser) => `10.${(who.id >> 8) & 255}.${who.id & 255}.7`;
+const report = (who: TestUser, payload: Record<string, unknown>, ip = networkOf(who)) =>
+  t.app.inject({ method: 'POST', url: '/api/reports/', headers: who.headers, payload, remoteAddress: ip });
 const act = (who: TestUser, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/moderation/actions/', headers: who.headers, payload });
 const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
@@ -103,9 +107,12 @@ describe('POST /api/reports/', () => {
       item: { title: 'Send ₹500 to win a bike', author: author.username, moderation_status: 'held', moderation_label: 'Hidden pending review' },
       author: { username: author.username },
     });
-    // The most reported come first.
+    // The most reported come first; staff see who reported, a channel's owner does not.
     expect(queue.results[0].reports_count).toBe(3);
-    expect(JSON.stringify(queue)).not.toContain(members[2].username);
+    expect(entry.reporters).toEqual([0, 1, 2].map((i) => ({ username: members[i].username, counted: true, created_at: expect.any(String) })));
+    const ownersQueue = (await get(`/api/circles/${circle.id}/reports/`, owner.headers)).json();
+    expect(ownersQueue.results.find((c: { item: { id: number } }) => c.item.id === postId).reporters).toBeNull();
+    expect(JSON.stringify(ownersQueue)).not.toContain(members[2].username);
 
     // Dismissing the reports shows it again and closes the case.
     const dismissed = await act(moderator, { post: postId, action: 'dismiss', reason: 'A real giveaway by the channel' });
@@ -113,6 +120,34 @@ describe('POST /api/reports/', () => {
     expect(dismissed.json().item).toMatchObject({ moderation_status: 'visible', moderation_label: null });
     const open = (await get('/api/staff/reports/', moderator.headers)).json();
     expect(open.results.some((c: { item: { id: number } }) => c.item.id === postId)).toBe(false);
+  });
+});
+
+describe('reports that do not hide', () => {
+  it('three fresh accounts, or three accounts of one network, do not hide anyone\'s post; staff see each report and whether it counted', async () => {
+    const postId = await newPost('Traffic update for Hinjewadi');
+    const fresh = await Promise.all([0, 1, 2].map(() => createUser(t.app, 'fresh', { createdAt: new Date(clock.now().getTime() - 3_600_000) })));
+    for (const who of fresh) expect((await report(who, { post: postId, reason: 'spam' })).statusCode).toBe(201);
+    const sameNetwork = await Promise.all([0, 1, 2].map(() => createUser(t.app, 'neighbour', { createdAt: new Date(clock.now().getTime() - 3 * DAY) })));
+    for (const [i, who] of sameNetwork.entries()) expect((await report(who, { post: postId, reason: 'spam' }, `203.0.113.${10 + i}`)).statusCode).toBe(201);
+    // IPv6: addresses of one /64 are one network too.
+    const sixes = await Promise.all([0, 1].map(() => createUser(t.app, 'six', { createdAt: new Date(clock.now().getTime() - 3 * DAY) })));
+    for (const [i, who] of sixes.entries()) expect((await report(who, { post: postId, reason: 'spam' }, `2001:db8:1:2::${i + 1}`)).statusCode).toBe(201);
+
+    // 8 reports, of which 2 count (one network each): still visible to everyone.
+    expect((await get(`/api/posts/${postId}/`)).json()).toMatchObject({ id: postId, moderation_status: 'visible' });
+    const queue = (await get('/api/staff/reports/', moderator.headers)).json();
+    const entry = queue.results.find((c: { item: { id: number; kind: string } }) => c.item.kind === 'post' && c.item.id === postId);
+    expect(entry.reports_count).toBe(8);
+    expect(entry.reporters.map((r: { username: string; counted: boolean }) => [r.username, r.counted])).toEqual([
+      ...fresh.map((who) => [who.username, false]),
+      ...sameNetwork.map((who, i) => [who.username, i === 0]),
+      ...sixes.map((who, i) => [who.username, i === 0]),
+    ]);
+
+    // A third established account of another network makes three that count: hidden pending review.
+    expect((await report(members[5], { post: postId, reason: 'spam' })).statusCode).toBe(201);
+    expect((await get(`/api/posts/${postId}/`)).statusCode).toBe(404);
   });
 });
 

@@ -13,7 +13,8 @@ import * as schema from '../db/schema.ts';
  * - `erase`: 'delete' the rows; 'unlink' (set the links to null: the row is someone else's record, such as the
  *   public moderation log or a channel others belong to); 'content' (posts and comments: deleted, or handed to the
  *   "[deleted account]" placeholder when the member leaves them); 'account' (the users row itself, last).
- * - `omit`: columns kept out of the export (derived search columns; how a document is filed, never its outcome).
+ * - `omit`: columns kept out of the export (derived search columns; how a document is filed, never its outcome; a
+ *   report's keyed requester network).
  */
 export type AccountTable = {
   table: PgTable;
@@ -54,7 +55,7 @@ export const ACCOUNT_TABLES: AccountTable[] = [
     erase: 'delete',
     exportAs: 'notifications',
   },
-  { table: s.reports, owner: s.reports.reporterId, links: [s.reports.reporterId], erase: 'delete', exportAs: 'reports_made' },
+  { table: s.reports, owner: s.reports.reporterId, links: [s.reports.reporterId], erase: 'delete', exportAs: 'reports_made', omit: ['requester'] },
   { table: s.userBlocks, owner: s.userBlocks.blockerId, links: [s.userBlocks.blockerId, s.userBlocks.blockedId], erase: 'delete', exportAs: 'blocks' },
   { table: s.staffRoles, owner: s.staffRoles.userId, links: [s.staffRoles.userId], erase: 'delete', exportAs: 'staff_role' },
   { table: s.suspensions, owner: s.suspensions.userId, links: [s.suspensions.userId], erase: 'delete', exportAs: 'suspensions' },

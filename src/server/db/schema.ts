@@ -499,6 +499,10 @@ export const reports = pgTable(
     /** 'open' | 'dismissed' | 'upheld': what the reporter is told of the outcome. */
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The reporter's requester network, keyed (never an IP): kept only while the case is open, to count one report per network. */
+    requester: text('requester'),
+    /** Whether the report counts toward AUTO_HIDE_REPORTS: an established account's, and the first from its requester network. */
+    weighs: boolean('weighs').notNull().default(true),
   },
   (t) => [
     uniqueIndex('reports_reporter_item_idx').on(t.reporterId, t.postId, sql`coalesce(${t.commentId}, 0)`),

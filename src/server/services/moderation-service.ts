@@ -17,6 +17,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { circleMembers, circles, comments, moderationActions, moderationCases, posts, reports, users } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
+import { keyedRequesterNetwork } from './otp-service.ts';
 import { plainTextExcerpt } from './search-service.ts';
 import type { SuspensionService } from './suspension-service.ts';
 import { qualified as q } from '../db/qualified.ts';
@@ -118,7 +119,22 @@ const sameItem = (table: { postId: AnyColumn; commentId: AnyColumn }, item: Item
 /** A list's total and a loader for one page of it: routes page it with `paginate()`. */
 export type Listing<T> = { count: number; load: (limit: number, offset: number) => Promise<T[]> };
 
-export type ModerationDeps = { db: Db; clock: Clock; suspensions: SuspensionService; autoHideReports: number };
+export type ModerationDeps = {
+  db: Db;
+  clock: Clock;
+  suspensions: SuspensionService;
+  autoHideReports: number;
+  /** Reports from accounts younger than this do not count toward `autoHideReports`. */
+  newAccountHours: number;
+  /** Keys the reporter's requester network, so that one network's reports count once. */
+  identitySecret: string;
+};
+
+/** Who reads a review queue: a member id, and whether they are staff (who see who reported). */
+export type Reviewer = { id: number; isStaff: boolean };
+
+/** Who reports: the member, when their account was made, and the address the report came from (keyed to its network, never kept). */
+export type Reporter = { id: number; createdAt: Date; ip: string };
 
 export function createModerationService(deps: ModerationDeps) {
   const { db, clock } = deps;
@@ -176,9 +192,10 @@ export function createModerationService(deps: ModerationDeps) {
       .where(and(sameItem(moderationCases, item), eq(moderationCases.status, 'open')))
       .returning({ id: moderationCases.id });
     if (closed.length === 0) return false;
+    // A closed case no longer weighs reports: the reporters' keyed networks go.
     const told = await db
       .update(reports)
-      .set({ status: outcome === 'removed' ? 'upheld' : 'dismissed' })
+      .set({ status: outcome === 'removed' ? 'upheld' : 'dismissed', requester: null })
       .where(inArray(reports.caseId, closed.map((c) => c.id)))
       .returning({ reporterId: reports.reporterId });
     const what = item.kind === 'post' ? 'post' : 'comment';
@@ -235,7 +252,7 @@ export function createModerationService(deps: ModerationDeps) {
     return last?.role === 'moderator';
   }
 
-  async function caseViews(rows: (typeof moderationCases.$inferSelect)[], reviewerId: number): Promise<CaseView[]> {
+  async function caseViews(rows: (typeof moderationCases.$inferSelect)[], reviewer: Reviewer): Promise<CaseView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const reasonRows = await db
@@ -248,6 +265,14 @@ export function createModerationService(deps: ModerationDeps) {
       .from(reports)
       .where(and(inArray(reports.caseId, ids), sql`${reports.note} <> ''`))
       .orderBy(desc(reports.id));
+    const reporterRows = reviewer.isStaff
+      ? await db
+          .select({ caseId: reports.caseId, username: users.username, counted: reports.weighs, createdAt: reports.createdAt })
+          .from(reports)
+          .innerJoin(users, eq(users.id, reports.reporterId))
+          .where(inArray(reports.caseId, ids))
+          .orderBy(asc(reports.id))
+      : [];
     const views: CaseView[] = [];
     for (const row of rows) {
       const item = await loadItem(row.commentId === null ? { kind: 'post', id: row.postId } : { kind: 'comment', id: row.commentId });
@@ -268,7 +293,10 @@ export function createModerationService(deps: ModerationDeps) {
           .filter((r) => r.caseId === row.id)
           .slice(0, NOTES_SHOWN)
           .map((r) => ({ reason: r.reason as ReportReason, note: r.note, created_at: r.createdAt.toISOString() })),
-        author: await authorHistory(item.authorId, item.authorName, reviewerId),
+        reporters: reviewer.isStaff
+          ? reporterRows.filter((r) => r.caseId === row.id).map((r) => ({ username: r.username, counted: r.counted, created_at: r.createdAt.toISOString() }))
+          : null,
+        author: await authorHistory(item.authorId, item.authorName, reviewer.id),
       });
     }
     return views;
@@ -324,10 +352,13 @@ export function createModerationService(deps: ModerationDeps) {
 
     /**
      * A member reports an item they can read. The first report of an item opens its case; each member counts once,
-     * and a repeat answers the first report unchanged. At `autoHideReports` members the item is hidden from
-     * everyone but its author and staff until someone reviews it.
+     * and a repeat answers the first report unchanged. At `autoHideReports` weighing reports the item is hidden from
+     * everyone but its author and staff until someone reviews it. A report weighs when its account is older than
+     * `newAccountHours` and no other weighing report of the case came from its requester network (its IPv4 /24 or
+     * IPv6 /64): a handful of fresh accounts, or many accounts of one network, cannot hide anyone's writing.
      */
-    async report(reporterId: number, ref: ItemRef, input: { reason: ReportReason; note: string }): Promise<{ created: boolean; report: ReportView }> {
+    async report(reporter: Reporter, ref: ItemRef, input: { reason: ReportReason; note: string }): Promise<{ created: boolean; report: ReportView }> {
+      const reporterId = reporter.id;
       const item = await loadItem(ref, reporterId);
       if (!item || (item.status !== 'visible' && item.authorId !== reporterId)) throw notFound(ref);
       const existing = async () => {
@@ -338,6 +369,8 @@ export function createModerationService(deps: ModerationDeps) {
       if (before) return { created: false, report: toReportView(before) };
 
       const now = clock.now();
+      const requester = keyedRequesterNetwork(deps.identitySecret, reporter.ip, 'report');
+      const established = now.getTime() - reporter.createdAt.getTime() >= deps.newAccountHours * 3_600_000;
       const outcome = await db.transaction(async (tx) => {
         await tx
           .insert(moderationCases)
@@ -348,21 +381,33 @@ export function createModerationService(deps: ModerationDeps) {
           .from(moderationCases)
           .where(and(sameItem(moderationCases, item), eq(moderationCases.status, 'open')))
           .for('update');
+        // The case row is locked: reports of one item are weighed one at a time.
+        const [sameNetwork] = established
+          ? await tx
+              .select({ one: sql`1` })
+              .from(reports)
+              .where(and(eq(reports.caseId, open.id), eq(reports.requester, requester), eq(reports.weighs, true)))
+              .limit(1)
+          : [];
+        const weighs = established && !sameNetwork;
         const [created] = await tx
           .insert(reports)
-          .values({ caseId: open.id, postId: item.postId, commentId: item.commentId, reporterId, reason: input.reason, note: input.note, createdAt: now })
+          .values({ caseId: open.id, postId: item.postId, commentId: item.commentId, reporterId, reason: input.reason, note: input.note, createdAt: now, requester, weighs })
           .onConflictDoNothing()
           .returning();
         if (!created) return null;
-        const [{ reportsCount }] = await tx
+        await tx
           .update(moderationCases)
           .set({ reportsCount: sql`${moderationCases.reportsCount} + 1` })
-          .where(eq(moderationCases.id, open.id))
-          .returning({ reportsCount: moderationCases.reportsCount });
-        return { created, reportsCount };
+          .where(eq(moderationCases.id, open.id));
+        const [{ weighing }] = await tx
+          .select({ weighing: sql<number>`count(*)::int` })
+          .from(reports)
+          .where(and(eq(reports.caseId, open.id), eq(reports.weighs, true)));
+        return { created, weighing };
       });
       if (!outcome) return { created: false, report: toReportView((await existing())!) };
-      if (outcome.reportsCount >= deps.autoHideReports && item.status === 'visible') {
+      if (outcome.weighing >= deps.autoHideReports && item.status === 'visible') {
         await setItemState(item, { status: 'held', removedReason: null, hiddenByReports: true });
       }
       return { created: true, report: toReportView(outcome.created) };
@@ -380,9 +425,9 @@ export function createModerationService(deps: ModerationDeps) {
 
     /**
      * The review queue: open cases (most reported first, then oldest) or closed ones, everywhere or in one channel, as
-     * `reviewerId` (staff, or the channel's owner) may read them.
+     * the reviewer (staff, or the channel's owner) may read them; staff also see who reported.
      */
-    async cases(options: { circleId?: number; status: 'open' | 'closed'; reviewerId: number }): Promise<Listing<CaseView>> {
+    async cases(options: { circleId?: number; status: 'open' | 'closed'; reviewer: Reviewer }): Promise<Listing<CaseView>> {
       const where = and(eq(moderationCases.status, options.status), options.circleId === undefined ? undefined : eq(moderationCases.circleId, options.circleId));
       const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(moderationCases).where(where);
       const load = async (limit: number, offset: number) => {
@@ -397,7 +442,7 @@ export function createModerationService(deps: ModerationDeps) {
           )
           .limit(limit)
           .offset(offset);
-        return caseViews(rows, options.reviewerId);
+        return caseViews(rows, options.reviewer);
       };
       return { count, load };
     },
