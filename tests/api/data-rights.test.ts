@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_VERSION, UNDER_18_MESSAGE } from '../../src/lib/privacy-notice.ts';
 import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from '../../src/server/data-rights/account-tables.ts';
 import * as schema from '../../src/server/db/schema.ts';
+import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { appVariant } from '../helpers/app-variant.ts';
 import { addMember, comment, createCircle, createUser, makeImage, post, type TestUser } from '../helpers/fixtures.ts';
@@ -210,7 +211,7 @@ describe('download my data', () => {
         .select()
         .from(entry.table)
         .where(or(...(entry.exportBy ?? [entry.owner]).map((column) => eq(column, member.id))));
-      const ids = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r.id ?? r.post_id ?? r.postId ?? r.circle_id ?? r.circleId ?? r.blocked_id ?? r.blockedId)).sort();
+      const ids = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r.id ?? r.post_id ?? r.postId ?? r.circle_id ?? r.circleId ?? r.created_at ?? r.createdAt)).sort();
       expect(ids(data[entry.exportAs!] as Record<string, unknown>[]), entry.exportAs).toEqual(ids(owned as Record<string, unknown>[]));
     }
     expect(data.profile).toMatchObject({ id: member.id, username: member.username, chips: [{ kind: 'email', label: 'Verified email' }] });
@@ -218,6 +219,41 @@ describe('download my data', () => {
     for (const key of ['posts', 'comments', 'reactions', 'memberships', 'reports_made', 'consent_records', 'verifications']) {
       expect((data[key] as unknown[]).length, key).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('download my data names other people as the member saw them', () => {
+  it('holds no other member\'s account id: notifications and blocks name handles, staff decisions name the role only', async () => {
+    const { member, other, postId } = await busyMember();
+    const moderator = await createUser(t.app, 'mod');
+    await runAdminCommand(t.app.ctx.db, ['grant', 'moderator', moderator.username]);
+    // The moderator also wrote under the member's post, so a notification names their handle.
+    expect((await inject({ method: 'POST', url: '/api/posts/comments/', headers: moderator.headers, payload: { post: postId, body: 'Checking this' } })).statusCode).toBe(201);
+    const removed = await inject({ method: 'POST', url: '/api/moderation/actions/', headers: moderator.headers, payload: { post: postId, action: 'remove', reason: 'Off topic' } });
+    expect(removed.statusCode).toBe(200);
+
+    const started = await inject({ method: 'POST', url: '/api/users/me/export/', headers: member.headers });
+    const { id } = started.json() as { id: string };
+    await until('the export', async () => (await inject({ url: `/api/users/me/export/${id}/`, headers: member.headers })).json().status === 'ready');
+    const files = await readZip((await inject({ url: `/api/users/me/export/${id}/download/`, headers: member.headers })).rawPayload);
+    const data = JSON.parse(files.get('data.json')!.toString()) as Record<string, Record<string, unknown>[]>;
+
+    expect(data.notifications.map((n) => n.actor)).toEqual(expect.arrayContaining([moderator.username, null]));
+    expect(data.notifications).toHaveLength(2);
+    expect(data.blocks).toEqual([{ blocker_id: member.id, blocked: other.username, created_at: expect.any(String) }]);
+    expect(data.moderation_decisions).toEqual([expect.objectContaining({ action: 'remove', reason: 'Off topic', actor_role: 'moderator', target: member.username })]);
+    // No other member's account id anywhere, under any key.
+    const otherIds = new Set([other.id, moderator.id]);
+    const idsIn = (value: unknown, key = ''): string[] =>
+      Array.isArray(value)
+        ? value.flatMap((v) => idsIn(v, key))
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([k, v]) => idsIn(v, k))
+          : typeof value === 'number' && otherIds.has(value) && /(^|_)(user|actor|author|owner|blocked|blocker|reporter|target)(_id)?$|_id$/.test(key) && !/^(id|post_id|comment_id|circle_id|case_id|parent_id)$/.test(key)
+            ? [key]
+            : [];
+    expect(idsIn(data)).toEqual([]);
+    expect(JSON.stringify(data)).not.toMatch(/"(actor_user_id|actor_id|blocked_id|target_user_id)"/);
   });
 });
 
