@@ -268,6 +268,25 @@ describe('suspensions', () => {
     expect(later.statusCode).toBe(201);
   });
 
+  it('keeps a member suspended from a channel from editing their posts there, as from editing their comments', async () => {
+    clock.set(new Date('2026-11-20T06:30:00Z'));
+    const target = await createUser(t.app);
+    const postId = await insertPost(t.app, target, circle, 'Before the suspension');
+    expect((await act(owner, { post: postId, action: 'suspend', duration: '1d', reason: 'Spam' })).statusCode).toBe(200);
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/posts/${postId}/`, headers: target.headers, payload: { title: 'Edited while suspended' } });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toEqual({
+      detail: `You are suspended from b/${circle.name} until 21 November 2026 at 12:00 pm IST.`,
+      code: 'suspended',
+      suspended_until: '2026-11-21T06:30:00.000Z',
+    });
+    const unchanged = (await get(`/api/posts/${postId}/`)).json();
+    expect(unchanged).toMatchObject({ title: 'Before the suspension' });
+    expect(unchanged).not.toHaveProperty('edited_at');
+    clock.advance(DAY + 1000);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/posts/${postId}/`, headers: target.headers, payload: { title: 'After it' } })).statusCode).toBe(200);
+  });
+
   it('keeps a member suspended site-wide from every write until the end, for 1, 7 or 30 days or for good', async () => {
     for (const [duration, days] of [['1d', 1], ['7d', 7], ['30d', 30]] as const) {
       const target = await createUser(t.app);
