@@ -11,7 +11,7 @@ import * as schema from '../../src/server/db/schema.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { appVariant } from '../helpers/app-variant.ts';
-import { addMember, comment, createCircle, createUser, makeImage, post, type TestUser } from '../helpers/fixtures.ts';
+import { addMember, comment, createCircle, createUser, makeImage, multipart, post, type TestUser } from '../helpers/fixtures.ts';
 import { latestOtp, signIn, uniqueEmail } from '../helpers/sign-in.ts';
 import { readZip } from '../helpers/zip.ts';
 import { until } from '../helpers/until.ts';
@@ -395,6 +395,33 @@ describe('single uploads', () => {
     expect((await inject({ method: 'DELETE', url: `/api/users/me/uploads/${name}/`, headers: member.headers })).statusCode).toBe(204);
     expect(existsSync(media.file)).toBe(false);
     expect((await inject({ url: `/api/posts/${postId}/` })).json()).toMatchObject({ title: 'My post', images: [] });
+  });
+});
+
+describe('single uploads of a private channel', () => {
+  it('a member deletes an upload of theirs from a private channel, as listed in "my uploads"', async () => {
+    const member = await createUser(t.app, 'private');
+    const circle = await createCircle(t.app, member, undefined, { channelType: 'private' });
+    const form = await multipart([
+      ['circle', String(circle.id)],
+      ['title', 'Members only photo'],
+      ['images', { data: await makeImage('png'), filename: 'a.png', type: 'image/png' }],
+    ]);
+    const created = await inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...member.headers, ...form.headers } });
+    expect(created.statusCode).toBe(201);
+    const listed = (await inject({ url: '/api/users/me/uploads/', headers: member.headers })).json() as { name: string; url: string; post_id: number }[];
+    expect(listed).toEqual([{ name: expect.stringMatching(/^private\/[0-9a-f-]{36}_24x16\.png$/), url: expect.stringMatching(/^\/media\/private\//), post_id: created.json().id, comment_id: null }]);
+    const [{ name }] = listed;
+    const file = path.join(t.config.mediaDir, name);
+    expect(existsSync(file)).toBe(true);
+
+    // Another member cannot; the member can, by the name the list gave (encoded as the page sends it).
+    expect((await inject({ method: 'DELETE', url: `/api/users/me/uploads/${encodeURIComponent(name)}/`, headers: (await createUser(t.app)).headers })).statusCode).toBe(404);
+    const deleted = await inject({ method: 'DELETE', url: `/api/users/me/uploads/${encodeURIComponent(name)}/`, headers: member.headers });
+    expect(deleted.statusCode).toBe(204);
+    expect(existsSync(file)).toBe(false);
+    expect((await inject({ url: '/api/users/me/uploads/', headers: member.headers })).json()).toEqual([]);
+    expect((await inject({ url: `/api/posts/${created.json().id}/`, headers: member.headers })).json()).toMatchObject({ title: 'Members only photo', images: [] });
   });
 });
 
