@@ -105,7 +105,7 @@ export const STORED_FIELDS: StoredField[] = [
     ],
     key: 'staffAuditLogId',
   },
-  { table: 'verified_address_claims', columns: ['address_hash'], key: 'verifiedAddressClaimsAddressHash' },
+  { table: 'verified_address_claims', columns: ['address_hash', 'owner_key'], key: 'verifiedAddressClaimsAddressHash' },
   // Your data rights
   { table: 'data_exports', columns: ['id', 'user_id', 'status', 'file_name', 'created_at', 'ready_at', 'expires_at'], key: 'dataExportsId' },
   { table: 'account_erasures', columns: ['user_id', 'erase_content', 'files', 'step', 'requested_at'], key: 'accountErasuresUserId' },

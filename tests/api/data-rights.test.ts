@@ -358,6 +358,34 @@ describe('delete my account', () => {
     expect((await inject({ url: `/api/posts/${ownersPost}/` })).json()).toMatchObject({ images: [media.url] });
   });
 
+  it('leaves no excerpt of the member\'s removed writing in the public log, and frees the academic address they verified', async () => {
+    const signed = await signIn(t);
+    const [row] = await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
+    const leaver: TestUser = { id: row.id, username: row.username, color: row.color, access: signed.access, headers: signed.auth };
+    const owner = await createUser(t.app, 'owner');
+    const circle = await createCircle(t.app, owner);
+    const removedPost = await post(t.app, leaver, circle, 'My phone number is 98xxxx and I live near the lake');
+    const removal = await inject({ method: 'POST', url: '/api/moderation/actions/', headers: owner.headers, payload: { post: removedPost, action: 'remove', reason: 'Personal details' } });
+    expect(removal.statusCode).toBe(200);
+    const academic = uniqueEmail('leaver', 'univ.ac.in');
+    const verifyAddress = async (who: { auth: { authorization: string } }) => {
+      expect((await inject({ method: 'POST', url: '/api/users/me/verifications/email/send-otp/', headers: who.auth, payload: { email: academic } })).statusCode).toBe(200);
+      return inject({ method: 'POST', url: '/api/users/me/verifications/email/verify/', headers: who.auth, payload: { email: academic, otp: latestOtp(t, academic) } });
+    };
+    expect((await verifyAddress(signed)).statusCode).toBe(200);
+
+    await deleteAccount(signed, true);
+    await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, leaver.id))).length === 0);
+
+    const log = (await inject({ url: `/api/modlog/?circle=${circle.id}` })).json();
+    expect(log.results).toEqual([expect.objectContaining({ action: 'remove', reason: 'Personal details', excerpt: '' })]);
+    expect(JSON.stringify(log)).not.toContain('lake');
+    // The same person, with a new account, can verify the same academic address again.
+    const again = await signIn(t);
+    const verified = await verifyAddress(again);
+    expect(verified.statusCode, verified.body).toBe(200);
+  });
+
   it('an erasure stopped halfway finishes when the app starts again', async () => {
     const idle = await appVariant(t, { jobs: { work: false, pollSeconds: 0.5 } });
     const member = await createUser(idle.app, 'crash');

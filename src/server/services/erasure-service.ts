@@ -14,6 +14,7 @@ import {
   credentialRequests,
   dataExports,
   institutionMembers,
+  moderationActions,
   moderationCases,
   otpCodes,
   otpSends,
@@ -22,6 +23,7 @@ import {
   reports,
   staffAuditLog,
   users,
+  verifiedAddressClaims,
   verifications,
 } from '../db/schema.ts';
 import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from '../data-rights/account-tables.ts';
@@ -29,6 +31,7 @@ import { detail } from '../http-errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { OtpService } from './otp-service.ts';
 import { mediaNamesIn } from './media-files.ts';
+import { claimOwnerKey } from './verifications-service.ts';
 import { postersOf } from './video-posters.ts';
 import type { MediaStore } from './media-store.ts';
 import { withVariants } from '../../lib/media-variants.ts';
@@ -217,6 +220,8 @@ export function createErasureService(deps: {
   async function eraseRows(tx: Executor, userId: number, eraseContent: boolean): Promise<void> {
     const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
     await releaseCounts(tx, userId);
+    // The public log keeps each decision about the member (action, reason, role, time) but not their words.
+    await tx.update(moderationActions).set({ excerpt: '' }).where(eq(moderationActions.targetUserId, userId));
     await eraseOrHandOverContent(tx, userId, eraseContent);
     for (const entry of ACCOUNT_TABLES) {
       if (entry.erase === 'delete') await tx.delete(entry.table).where(pointsAt(entry.links, userId));
@@ -230,6 +235,8 @@ export function createErasureService(deps: {
         }
       }
     }
+    // The addresses the member verified are free again: the same person may verify a new account with them.
+    await tx.delete(verifiedAddressClaims).where(eq(verifiedAddressClaims.ownerKey, claimOwnerKey(config.identitySecret, userId)));
     // The staff audit log names staff by handle: an erased member who was staff is no longer named.
     if (user) await tx.update(staffAuditLog).set({ staffHandle: DELETED_ACCOUNT_HANDLE }).where(eq(staffAuditLog.staffHandle, user.username));
   }
