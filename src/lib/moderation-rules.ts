@@ -91,6 +91,11 @@ export type ReviewCase = {
   reports_count: number;
   reasons: { reason: ReportReason; label: string; count: number }[];
   notes: { reason: ReportReason; note: string; created_at: string }[];
+  /**
+   * Who reported, for staff only (null for a channel's owner): each reporter's handle, and whether the report counted
+   * toward hiding the item (an account older than NEW_ACCOUNT_HOURS, the first from its requester network).
+   */
+  reporters: { username: string; counted: boolean; created_at: string }[] | null;
   author: {
     username: string;
     recent: { kind: 'post' | 'comment'; id: number; post_id: number; excerpt: string; moderation_status: 'visible' | 'held' | 'removed'; created_at: string }[];

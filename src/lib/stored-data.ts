@@ -67,7 +67,7 @@ export const STORED_FIELDS: StoredField[] = [
   {
     table: 'reports',
     columns: [
-      'id', 'case_id', 'post_id', 'comment_id', 'reporter_id', 'reason', 'note', 'status', 'created_at',
+      'id', 'case_id', 'post_id', 'comment_id', 'reporter_id', 'reason', 'note', 'status', 'created_at', 'requester', 'weighs',
     ],
     key: 'reportsId',
   },
@@ -105,7 +105,7 @@ export const STORED_FIELDS: StoredField[] = [
     ],
     key: 'staffAuditLogId',
   },
-  { table: 'verified_address_claims', columns: ['address_hash'], key: 'verifiedAddressClaimsAddressHash' },
+  { table: 'verified_address_claims', columns: ['address_hash', 'owner_key'], key: 'verifiedAddressClaimsAddressHash' },
   // Your data rights
   { table: 'data_exports', columns: ['id', 'user_id', 'status', 'file_name', 'created_at', 'ready_at', 'expires_at'], key: 'dataExportsId' },
   { table: 'account_erasures', columns: ['user_id', 'erase_content', 'files', 'step', 'requested_at'], key: 'accountErasuresUserId' },

@@ -102,7 +102,14 @@ export function createServices({
     verifications: createVerificationService({ db, config, institutions, otp, clock: now }),
     credentials: createCredentialService({ db, jobs, config, clock: now, log }),
     suspensions,
-    moderation: createModerationService({ db, clock, suspensions, autoHideReports: config.autoHideReports }),
+    moderation: createModerationService({
+      db,
+      clock,
+      suspensions,
+      autoHideReports: config.autoHideReports,
+      newAccountHours: config.newAccountHours,
+      identitySecret: config.identitySecret,
+    }),
     grievances: createGrievanceService({ db, clock, mail, identitySecret: config.identitySecret, log }),
     tokens,
     // Its own key, derived from the signing key, so a media signature can never pass for anything else.

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_VERSION, UNDER_18_MESSAGE } from '../../src/lib/privacy-notice.ts';
 import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from '../../src/server/data-rights/account-tables.ts';
 import * as schema from '../../src/server/db/schema.ts';
+import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { appVariant } from '../helpers/app-variant.ts';
-import { addMember, comment, createCircle, createUser, makeImage, post, type TestUser } from '../helpers/fixtures.ts';
+import { addMember, comment, createCircle, createUser, makeImage, multipart, post, type TestUser } from '../helpers/fixtures.ts';
 import { latestOtp, signIn, uniqueEmail } from '../helpers/sign-in.ts';
 import { readZip } from '../helpers/zip.ts';
 import { until } from '../helpers/until.ts';
@@ -210,7 +211,7 @@ describe('download my data', () => {
         .select()
         .from(entry.table)
         .where(or(...(entry.exportBy ?? [entry.owner]).map((column) => eq(column, member.id))));
-      const ids = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r.id ?? r.post_id ?? r.postId ?? r.circle_id ?? r.circleId ?? r.blocked_id ?? r.blockedId)).sort();
+      const ids = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r.id ?? r.post_id ?? r.postId ?? r.circle_id ?? r.circleId ?? r.created_at ?? r.createdAt)).sort();
       expect(ids(data[entry.exportAs!] as Record<string, unknown>[]), entry.exportAs).toEqual(ids(owned as Record<string, unknown>[]));
     }
     expect(data.profile).toMatchObject({ id: member.id, username: member.username, chips: [{ kind: 'email', label: 'Verified email' }] });
@@ -218,6 +219,41 @@ describe('download my data', () => {
     for (const key of ['posts', 'comments', 'reactions', 'memberships', 'reports_made', 'consent_records', 'verifications']) {
       expect((data[key] as unknown[]).length, key).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('download my data names other people as the member saw them', () => {
+  it('holds no other member\'s account id: notifications and blocks name handles, staff decisions name the role only', async () => {
+    const { member, other, postId } = await busyMember();
+    const moderator = await createUser(t.app, 'mod');
+    await runAdminCommand(t.app.ctx.db, ['grant', 'moderator', moderator.username]);
+    // The moderator also wrote under the member's post, so a notification names their handle.
+    expect((await inject({ method: 'POST', url: '/api/posts/comments/', headers: moderator.headers, payload: { post: postId, body: 'Checking this' } })).statusCode).toBe(201);
+    const removed = await inject({ method: 'POST', url: '/api/moderation/actions/', headers: moderator.headers, payload: { post: postId, action: 'remove', reason: 'Off topic' } });
+    expect(removed.statusCode).toBe(200);
+
+    const started = await inject({ method: 'POST', url: '/api/users/me/export/', headers: member.headers });
+    const { id } = started.json() as { id: string };
+    await until('the export', async () => (await inject({ url: `/api/users/me/export/${id}/`, headers: member.headers })).json().status === 'ready');
+    const files = await readZip((await inject({ url: `/api/users/me/export/${id}/download/`, headers: member.headers })).rawPayload);
+    const data = JSON.parse(files.get('data.json')!.toString()) as Record<string, Record<string, unknown>[]>;
+
+    expect(data.notifications.map((n) => n.actor)).toEqual(expect.arrayContaining([moderator.username, null]));
+    expect(data.notifications).toHaveLength(2);
+    expect(data.blocks).toEqual([{ blocker_id: member.id, blocked: other.username, created_at: expect.any(String) }]);
+    expect(data.moderation_decisions).toEqual([expect.objectContaining({ action: 'remove', reason: 'Off topic', actor_role: 'moderator', target: member.username })]);
+    // No other member's account id anywhere, under any key.
+    const otherIds = new Set([other.id, moderator.id]);
+    const idsIn = (value: unknown, key = ''): string[] =>
+      Array.isArray(value)
+        ? value.flatMap((v) => idsIn(v, key))
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([k, v]) => idsIn(v, k))
+          : typeof value === 'number' && otherIds.has(value) && /(^|_)(user|actor|author|owner|blocked|blocker|reporter|target)(_id)?$|_id$/.test(key) && !/^(id|post_id|comment_id|circle_id|case_id|parent_id)$/.test(key)
+            ? [key]
+            : [];
+    expect(idsIn(data)).toEqual([]);
+    expect(JSON.stringify(data)).not.toMatch(/"(actor_user_id|actor_id|blocked_id|target_user_id)"/);
   });
 });
 
@@ -304,6 +340,52 @@ describe('delete my account', () => {
     expect(existsSync(media.file)).toBe(true);
   });
 
+  it('with erase_content: a file another member uploaded stays, though the leaver\'s comment and post named it', async () => {
+    const signed = await signIn(t);
+    const [row] = await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
+    const leaver: TestUser = { id: row.id, username: row.username, color: row.color, access: signed.access, headers: signed.auth };
+    const owner = await createUser(t.app, 'photographer');
+    const circle = await createCircle(t.app, owner);
+    const media = await upload();
+    const ownersPost = await post(t.app, owner, circle, 'My photo');
+    await t.app.ctx.db.update(schema.posts).set({ images: [media.url] }).where(eq(schema.posts.id, ownersPost));
+    await comment(t.app, leaver, ownersPost, `Nice one: ${media.url}`);
+    await post(t.app, leaver, circle, 'Linked', { description: `<p><img src="${media.url}"></p>` });
+
+    await deleteAccount(signed, true);
+    await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, leaver.id))).length === 0);
+    expect(existsSync(media.file)).toBe(true);
+    expect((await inject({ url: `/api/posts/${ownersPost}/` })).json()).toMatchObject({ images: [media.url] });
+  });
+
+  it('leaves no excerpt of the member\'s removed writing in the public log, and frees the academic address they verified', async () => {
+    const signed = await signIn(t);
+    const [row] = await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
+    const leaver: TestUser = { id: row.id, username: row.username, color: row.color, access: signed.access, headers: signed.auth };
+    const owner = await createUser(t.app, 'owner');
+    const circle = await createCircle(t.app, owner);
+    const removedPost = await post(t.app, leaver, circle, 'My phone number is 98xxxx and I live near the lake');
+    const removal = await inject({ method: 'POST', url: '/api/moderation/actions/', headers: owner.headers, payload: { post: removedPost, action: 'remove', reason: 'Personal details' } });
+    expect(removal.statusCode).toBe(200);
+    const academic = uniqueEmail('leaver', 'univ.ac.in');
+    const verifyAddress = async (who: { auth: { authorization: string } }) => {
+      expect((await inject({ method: 'POST', url: '/api/users/me/verifications/email/send-otp/', headers: who.auth, payload: { email: academic } })).statusCode).toBe(200);
+      return inject({ method: 'POST', url: '/api/users/me/verifications/email/verify/', headers: who.auth, payload: { email: academic, otp: latestOtp(t, academic) } });
+    };
+    expect((await verifyAddress(signed)).statusCode).toBe(200);
+
+    await deleteAccount(signed, true);
+    await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, leaver.id))).length === 0);
+
+    const log = (await inject({ url: `/api/modlog/?circle=${circle.id}` })).json();
+    expect(log.results).toEqual([expect.objectContaining({ action: 'remove', reason: 'Personal details', excerpt: '' })]);
+    expect(JSON.stringify(log)).not.toContain('lake');
+    // The same person, with a new account, can verify the same academic address again.
+    const again = await signIn(t);
+    const verified = await verifyAddress(again);
+    expect(verified.statusCode, verified.body).toBe(200);
+  });
+
   it('an erasure stopped halfway finishes when the app starts again', async () => {
     const idle = await appVariant(t, { jobs: { work: false, pollSeconds: 0.5 } });
     const member = await createUser(idle.app, 'crash');
@@ -341,6 +423,33 @@ describe('single uploads', () => {
     expect((await inject({ method: 'DELETE', url: `/api/users/me/uploads/${name}/`, headers: member.headers })).statusCode).toBe(204);
     expect(existsSync(media.file)).toBe(false);
     expect((await inject({ url: `/api/posts/${postId}/` })).json()).toMatchObject({ title: 'My post', images: [] });
+  });
+});
+
+describe('single uploads of a private channel', () => {
+  it('a member deletes an upload of theirs from a private channel, as listed in "my uploads"', async () => {
+    const member = await createUser(t.app, 'private');
+    const circle = await createCircle(t.app, member, undefined, { channelType: 'private' });
+    const form = await multipart([
+      ['circle', String(circle.id)],
+      ['title', 'Members only photo'],
+      ['images', { data: await makeImage('png'), filename: 'a.png', type: 'image/png' }],
+    ]);
+    const created = await inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...member.headers, ...form.headers } });
+    expect(created.statusCode).toBe(201);
+    const listed = (await inject({ url: '/api/users/me/uploads/', headers: member.headers })).json() as { name: string; url: string; post_id: number }[];
+    expect(listed).toEqual([{ name: expect.stringMatching(/^private\/[0-9a-f-]{36}_24x16\.png$/), url: expect.stringMatching(/^\/media\/private\//), post_id: created.json().id, comment_id: null }]);
+    const [{ name }] = listed;
+    const file = path.join(t.config.mediaDir, name);
+    expect(existsSync(file)).toBe(true);
+
+    // Another member cannot; the member can, by the name the list gave (encoded as the page sends it).
+    expect((await inject({ method: 'DELETE', url: `/api/users/me/uploads/${encodeURIComponent(name)}/`, headers: (await createUser(t.app)).headers })).statusCode).toBe(404);
+    const deleted = await inject({ method: 'DELETE', url: `/api/users/me/uploads/${encodeURIComponent(name)}/`, headers: member.headers });
+    expect(deleted.statusCode).toBe(204);
+    expect(existsSync(file)).toBe(false);
+    expect((await inject({ url: '/api/users/me/uploads/', headers: member.headers })).json()).toEqual([]);
+    expect((await inject({ url: `/api/posts/${created.json().id}/`, headers: member.headers })).json()).toMatchObject({ title: 'Members only photo', images: [] });
   });
 });
 

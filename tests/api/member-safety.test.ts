@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CommentsResponse, Paged, Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { until } from '../helpers/until.ts';
 import { createCircle, createUser, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
@@ -77,6 +78,28 @@ describe('blocks', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: "You can't comment on this post: its author has blocked you." });
     expect((await call('POST', '/api/posts/comments/', pest, { post: pestPost, body: 'On my own post' })).statusCode).toBe(201);
+  });
+
+  it('stop the blocked member replying to the blocker\'s comment under a third member\'s post, and telling the blocker anything', async () => {
+    const friendsPost = await post(t.app, friend, circle, 'Friend asks about the match');
+    const mine = await call('POST', '/api/posts/comments/', me, { post: friendsPost, body: 'I think India wins' });
+    expect(mine.statusCode).toBe(201);
+    await block();
+    const inbox = async (user: TestUser) => (await call('GET', '/api/notifications/', user)).json().results as { id: number; kind: string; text: string }[];
+    const before = (await inbox(me)).map((n) => n.id);
+
+    const reply = await call('POST', '/api/posts/comments/', pest, { post: friendsPost, parent: mine.json().id, body: 'No chance' });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json()).toEqual({ detail: "You can't reply to this comment: its author has blocked you." });
+
+    // An @mention and an upvote (its first, a milestone) from the blocked member tell the blocker nothing.
+    const witness = await createUser(t.app);
+    const mention = await call('POST', '/api/posts/comments/', pest, { post: friendsPost, body: `Hey @${me.username} and @${witness.username}` });
+    expect(mention.statusCode).toBe(201);
+    expect((await call('POST', `/api/posts/comments/upvotes/?comment_id=${mine.json().id}`, pest)).statusCode).toBe(200);
+    await until('the witness is told', async () => (await inbox(witness)).some((n) => n.kind === 'mention'));
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await inbox(me)).filter((n) => !before.includes(n.id))).toEqual([]);
   });
 
   it('unblock: 204, then 404 the second time; the posts come back', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, reports } from '../../src/server/db/schema.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, movableClock, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, post as insertPost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { addMember, comment, createCircle, createUser, post as insertPost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 const DAY = 86_400_000;
 const clock = movableClock(new Date('2026-11-20T06:30:00Z'));
@@ -15,15 +15,19 @@ let members: TestUser[];
 let circle: TestCircle;
 beforeAll(async () => {
   t = await buildTestApp({ autoHideReports: 3 }, {}, { clock });
-  [owner, author, moderator, ...members] = await Promise.all(Array.from({ length: 10 }, () => createUser(t.app)));
+  // Established accounts (older than NEW_ACCOUNT_HOURS), whose reports count toward hiding an item.
+  const established = new Date(clock.now().getTime() - 3 * DAY);
+  [owner, author, moderator, ...members] = await Promise.all(Array.from({ length: 10 }, () => createUser(t.app, 'user', { createdAt: established })));
   await runAdminCommand(t.app.ctx.db, ['grant', 'moderator', moderator.username]);
   circle = await createCircle(t.app, owner, `Pune Rains ${Date.now().toString(36)}`);
 });
 afterAll(() => t?.close());
 
 type Headers = { authorization: string };
-const report = (who: TestUser, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/reports/', headers: who.headers, payload });
+/** An IPv4 address of a network of the member's own (a /24 each), unless one is given. */
+const networkOf = (who: TestUser) => `10.${(who.id >> 8) & 255}.${who.id & 255}.7`;
+const report = (who: TestUser, payload: Record<string, unknown>, ip = networkOf(who)) =>
+  t.app.inject({ method: 'POST', url: '/api/reports/', headers: who.headers, payload, remoteAddress: ip });
 const act = (who: TestUser, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/moderation/actions/', headers: who.headers, payload });
 const get = (url: string, headers?: Headers) => t.app.inject({ method: 'GET', url, headers });
@@ -103,9 +107,12 @@ describe('POST /api/reports/', () => {
       item: { title: 'Send ₹500 to win a bike', author: author.username, moderation_status: 'held', moderation_label: 'Hidden pending review' },
       author: { username: author.username },
     });
-    // The most reported come first.
+    // The most reported come first; staff see who reported, a channel's owner does not.
     expect(queue.results[0].reports_count).toBe(3);
-    expect(JSON.stringify(queue)).not.toContain(members[2].username);
+    expect(entry.reporters).toEqual([0, 1, 2].map((i) => ({ username: members[i].username, counted: true, created_at: expect.any(String) })));
+    const ownersQueue = (await get(`/api/circles/${circle.id}/reports/`, owner.headers)).json();
+    expect(ownersQueue.results.find((c: { item: { id: number } }) => c.item.id === postId).reporters).toBeNull();
+    expect(JSON.stringify(ownersQueue)).not.toContain(members[2].username);
 
     // Dismissing the reports shows it again and closes the case.
     const dismissed = await act(moderator, { post: postId, action: 'dismiss', reason: 'A real giveaway by the channel' });
@@ -113,6 +120,34 @@ describe('POST /api/reports/', () => {
     expect(dismissed.json().item).toMatchObject({ moderation_status: 'visible', moderation_label: null });
     const open = (await get('/api/staff/reports/', moderator.headers)).json();
     expect(open.results.some((c: { item: { id: number } }) => c.item.id === postId)).toBe(false);
+  });
+});
+
+describe('reports that do not hide', () => {
+  it('three fresh accounts, or three accounts of one network, do not hide anyone\'s post; staff see each report and whether it counted', async () => {
+    const postId = await newPost('Traffic update for Hinjewadi');
+    const fresh = await Promise.all([0, 1, 2].map(() => createUser(t.app, 'fresh', { createdAt: new Date(clock.now().getTime() - 3_600_000) })));
+    for (const who of fresh) expect((await report(who, { post: postId, reason: 'spam' })).statusCode).toBe(201);
+    const sameNetwork = await Promise.all([0, 1, 2].map(() => createUser(t.app, 'neighbour', { createdAt: new Date(clock.now().getTime() - 3 * DAY) })));
+    for (const [i, who] of sameNetwork.entries()) expect((await report(who, { post: postId, reason: 'spam' }, `203.0.113.${10 + i}`)).statusCode).toBe(201);
+    // IPv6: addresses of one /64 are one network too.
+    const sixes = await Promise.all([0, 1].map(() => createUser(t.app, 'six', { createdAt: new Date(clock.now().getTime() - 3 * DAY) })));
+    for (const [i, who] of sixes.entries()) expect((await report(who, { post: postId, reason: 'spam' }, `2001:db8:1:2::${i + 1}`)).statusCode).toBe(201);
+
+    // 8 reports, of which 2 count (one network each): still visible to everyone.
+    expect((await get(`/api/posts/${postId}/`)).json()).toMatchObject({ id: postId, moderation_status: 'visible' });
+    const queue = (await get('/api/staff/reports/', moderator.headers)).json();
+    const entry = queue.results.find((c: { item: { id: number; kind: string } }) => c.item.kind === 'post' && c.item.id === postId);
+    expect(entry.reports_count).toBe(8);
+    expect(entry.reporters.map((r: { username: string; counted: boolean }) => [r.username, r.counted])).toEqual([
+      ...fresh.map((who) => [who.username, false]),
+      ...sameNetwork.map((who, i) => [who.username, i === 0]),
+      ...sixes.map((who, i) => [who.username, i === 0]),
+    ]);
+
+    // A third established account of another network makes three that count: hidden pending review.
+    expect((await report(members[5], { post: postId, reason: 'spam' })).statusCode).toBe(201);
+    expect((await get(`/api/posts/${postId}/`)).statusCode).toBe(404);
   });
 });
 
@@ -135,6 +170,25 @@ describe('review queues and who may see them', () => {
     expect((await get(`/api/circles/${other.id}/reports/`, members[5].headers)).json()).toMatchObject({ count: 0, results: [] });
     expect((await get(`/api/circles/${circle.id}/reports/`, moderator.headers)).statusCode).toBe(200);
     expect((await get('/api/circles/999999/reports/', owner.headers)).statusCode).toBe(404);
+  });
+});
+
+describe('the reported author\'s recent writing', () => {
+  it('shows a channel owner only what the feed shows them: nothing from a private channel they are not in', async () => {
+    const hideout = await createCircle(t.app, await createUser(t.app), `Hideout ${Date.now().toString(36)}`, { channelType: 'private' });
+    await addMember(t.app, hideout, author);
+    const secretPost = await insertPost(t.app, author, hideout, 'Diary: my landlord is my uncle');
+    const secretComment = await comment(t.app, author, secretPost, 'Private reply about my exams');
+    const postId = await newPost('Waterlogging on FC road');
+    await report(members[6], { post: postId, reason: 'spam' });
+
+    const queue = (await get(`/api/circles/${circle.id}/reports/`, owner.headers)).json();
+    const entry = queue.results.find((c: { item: { id: number; kind: string } }) => c.item.kind === 'post' && c.item.id === postId);
+    expect(entry.author.recent.map((r: { excerpt: string }) => r.excerpt)).toContain('Waterlogging on FC road');
+    const listed = entry.author.recent.map((r: { id: number; kind: string }) => `${r.kind}:${r.id}`);
+    expect(listed).not.toContain(`post:${secretPost}`);
+    expect(listed).not.toContain(`comment:${secretComment}`);
+    expect(JSON.stringify(entry)).not.toMatch(/landlord|exams/);
   });
 });
 
@@ -214,6 +268,25 @@ describe('suspensions', () => {
     expect(later.statusCode).toBe(201);
   });
 
+  it('keeps a member suspended from a channel from editing their posts there, as from editing their comments', async () => {
+    clock.set(new Date('2026-11-20T06:30:00Z'));
+    const target = await createUser(t.app);
+    const postId = await insertPost(t.app, target, circle, 'Before the suspension');
+    expect((await act(owner, { post: postId, action: 'suspend', duration: '1d', reason: 'Spam' })).statusCode).toBe(200);
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/posts/${postId}/`, headers: target.headers, payload: { title: 'Edited while suspended' } });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toEqual({
+      detail: `You are suspended from b/${circle.name} until 21 November 2026 at 12:00 pm IST.`,
+      code: 'suspended',
+      suspended_until: '2026-11-21T06:30:00.000Z',
+    });
+    const unchanged = (await get(`/api/posts/${postId}/`)).json();
+    expect(unchanged).toMatchObject({ title: 'Before the suspension' });
+    expect(unchanged).not.toHaveProperty('edited_at');
+    clock.advance(DAY + 1000);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/posts/${postId}/`, headers: target.headers, payload: { title: 'After it' } })).statusCode).toBe(200);
+  });
+
   it('keeps a member suspended site-wide from every write until the end, for 1, 7 or 30 days or for good', async () => {
     for (const [duration, days] of [['1d', 1], ['7d', 7], ['30d', 30]] as const) {
       const target = await createUser(t.app);
@@ -289,6 +362,26 @@ describe('GET /api/modlog/', () => {
     expect((await get(`/api/modlog/?circle=${privateCircle.id}`)).statusCode).toBe(404);
     const asOwner = (await get(`/api/modlog/?circle=${privateCircle.id}`, owner.headers)).json();
     expect(asOwner.results[0]).toMatchObject({ action: 'warn', excerpt: 'Members only secret' });
+  });
+});
+
+describe('private titles in the log', () => {
+  it('a site-wide suspension about a private channel\'s post shows its title to the channel\'s members only', async () => {
+    const privateCircle = await createCircle(t.app, owner, undefined, { channelType: 'private' });
+    const target = await createUser(t.app);
+    await addMember(t.app, privateCircle, target);
+    const postId = await insertPost(t.app, target, privateCircle, 'Whispered secret title');
+    const suspended = await act(moderator, { post: postId, action: 'suspend', duration: '1d', scope: 'site', reason: 'Scams' });
+    expect(suspended.statusCode).toBe(200);
+
+    for (const viewer of [undefined, members[0].headers]) {
+      const log = (await get('/api/modlog/', viewer)).json();
+      const entry = log.results.find((e: { action: string; reason: string }) => e.action === 'suspend' && e.reason === 'Scams');
+      expect(entry).toMatchObject({ action: 'suspend', circle: null, excerpt: '', post_id: null, comment_id: null, actor: 'Moderator' });
+      expect(JSON.stringify(log)).not.toContain('Whispered secret title');
+    }
+    const asMember = (await get('/api/modlog/', owner.headers)).json();
+    expect(asMember.results.find((e: { reason: string }) => e.reason === 'Scams')).toMatchObject({ excerpt: 'Whispered secret title', post_id: postId });
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Paged } from '../../src/lib/api-types.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { comment, createCircle, createUser, join, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { addMember, comment, createCircle, createUser, join, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 import { until } from '../helpers/until.ts';
 import { latestOtp, signIn } from '../helpers/sign-in.ts';
 import { MAX_STREAMS_PER_ACCOUNT } from '../../src/server/services/notification-stream.ts';
@@ -71,6 +71,24 @@ describe('notification kinds', () => {
     // Told once: the job is done, and nothing else arrives for the same post.
     await new Promise((r) => setTimeout(r, 1500));
     expect((await inbox(carol)).filter((n) => n.post_id === created.json().id)).toHaveLength(1);
+  });
+
+  it('an @mention in a private circle tells only its members: a non-member learns nothing of the post', async () => {
+    const hideout = await createCircle(t.app, alice, `Hideout ${Date.now().toString(36)}`, { channelType: 'private' });
+    await addMember(t.app, hideout, bob);
+    const created = await call('POST', '/api/posts/', alice, {
+      circle: hideout.id,
+      title: 'Surprise party plans',
+      description: `<p>@${bob.username} and @${carol.username}</p>`,
+    });
+    expect(created.statusCode).toBe(201);
+    const postId = created.json().id as number;
+    await write(alice, postId, `Cake from @${carol.username}? ask @${bob.username}`);
+    await until('the member\'s mentions', async () => (await inbox(bob)).filter((n) => n.kind === 'mention' && n.post_id === postId).length === 2);
+    await new Promise((r) => setTimeout(r, 1000));
+    const carols = await inbox(carol);
+    expect(carols.filter((n) => n.post_id === postId)).toEqual([]);
+    expect(JSON.stringify(carols)).not.toContain('Surprise party');
   });
 
   it('upvote milestones at 1 and 10, once each however the votes toggle', async () => {

@@ -1,7 +1,9 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { UNTOUCHED_POST, addMember, createCircle, createUser, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { UNTOUCHED_POST, addMember, createCircle, createUser, makeImage, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let author: TestUser;
@@ -166,5 +168,41 @@ describe('POST /api/posts/ (multipart)', () => {
       expect(res.statusCode, contentType).toBe(400);
       expect(res.json().detail).toMatch(/^Multipart form parse error - /);
     }
+  });
+});
+
+describe('DELETE /api/posts/{id}/ and other members\' files', () => {
+  /** `owner` uploads a photo with a post (in `where`); the files it is stored as (the original and its variants). */
+  async function uploadedPhoto(owner: TestUser, where: TestCircle) {
+    const form = await multipart([
+      ['circle', String(where.id)],
+      ['title', 'My photo'],
+      ['images', { data: await makeImage('png'), filename: 'a.png', type: 'image/png' }],
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...owner.headers, ...form.headers } });
+    expect(res.statusCode).toBe(201);
+    const url = (res.json() as Post).images[0];
+    const name = path.basename(url.split('?')[0]);
+    const folder = url.startsWith('/media/private/') ? path.join(t.config.mediaDir, 'private') : t.config.mediaDir;
+    const files = () => readdirSync(folder).filter((file) => file.startsWith(name.split('_')[0]));
+    return { url, files };
+  }
+
+  it('deleting one\'s own post that names another member\'s /media/ path leaves that member\'s files', async () => {
+    const photo = await uploadedPhoto(author, open);
+    expect(photo.files().length).toBe(3);
+    const res = await create({ circle: open.id, title: 'Look at this', description: `<p><img src="${photo.url}"> and ${photo.url}</p>` }, outsider);
+    expect(res.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/posts/${res.json().id}/`, headers: outsider.headers })).statusCode).toBe(204);
+    expect(photo.files().length).toBe(3);
+  });
+
+  it('a link to someone\'s private photo does not delete it either', async () => {
+    const photo = await uploadedPhoto(author, secret);
+    expect(photo.files().length).toBe(3);
+    const res = await create({ circle: open.id, title: 'A link', description: `<p><a href="${photo.url}">see</a></p>` }, outsider);
+    expect(res.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/posts/${res.json().id}/`, headers: outsider.headers })).statusCode).toBe(204);
+    expect(photo.files().length).toBe(3);
   });
 });

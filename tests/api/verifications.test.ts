@@ -1,8 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { executeRows } from '../../src/server/db/client.ts';
 import sharp from 'sharp';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle, ProfileResponse } from '../../src/lib/api-types.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
@@ -280,6 +281,37 @@ describe('channel requirements', () => {
 describe('professional credentials', () => {
   const documentsDir = () => t.config.documentsDir;
   const pending = () => json('GET', '/api/staff/verifications/?status=pending', staff);
+
+  it('stores a PDF rebuilt from its page only (no script or photo EXIF), and refuses one it cannot clean with a clear message', async () => {
+    const me = await signIn(t);
+    const photo = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'MARK_CAMERA', Artist: 'MARK_OWNER' } })
+      .toBuffer();
+    const certificate = await PDFDocument.create();
+    const page = certificate.addPage([200, 100]);
+    page.drawImage(await certificate.embedJpg(photo), { x: 10, y: 10, width: 40, height: 40 });
+    certificate.catalog.set(PDFName.of('OpenAction'), certificate.context.obj({ S: 'JavaScript', JS: PDFString.of('MARK_SCRIPT') }));
+    const before = existsSync(documentsDir()) ? readdirSync(documentsDir()) : [];
+    const res = await sendCredential(me, { kind: 'cfa' }, { data: Buffer.from(await certificate.save({ useObjectStreams: false })), type: 'application/pdf', name: 'c.pdf' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [stored] = readdirSync(documentsDir()).filter((name) => !before.includes(name));
+    const bytes = readFileSync(path.join(documentsDir(), stored));
+    expect(bytes.toString('latin1')).not.toMatch(/MARK_|JavaScript|Exif/);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
+
+    const jpx = await PDFDocument.create();
+    const jpxPage = jpx.addPage([100, 100]);
+    jpxPage.node.setXObject(
+      PDFName.of('Im1'),
+      jpx.context.register(jpx.context.stream('jp2', { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'JPXDecode' })),
+    );
+    const refused = await sendCredential(await signIn(t), { kind: 'ca' }, { data: Buffer.from(await jpx.save({ useObjectStreams: false })), type: 'application/pdf', name: 'j.pdf' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      document: ['This PDF holds content that cannot be cleaned of hidden data (such as a JPEG 2000 image). Upload the certificate as an image (PNG, JPEG or WebP) instead.'],
+    });
+  });
 
   it('takes an image, strips its metadata, keeps it out of /media/ and lists the request', async () => {
     const me = await signIn(t);

@@ -1,3 +1,4 @@
+import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema.ts';
 
@@ -13,7 +14,10 @@ import * as schema from '../db/schema.ts';
  * - `erase`: 'delete' the rows; 'unlink' (set the links to null: the row is someone else's record, such as the
  *   public moderation log or a channel others belong to); 'content' (posts and comments: deleted, or handed to the
  *   "[deleted account]" placeholder when the member leaves them); 'account' (the users row itself, last).
- * - `omit`: columns kept out of the export (derived search columns; how a document is filed, never its outcome).
+ * - `handles`: columns holding another member's account id, exported as that member's handle (what the member was
+ *   shown) under the given key; the id itself never leaves. Staff who acted are named by their role column only.
+ * - `omit`: columns kept out of the export (derived search columns; how a document is filed, never its outcome; a
+ *   report's keyed requester network).
  */
 export type AccountTable = {
   table: PgTable;
@@ -23,6 +27,7 @@ export type AccountTable = {
   exportAs?: string;
   exportBy?: PgColumn[];
   omit?: string[];
+  handles?: [PgColumn, string][];
 };
 
 const s = schema;
@@ -53,9 +58,17 @@ export const ACCOUNT_TABLES: AccountTable[] = [
     links: [s.notifications.userId, s.notifications.actorUserId],
     erase: 'delete',
     exportAs: 'notifications',
+    handles: [[s.notifications.actorUserId, 'actor']],
   },
-  { table: s.reports, owner: s.reports.reporterId, links: [s.reports.reporterId], erase: 'delete', exportAs: 'reports_made' },
-  { table: s.userBlocks, owner: s.userBlocks.blockerId, links: [s.userBlocks.blockerId, s.userBlocks.blockedId], erase: 'delete', exportAs: 'blocks' },
+  { table: s.reports, owner: s.reports.reporterId, links: [s.reports.reporterId], erase: 'delete', exportAs: 'reports_made', omit: ['requester'] },
+  {
+    table: s.userBlocks,
+    owner: s.userBlocks.blockerId,
+    links: [s.userBlocks.blockerId, s.userBlocks.blockedId],
+    erase: 'delete',
+    exportAs: 'blocks',
+    handles: [[s.userBlocks.blockedId, 'blocked']],
+  },
   { table: s.staffRoles, owner: s.staffRoles.userId, links: [s.staffRoles.userId], erase: 'delete', exportAs: 'staff_role' },
   { table: s.suspensions, owner: s.suspensions.userId, links: [s.suspensions.userId], erase: 'delete', exportAs: 'suspensions' },
   // Cases about the member's posts and comments follow them: deleted with erased content, handed over with left content.
@@ -73,6 +86,9 @@ export const ACCOUNT_TABLES: AccountTable[] = [
     erase: 'unlink',
     exportAs: 'moderation_decisions',
     exportBy: [s.moderationActions.targetUserId, s.moderationActions.actorId],
+    // Who decided is told by `actor_role` only: a moderator's account is never named to the member.
+    omit: ['actorId'],
+    handles: [[s.moderationActions.targetUserId, 'target']],
   },
   { table: s.dataExports, owner: s.dataExports.userId, links: [s.dataExports.userId], erase: 'delete', exportAs: 'data_exports', omit: ['fileName'] },
   { table: s.accountErasures, owner: s.accountErasures.userId, links: [s.accountErasures.userId], erase: 'account' },
@@ -80,3 +96,8 @@ export const ACCOUNT_TABLES: AccountTable[] = [
 
 /** The handle every erased member's remaining posts and comments are shown under. */
 export const DELETED_ACCOUNT_HANDLE = '[deleted account]';
+
+/** The property a table's rows carry a column under (`actorUserId` for actor_user_id). */
+export function propertyOf(table: PgTable, column: PgColumn): string {
+  return Object.entries(getTableColumns(table)).find(([, c]) => c === column)![0];
+}

@@ -362,11 +362,17 @@ export const institutionMembers = pgTable('institution_members', {
 
 /**
  * Keyed hashes of the addresses that have verified an account, so one mailbox verifies one account only. No
- * account id and no time: the table says an address was used, never by whom.
+ * account id and no time: the table says an address was used, never by whom. `owner_key` is a keyed hash of the
+ * claiming account (readable only with the identity key), so the account's erasure frees its addresses.
  */
-export const verifiedAddressClaims = pgTable('verified_address_claims', {
-  addressHash: text('address_hash').primaryKey(),
-});
+export const verifiedAddressClaims = pgTable(
+  'verified_address_claims',
+  {
+    addressHash: text('address_hash').primaryKey(),
+    ownerKey: text('owner_key'),
+  },
+  (t) => [index('verified_address_claims_owner_idx').on(t.ownerKey)],
+);
 
 /** A professional credential sent for review. The document lives outside the public media folder until decided or 30 days old. */
 export const credentialRequests = pgTable(
@@ -508,6 +514,10 @@ export const reports = pgTable(
     /** 'open' | 'dismissed' | 'upheld': what the reporter is told of the outcome. */
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The reporter's requester network, keyed (never an IP): kept only while the case is open, to count one report per network. */
+    requester: text('requester'),
+    /** Whether the report counts toward AUTO_HIDE_REPORTS: an established account's, and the first from its requester network. */
+    weighs: boolean('weighs').notNull().default(true),
   },
   (t) => [
     uniqueIndex('reports_reporter_item_idx').on(t.reporterId, t.postId, sql`coalesce(${t.commentId}, 0)`),

@@ -28,7 +28,8 @@ const exportIdOf = (params: unknown): string => {
   return id;
 };
 const downloadQuery = z.object({ expires: z.coerce.number().int().optional(), signature: z.string().regex(/^[0-9a-f]{64}$/).optional() });
-const uploadParams = z.object({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, 'Not found.') });
+/** An upload's name as the list gives it: `<file>`, or `private/<file>` for a private channel's (sent encoded, `private%2F<file>`). */
+const uploadParams = z.object({ name: z.string().regex(/^(?:private\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, 'Not found.') });
 
 /**
  * The member's data rights (DPDP Act 2023): the notice and consent, "Download my data", "Delete my account" and

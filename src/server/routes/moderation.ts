@@ -80,7 +80,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
         summary: 'Report a post or a comment',
         description:
           `201 with the report; a repeat report of the same item by the same member answers 200 with the first and adds nothing. ` +
-          `Reasons: ${Object.keys(REPORT_REASONS).join(', ')}. At AUTO_HIDE_REPORTS distinct members the item is hidden pending review.`,
+          `Reasons: ${Object.keys(REPORT_REASONS).join(', ')}. At AUTO_HIDE_REPORTS reports from accounts older than NEW_ACCOUNT_HOURS, one per requester network (IPv4 /24, IPv6 /64), the item is hidden pending review.`,
         body: {
           type: 'object',
           properties: { ...itemProperties, reason: { type: 'string', enum: Object.keys(REPORT_REASONS) }, note: { type: 'string', maxLength: REPORT_NOTE_MAX } },
@@ -91,7 +91,8 @@ export default async function moderationRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const input = parseInput(reportBody, request.body);
       await limits.check('report', request.user!);
-      const { created, report } = await moderation.report(request.user!.id, itemRef(input), { reason: input.reason, note: input.note });
+      const { id, createdAt } = request.user!;
+      const { created, report } = await moderation.report({ id, createdAt, ip: request.ip }, itemRef(input), { reason: input.reason, note: input.note });
       return reply.code(created ? 201 : 200).send(report);
     },
   );
@@ -110,7 +111,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { status } = parseInput(queueQuery, request.query);
-      return paginate(request, await moderation.cases({ status }));
+      return paginate(request, await moderation.cases({ status, reviewer: { id: request.user!.id, isStaff: true } }));
     },
   );
 
@@ -133,7 +134,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
       const { status } = parseInput(queueQuery, request.query);
       const isStaff = (await staffRoleOf(db, request.user!.id)) !== null;
       if (!isStaff && !(await moderation.isOwner(request.user!.id, circle.id))) throw forbidden(MESSAGES.notYourChannel);
-      return paginate(request, await moderation.cases({ circleId: circle.id, status }));
+      return paginate(request, await moderation.cases({ circleId: circle.id, status, reviewer: { id: request.user!.id, isStaff } }));
     },
   );
 

@@ -156,6 +156,8 @@ export default async function postsRoutes(app: FastifyInstance) {
         throw fieldErrors({ non_field_errors: ['Send a title or a description to change.'] });
       }
       await writeLimits.check('post', request.user!);
+      // The same check as editing a comment: a member suspended from the post's channel cannot change it.
+      await app.ctx.services.suspensions.assertMayWriteOnPost(request.user!.id, id);
       const post = await posts.edit({ id, userId: request.user!.id, ...input, authorCreatedAt: request.user!.createdAt, newAccountHours: config.newAccountHours });
       if (post.moderation_status === 'held') await app.ctx.services.moderation.queueHeld({ kind: 'post', id: post.id });
       return post;

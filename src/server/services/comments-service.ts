@@ -17,6 +17,7 @@ import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff, type Viewe
 export const COMMENT_MAX_LENGTH = 10_000;
 export const COMMENT_NEEDS_CONTENT = 'Please enter a comment or select media.';
 export const BLOCKED_BY_AUTHOR = "You can't comment on this post: its author has blocked you.";
+export const BLOCKED_BY_COMMENTER = "You can't reply to this comment: its author has blocked you.";
 export const COMMENT_NOT_FOUND = 'Comment not found.';
 export const PARENT_NOT_IN_POST = 'Reply to a comment of the same post.';
 export const PARENT_DELETED = "You can't reply to a deleted comment.";
@@ -278,7 +279,7 @@ export type NewComment = {
 
 /**
  * Adds a comment or a reply (text, one image or video, or both) to a post the author may see, unless the post's
- * author blocked them. The scam shield reads the text: a held comment is seen only by its author and staff, and
+ * author (or, for a reply, the parent comment's author) blocked them. The scam shield reads the text: a held comment is seen only by its author and staff, and
  * tells no one. A visible one tells the post's author (or the parent comment's) and the members it @mentions.
  * Counters (the post's comment_count, every ancestor's reply_count) follow by triggers.
  */
@@ -302,6 +303,12 @@ export async function createComment(db: Db, input: NewComment, tellMentions: Men
     parent = await findComment(db, input.parentId, authorId, { evenDeleted: true });
     if (!parent || parent.postId !== postId) throw fieldErrors({ parent: [PARENT_NOT_IN_POST] });
     if (parent.deletedAt !== null) throw fieldErrors({ parent: [PARENT_DELETED] });
+    const [blockedByParent] = await db
+      .select({ one: sql`1` })
+      .from(userBlocks)
+      .where(and(eq(userBlocks.blockerId, parent.authorId), eq(userBlocks.blockedId, authorId)))
+      .limit(1);
+    if (blockedByParent) throw forbidden(BLOCKED_BY_COMMENTER);
   }
   const screening = screenWriting({ text: input.body, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours });
   const created = await db.transaction(async (tx) => {

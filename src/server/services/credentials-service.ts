@@ -10,13 +10,13 @@ import { credentialRequests, staffAuditLog, verifications } from '../db/schema.t
 import { detail, fieldErrors, notFound } from '../http-errors.ts';
 import { InvalidMediaError, reencodeImage } from './image-reencoding.ts';
 import { detectMedia, recognise, SNIFF_BYTES } from './media-recognition.ts';
-import { InvalidPdfError, stripPdfMetadata } from './pdf-metadata.ts';
+import { cleanPdf, InvalidPdfError, UncleanablePdfError } from './pdf-metadata.ts';
 import type { StaffRole } from './staff-service.ts';
 import { credentialLabel, credentialName } from './verification-rules.ts';
 
 /**
  * Professional credentials. A person sends a certificate or ID card (an image, re-encoded without its metadata, or
- * a PDF stripped of its metadata); it waits outside the public media folder until staff decide, and is deleted at
+ * a PDF rebuilt from what its pages show); it waits outside the public media folder until staff decide, and is deleted at
  * the decision, or in any case DOCUMENT_LIFETIME_DAYS after upload. Only the outcome stays: "Verified CA", the date
  * and the deciding staff role. Staff never see the sender's handle beside a document, so a name on a certificate
  * is never tied to an account.
@@ -27,6 +27,7 @@ const DAY_MS = 86_400_000;
 
 export const CREDENTIAL_MESSAGES = {
   invalidDocument: 'Upload a certificate or ID card as an image (PNG, JPEG or WebP) or a PDF.',
+  pdfNotCleanable: 'This PDF holds content that cannot be cleaned of hidden data (such as a JPEG 2000 image). Upload the certificate as an image (PNG, JPEG or WebP) instead.',
   pending: 'A request for this credential is already waiting for review.',
   held: 'Your profile already shows this credential.',
   notFound: 'Not found.',
@@ -76,13 +77,14 @@ export function createCredentialService({ db, jobs, config, clock, log }: Creden
   /** Content-checks a document and returns it without metadata, with its type and file extension. */
   async function cleanDocument(bytes: Buffer): Promise<{ data: Uint8Array; type: string; extension: string }> {
     try {
-      if ((await recognise(bytes.subarray(0, SNIFF_BYTES))) === 'pdf') return { data: await stripPdfMetadata(bytes), type: 'application/pdf', extension: 'pdf' };
+      if ((await recognise(bytes.subarray(0, SNIFF_BYTES))) === 'pdf') return { data: await cleanPdf(bytes), type: 'application/pdf', extension: 'pdf' };
       const media = await detectMedia(bytes.subarray(0, SNIFF_BYTES));
       if (media && (media.format === 'png' || media.format === 'jpeg' || media.format === 'webp')) {
         return { data: await reencodeImage(bytes, media.format), type: IMAGE_TYPES[media.format], extension: media.extension };
       }
     } catch (error) {
       if (error instanceof InvalidMediaError && error.userMessage) throw fieldErrors({ document: [error.userMessage] });
+      if (error instanceof UncleanablePdfError) throw fieldErrors({ document: [CREDENTIAL_MESSAGES.pdfNotCleanable] });
       if (!(error instanceof InvalidMediaError || error instanceof InvalidPdfError)) throw error;
     }
     throw fieldErrors({ document: [CREDENTIAL_MESSAGES.invalidDocument] });

@@ -14,6 +14,7 @@ import {
   credentialRequests,
   dataExports,
   institutionMembers,
+  moderationActions,
   moderationCases,
   otpCodes,
   otpSends,
@@ -22,6 +23,7 @@ import {
   reports,
   staffAuditLog,
   users,
+  verifiedAddressClaims,
   verifications,
 } from '../db/schema.ts';
 import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from '../data-rights/account-tables.ts';
@@ -29,6 +31,7 @@ import { detail } from '../http-errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { OtpService } from './otp-service.ts';
 import { mediaNamesIn } from './media-files.ts';
+import { claimOwnerKey } from './verifications-service.ts';
 import { postersOf } from './video-posters.ts';
 import type { MediaStore } from './media-store.ts';
 import { withVariants } from '../../lib/media-variants.ts';
@@ -119,13 +122,14 @@ export function createErasureService(deps: {
     const [user] = await tx.select({ profileImage: users.profileImage }).from(users).where(eq(users.id, userId));
     for (const name of mediaNamesIn(user?.profileImage ?? '')) media.add(name);
     if (eraseContent) {
+      // Only the files the member's rows own (uploaded with them); a /media/ path written in a text may be anyone's.
       const ownPosts = await tx
-        .select({ images: posts.images, videos: posts.videos, videoPosters: posts.videoPosters, description: posts.description })
+        .select({ images: posts.images, videos: posts.videos, videoPosters: posts.videoPosters })
         .from(posts)
         .where(eq(posts.authorId, userId));
-      for (const p of ownPosts) for (const name of mediaNamesIn([...p.images, ...p.videos, ...postersOf(p.videoPosters), p.description].join(' '))) media.add(name);
-      const ownComments = await tx.select({ mediaUrl: comments.mediaUrl, mediaPoster: comments.mediaPoster, body: comments.body }).from(comments).where(eq(comments.authorId, userId));
-      for (const c of ownComments) for (const name of mediaNamesIn(`${c.mediaUrl ?? ''} ${c.mediaPoster ?? ''} ${c.body}`)) media.add(name);
+      for (const p of ownPosts) for (const name of mediaNamesIn([...p.images, ...p.videos, ...postersOf(p.videoPosters)].join(' '))) media.add(name);
+      const ownComments = await tx.select({ mediaUrl: comments.mediaUrl, mediaPoster: comments.mediaPoster }).from(comments).where(eq(comments.authorId, userId));
+      for (const c of ownComments) for (const name of mediaNamesIn(`${c.mediaUrl ?? ''} ${c.mediaPoster ?? ''}`)) media.add(name);
     }
     const exportFiles = await tx.select({ fileName: dataExports.fileName }).from(dataExports).where(eq(dataExports.userId, userId));
     const documents = await tx.select({ file: credentialRequests.documentFile }).from(credentialRequests).where(eq(credentialRequests.userId, userId));
@@ -216,6 +220,8 @@ export function createErasureService(deps: {
   async function eraseRows(tx: Executor, userId: number, eraseContent: boolean): Promise<void> {
     const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
     await releaseCounts(tx, userId);
+    // The public log keeps each decision about the member (action, reason, role, time) but not their words.
+    await tx.update(moderationActions).set({ excerpt: '' }).where(eq(moderationActions.targetUserId, userId));
     await eraseOrHandOverContent(tx, userId, eraseContent);
     for (const entry of ACCOUNT_TABLES) {
       if (entry.erase === 'delete') await tx.delete(entry.table).where(pointsAt(entry.links, userId));
@@ -229,6 +235,8 @@ export function createErasureService(deps: {
         }
       }
     }
+    // The addresses the member verified are free again: the same person may verify a new account with them.
+    await tx.delete(verifiedAddressClaims).where(eq(verifiedAddressClaims.ownerKey, claimOwnerKey(config.identitySecret, userId)));
     // The staff audit log names staff by handle: an erased member who was staff is no longer named.
     if (user) await tx.update(staffAuditLog).set({ staffHandle: DELETED_ACCOUNT_HANDLE }).where(eq(staffAuditLog.staffHandle, user.username));
   }

@@ -3,13 +3,14 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, desc, eq, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { dataExports } from '../db/schema.ts';
-import { ACCOUNT_TABLES } from '../data-rights/account-tables.ts';
+import { dataExports, users } from '../db/schema.ts';
+import { ACCOUNT_TABLES, propertyOf } from '../data-rights/account-tables.ts';
 import { detail, notFound } from '../http-errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { NOTICE_VERSION } from '../../lib/privacy-notice.ts';
@@ -91,6 +92,16 @@ export function createExportService(deps: {
     return row ? view(row) : null;
   }
 
+  /** Rows with each other member's id (in the `handles` columns) joined by that member's handle under its export key. */
+  async function withHandles(rows: Record<string, unknown>[], handles: [PgColumn, string][]): Promise<Record<string, unknown>[]> {
+    if (handles.length === 0 || rows.length === 0) return rows;
+    const keys = handles.map(([column, as]) => [propertyOf(column.table as PgTable, column), as] as const);
+    const ids = [...new Set(rows.flatMap((row) => keys.map(([key]) => row[key]).filter((id): id is number => typeof id === 'number')))];
+    const found = ids.length === 0 ? [] : await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
+    const handleOf = new Map(found.map((u) => [u.id, u.username]));
+    return rows.map((row) => ({ ...row, ...Object.fromEntries(keys.map(([key, as]) => [as, typeof row[key] === 'number' ? (handleOf.get(row[key]) ?? null) : null])) }));
+  }
+
   /** Everything the member owns, as data.json holds it. */
   async function gather(userId: number) {
     const data: Record<string, unknown> = { exported_at: now().toISOString(), notice_version: NOTICE_VERSION };
@@ -101,7 +112,9 @@ export function createExportService(deps: {
         .select()
         .from(entry.table)
         .where(or(...by.map((column) => eq(column, userId))))) as Record<string, unknown>[];
-      data[entry.exportAs] = rows.map((row) => exportRow(row, entry.omit));
+      data[entry.exportAs] = await withHandles(rows, entry.handles ?? []).then((named) =>
+        named.map((row) => exportRow(row, [...(entry.omit ?? []), ...(entry.handles ?? []).map(([column]) => propertyOf(entry.table, column))])),
+      );
     }
     const [profile] = data.profile as Record<string, unknown>[];
     data.profile = { ...profile, chips: identityChips(String(profile.identity_class), Boolean(profile.is_aadhaar_verified)) };

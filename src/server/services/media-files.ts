@@ -175,14 +175,10 @@ export function createMediaRemoval({ jobs, mediaStore, log }: { jobs: JobQueue; 
 }
 
 /**
- * The stored media files named anywhere in a text (URLs in images, videos, an HTML description or a comment):
- * `<file>`, or `private/<file>` for a private circle's, relative to the media directory.
+ * The stored media files named by media URLs (a row's images, videos, poster frames, a comment's media):
+ * `<file>`, or `private/<file>` for a private circle's, relative to the media directory. Never used on written text
+ * to decide what to delete: a path in a text may name anyone's file.
  */
 export function mediaNamesIn(text: string): string[] {
   return [...text.matchAll(/\/media\/((?:private\/)?[A-Za-z0-9][A-Za-z0-9._-]*)/g)].map((match) => match[1]);
-}
-
-/** The stored media a post's HTML description points at, as their URLs (`/media/<file>`). */
-export function mediaUrlsIn(html: string): string[] {
-  return mediaNamesIn(html).map((name) => `${MEDIA_URL_PREFIX}${name}`);
 }

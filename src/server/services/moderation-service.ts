@@ -17,9 +17,11 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { circleMembers, circles, comments, moderationActions, moderationCases, posts, reports, users } from '../db/schema.ts';
 import { detail, fieldErrors, forbidden } from '../http-errors.ts';
+import { keyedRequesterNetwork } from './otp-service.ts';
 import { plainTextExcerpt } from './search-service.ts';
 import type { SuspensionService } from './suspension-service.ts';
-import { circleVisibleTo } from './visibility.ts';
+import { qualified as q } from '../db/qualified.ts';
+import { circleVisibleTo, commentListedFor, postListedFor } from './visibility.ts';
 
 export const MESSAGES = {
   postNotFound: 'Post not found.',
@@ -117,7 +119,22 @@ const sameItem = (table: { postId: AnyColumn; commentId: AnyColumn }, item: Item
 /** A list's total and a loader for one page of it: routes page it with `paginate()`. */
 export type Listing<T> = { count: number; load: (limit: number, offset: number) => Promise<T[]> };
 
-export type ModerationDeps = { db: Db; clock: Clock; suspensions: SuspensionService; autoHideReports: number };
+export type ModerationDeps = {
+  db: Db;
+  clock: Clock;
+  suspensions: SuspensionService;
+  autoHideReports: number;
+  /** Reports from accounts younger than this do not count toward `autoHideReports`. */
+  newAccountHours: number;
+  /** Keys the reporter's requester network, so that one network's reports count once. */
+  identitySecret: string;
+};
+
+/** Who reads a review queue: a member id, and whether they are staff (who see who reported). */
+export type Reviewer = { id: number; isStaff: boolean };
+
+/** Who reports: the member, when their account was made, and the address the report came from (keyed to its network, never kept). */
+export type Reporter = { id: number; createdAt: Date; ip: string };
 
 export function createModerationService(deps: ModerationDeps) {
   const { db, clock } = deps;
@@ -175,9 +192,10 @@ export function createModerationService(deps: ModerationDeps) {
       .where(and(sameItem(moderationCases, item), eq(moderationCases.status, 'open')))
       .returning({ id: moderationCases.id });
     if (closed.length === 0) return false;
+    // A closed case no longer weighs reports: the reporters' keyed networks go.
     const told = await db
       .update(reports)
-      .set({ status: outcome === 'removed' ? 'upheld' : 'dismissed' })
+      .set({ status: outcome === 'removed' ? 'upheld' : 'dismissed', requester: null })
       .where(inArray(reports.caseId, closed.map((c) => c.id)))
       .returning({ reporterId: reports.reporterId });
     const what = item.kind === 'post' ? 'post' : 'comment';
@@ -234,7 +252,7 @@ export function createModerationService(deps: ModerationDeps) {
     return last?.role === 'moderator';
   }
 
-  async function caseViews(rows: (typeof moderationCases.$inferSelect)[]): Promise<CaseView[]> {
+  async function caseViews(rows: (typeof moderationCases.$inferSelect)[], reviewer: Reviewer): Promise<CaseView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const reasonRows = await db
@@ -247,6 +265,14 @@ export function createModerationService(deps: ModerationDeps) {
       .from(reports)
       .where(and(inArray(reports.caseId, ids), sql`${reports.note} <> ''`))
       .orderBy(desc(reports.id));
+    const reporterRows = reviewer.isStaff
+      ? await db
+          .select({ caseId: reports.caseId, username: users.username, counted: reports.weighs, createdAt: reports.createdAt })
+          .from(reports)
+          .innerJoin(users, eq(users.id, reports.reporterId))
+          .where(inArray(reports.caseId, ids))
+          .orderBy(asc(reports.id))
+      : [];
     const views: CaseView[] = [];
     for (const row of rows) {
       const item = await loadItem(row.commentId === null ? { kind: 'post', id: row.postId } : { kind: 'comment', id: row.commentId });
@@ -267,24 +293,34 @@ export function createModerationService(deps: ModerationDeps) {
           .filter((r) => r.caseId === row.id)
           .slice(0, NOTES_SHOWN)
           .map((r) => ({ reason: r.reason as ReportReason, note: r.note, created_at: r.createdAt.toISOString() })),
-        author: await authorHistory(item.authorId, item.authorName),
+        reporters: reviewer.isStaff
+          ? reporterRows.filter((r) => r.caseId === row.id).map((r) => ({ username: r.username, counted: r.counted, created_at: r.createdAt.toISOString() }))
+          : null,
+        author: await authorHistory(item.authorId, item.authorName, reviewer.id),
       });
     }
     return views;
   }
 
-  /** The author's latest posts and comments and the decisions taken about them before, for the reviewer. */
-  async function authorHistory(authorId: number, username: string): Promise<CaseView['author']> {
+  /**
+   * The author's latest posts and comments and the decisions taken about them before, for the reviewer. The writing
+   * is what the feed shows the reviewer (visibility.ts): a channel owner never reads the author's posts in a private
+   * channel they are not in.
+   */
+  async function authorHistory(authorId: number, username: string, reviewerId: number): Promise<CaseView['author']> {
     const recentPosts = await db
       .select({ id: posts.id, text: posts.title, status: posts.moderationStatus, createdAt: posts.createdAt })
       .from(posts)
-      .where(eq(posts.authorId, authorId))
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .where(and(eq(posts.authorId, authorId), circleVisibleTo(reviewerId), postListedFor(reviewerId)))
       .orderBy(desc(posts.createdAt))
       .limit(HISTORY_ITEMS);
     const recentComments = await db
       .select({ id: comments.id, postId: comments.postId, text: comments.body, status: comments.moderationStatus, createdAt: comments.createdAt })
       .from(comments)
-      .where(eq(comments.authorId, authorId))
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .where(and(eq(comments.authorId, authorId), circleVisibleTo(reviewerId), postListedFor(reviewerId), commentListedFor(reviewerId)))
       .orderBy(desc(comments.createdAt))
       .limit(HISTORY_ITEMS);
     const recent = [
@@ -316,10 +352,13 @@ export function createModerationService(deps: ModerationDeps) {
 
     /**
      * A member reports an item they can read. The first report of an item opens its case; each member counts once,
-     * and a repeat answers the first report unchanged. At `autoHideReports` members the item is hidden from
-     * everyone but its author and staff until someone reviews it.
+     * and a repeat answers the first report unchanged. At `autoHideReports` weighing reports the item is hidden from
+     * everyone but its author and staff until someone reviews it. A report weighs when its account is older than
+     * `newAccountHours` and no other weighing report of the case came from its requester network (its IPv4 /24 or
+     * IPv6 /64): a handful of fresh accounts, or many accounts of one network, cannot hide anyone's writing.
      */
-    async report(reporterId: number, ref: ItemRef, input: { reason: ReportReason; note: string }): Promise<{ created: boolean; report: ReportView }> {
+    async report(reporter: Reporter, ref: ItemRef, input: { reason: ReportReason; note: string }): Promise<{ created: boolean; report: ReportView }> {
+      const reporterId = reporter.id;
       const item = await loadItem(ref, reporterId);
       if (!item || (item.status !== 'visible' && item.authorId !== reporterId)) throw notFound(ref);
       const existing = async () => {
@@ -330,6 +369,8 @@ export function createModerationService(deps: ModerationDeps) {
       if (before) return { created: false, report: toReportView(before) };
 
       const now = clock.now();
+      const requester = keyedRequesterNetwork(deps.identitySecret, reporter.ip, 'report');
+      const established = now.getTime() - reporter.createdAt.getTime() >= deps.newAccountHours * 3_600_000;
       const outcome = await db.transaction(async (tx) => {
         await tx
           .insert(moderationCases)
@@ -340,21 +381,33 @@ export function createModerationService(deps: ModerationDeps) {
           .from(moderationCases)
           .where(and(sameItem(moderationCases, item), eq(moderationCases.status, 'open')))
           .for('update');
+        // The case row is locked: reports of one item are weighed one at a time.
+        const [sameNetwork] = established
+          ? await tx
+              .select({ one: sql`1` })
+              .from(reports)
+              .where(and(eq(reports.caseId, open.id), eq(reports.requester, requester), eq(reports.weighs, true)))
+              .limit(1)
+          : [];
+        const weighs = established && !sameNetwork;
         const [created] = await tx
           .insert(reports)
-          .values({ caseId: open.id, postId: item.postId, commentId: item.commentId, reporterId, reason: input.reason, note: input.note, createdAt: now })
+          .values({ caseId: open.id, postId: item.postId, commentId: item.commentId, reporterId, reason: input.reason, note: input.note, createdAt: now, requester, weighs })
           .onConflictDoNothing()
           .returning();
         if (!created) return null;
-        const [{ reportsCount }] = await tx
+        await tx
           .update(moderationCases)
           .set({ reportsCount: sql`${moderationCases.reportsCount} + 1` })
-          .where(eq(moderationCases.id, open.id))
-          .returning({ reportsCount: moderationCases.reportsCount });
-        return { created, reportsCount };
+          .where(eq(moderationCases.id, open.id));
+        const [{ weighing }] = await tx
+          .select({ weighing: sql<number>`count(*)::int` })
+          .from(reports)
+          .where(and(eq(reports.caseId, open.id), eq(reports.weighs, true)));
+        return { created, weighing };
       });
       if (!outcome) return { created: false, report: toReportView((await existing())!) };
-      if (outcome.reportsCount >= deps.autoHideReports && item.status === 'visible') {
+      if (outcome.weighing >= deps.autoHideReports && item.status === 'visible') {
         await setItemState(item, { status: 'held', removedReason: null, hiddenByReports: true });
       }
       return { created: true, report: toReportView(outcome.created) };
@@ -370,8 +423,11 @@ export function createModerationService(deps: ModerationDeps) {
         .onConflictDoNothing();
     },
 
-    /** The review queue: open cases (most reported first, then oldest) or closed ones, everywhere or in one channel. */
-    async cases(options: { circleId?: number; status: 'open' | 'closed' }): Promise<Listing<CaseView>> {
+    /**
+     * The review queue: open cases (most reported first, then oldest) or closed ones, everywhere or in one channel, as
+     * the reviewer (staff, or the channel's owner) may read them; staff also see who reported.
+     */
+    async cases(options: { circleId?: number; status: 'open' | 'closed'; reviewer: Reviewer }): Promise<Listing<CaseView>> {
       const where = and(eq(moderationCases.status, options.status), options.circleId === undefined ? undefined : eq(moderationCases.circleId, options.circleId));
       const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(moderationCases).where(where);
       const load = async (limit: number, offset: number) => {
@@ -386,7 +442,7 @@ export function createModerationService(deps: ModerationDeps) {
           )
           .limit(limit)
           .offset(offset);
-        return caseViews(rows);
+        return caseViews(rows, options.reviewer);
       };
       return { count, load };
     },
@@ -476,7 +532,17 @@ export function createModerationService(deps: ModerationDeps) {
       const where = and(
         options.circleId === undefined ? or(isNull(moderationActions.circleId), circleVisibleTo(options.viewerId)) : eq(moderationActions.circleId, options.circleId),
       );
-      const base = () => db.select().from(moderationActions).leftJoin(circles, eq(circles.id, moderationActions.circleId)).where(where).$dynamic();
+      // A site-wide decision has no channel of its own, but its item has: the item's title and link are shown only to
+      // those the feed would show the item's channel (a private channel's post stays with its members).
+      const itemShown = sql<boolean>`(${moderationActions.postId} is null or exists (select 1 from ${posts} inner join ${circles} on ${q(circles.id)} = ${q(posts.circleId)}
+        where ${q(posts.id)} = ${q(moderationActions.postId)} and ${circleVisibleTo(options.viewerId)}))`;
+      const base = () =>
+        db
+          .select({ action: moderationActions, circle: circles, itemShown })
+          .from(moderationActions)
+          .leftJoin(circles, eq(circles.id, moderationActions.circleId))
+          .where(where)
+          .$dynamic();
       const [{ count }] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(moderationActions)
@@ -487,14 +553,14 @@ export function createModerationService(deps: ModerationDeps) {
           .orderBy(sql`${moderationActions.createdAt} desc nulls last`, sql`${moderationActions.id} desc nulls last`)
           .limit(limit)
           .offset(offset);
-        return rows.map(({ moderation_actions: a, circles: c }): LogEntry => ({
+        return rows.map(({ action: a, circle: c, itemShown: shown }): LogEntry => ({
           id: a.id,
           action: a.action as ModerationAction,
           action_label: MODERATION_ACTIONS[a.action as ModerationAction] ?? a.action,
           reason: a.reason,
-          excerpt: a.excerpt,
-          post_id: a.postId,
-          comment_id: a.commentId,
+          excerpt: shown ? a.excerpt : '',
+          post_id: shown ? a.postId : null,
+          comment_id: shown ? a.commentId : null,
           circle: c ? { id: c.id, name: c.name } : null,
           actor: a.actorRole === 'owner' && c ? `Owner of b/${c.name}` : 'Moderator',
           ends_at: a.endsAt?.toISOString() ?? null,

@@ -1,11 +1,13 @@
-import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Notification, NotificationKind } from '../../lib/api-types.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { comments, notifications, posts, users } from '../db/schema.ts';
+import { qualified as q } from '../db/qualified.ts';
+import { circles, comments, notifications, posts, userBlocks, users } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { OffsetPageSource } from '../pagination.ts';
 import { mentionedHandles } from '../../lib/mentions.ts';
+import { circleVisibleTo } from './visibility.ts';
 
 /** The upvote counts that tell an author their writing is being read. */
 export const UPVOTE_MILESTONES = [1, 10, 100] as const;
@@ -23,13 +25,24 @@ export type NewNotification = {
 };
 
 /**
- * Records notifications; a member is never told of their own doing. An upvote milestone is recorded once per item
- * and count (its partial unique index), however often the vote is toggled. Each row is announced to the live
- * streams by a trigger (pg_notify), so a caller's transaction decides whether it is ever sent.
+ * Records notifications; a member is never told of their own doing, nor of anything done by someone they blocked
+ * (a mention, a reply, an upvote milestone). An upvote milestone is recorded once per item and count (its partial
+ * unique index), however often the vote is toggled. Each row is announced to the live streams by a trigger
+ * (pg_notify), so a caller's transaction decides whether it is ever sent.
  */
 export async function notify(db: Executor, items: NewNotification[]): Promise<void> {
-  const rows = items
-    .filter((item) => item.actorId == null || item.actorId !== item.userId)
+  const byOthers = items.filter((item) => item.actorId == null || item.actorId !== item.userId);
+  const actors = [...new Set(byOthers.flatMap((item) => (item.actorId == null ? [] : [item.actorId])))];
+  const blocks =
+    actors.length === 0
+      ? []
+      : await db
+          .select({ blocker: userBlocks.blockerId, blocked: userBlocks.blockedId })
+          .from(userBlocks)
+          .where(and(inArray(userBlocks.blockerId, [...new Set(byOthers.map((item) => item.userId))]), inArray(userBlocks.blockedId, actors)));
+  const blockedPairs = new Set(blocks.map((b) => `${b.blocker}:${b.blocked}`));
+  const rows = byOthers
+    .filter((item) => item.actorId == null || !blockedPairs.has(`${item.userId}:${item.actorId}`))
     .map((item) => ({
       userId: item.userId,
       kind: item.kind,
@@ -84,6 +97,14 @@ async function tellMentioned(db: Db, { handles, actorId, postId, commentId, skip
     .where(
       and(
         inArray(users.username, handles),
+        // Only members who may read the post are told of it (its title, that it exists): the feed's rule.
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(posts)
+            .innerJoin(circles, eq(circles.id, posts.circleId))
+            .where(and(eq(posts.id, postId), circleVisibleTo(q(users.id)))),
+        ),
         notExists(
           db
             .select({ one: sql`1` })

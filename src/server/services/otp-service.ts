@@ -79,6 +79,14 @@ export function requesterNetwork(ip: string): string {
   return ip;
 }
 
+/**
+ * A requester network as a row may keep it: keyed with the identity key, so no row holds an IP or a network.
+ * `purpose` keeps the keys of one use (sign-in limits, reports) from matching another's.
+ */
+export function keyedRequesterNetwork(secret: string, ip: string, purpose: 'net' | 'report'): string {
+  return createHmac('sha256', secret).update(`${purpose}:${requesterNetwork(ip)}`).digest('hex').slice(0, 32);
+}
+
 
 export type OtpDeps = { db: Db; config: Config; mail: MailService; log: FastifyBaseLogger; limiter: RateLimiter };
 
@@ -93,8 +101,7 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
       .digest('hex');
   const secondsUntil = (date: Date, now: Date) => (date.getTime() - now.getTime()) / 1000;
   /** The requesting network, keyed like the address (a row never holds an IP). */
-  const requesterKey = (ip: string) =>
-    createHmac('sha256', config.identitySecret).update(`net:${requesterNetwork(ip)}`).digest('hex').slice(0, 32);
+  const requesterKey = (ip: string) => keyedRequesterNetwork(config.identitySecret, ip, 'net');
 
   let lastHousekeeping = 0;
   /** Expired codes and sends older than an hour are useless; drop them now and then. */

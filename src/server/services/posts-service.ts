@@ -9,7 +9,6 @@ import { prepared } from '../db/prepared.ts';
 import { MESSAGES, circleIdByRef, findCircle, parseCircleRef, refValues } from './circles-service.ts';
 import { selectPosts, toPost } from './post-mapper.ts';
 import { reencodeDataUrl } from './image-reencoding.ts';
-import { mediaUrlsIn } from './media-files.ts';
 import { postersOf } from './video-posters.ts';
 import { mentionedHandles, type MentionFanout } from './notifications-service.ts';
 import { sanitizeRichText } from './sanitize-html.ts';
@@ -292,7 +291,9 @@ const mentionText = (title: string, html: string) => `${title} ${html.replace(/<
 
 /**
  * The author deletes a post: it leaves every list at once (its comments, votes and reports go with it, and the
- * circle's posts_count follows by trigger). Answers the media its files are stored under, for the caller to remove.
+ * circle's posts_count follows by trigger). Answers the media its files are stored under, for the caller to remove:
+ * the post's own uploads and its comments' (the rows that own them), never a /media/ path written in its text, which
+ * may be anyone's file.
  */
 export async function deletePost(db: Db, input: { id: number; userId: number }): Promise<{ mediaUrls: string[] }> {
   const current = await ownPost(db, input.id, input.userId);
@@ -306,7 +307,6 @@ export async function deletePost(db: Db, input: { id: number; userId: number }):
       ...current.images,
       ...current.videos,
       ...postersOf(current.videoPosters),
-      ...mediaUrlsIn(current.description),
       ...commentMedia.flatMap((row) => [row.url!, ...(row.poster ? [row.poster] : [])]),
     ],
   };

@@ -62,8 +62,17 @@ export type VerificationDeps = {
   clock: () => Date;
 };
 
+/**
+ * The key an address claim keeps of the account that made it: a keyed hash of the account id, so that the claim names
+ * no account to anyone without the identity key, and the account's erasure can free the addresses it verified.
+ */
+export function claimOwnerKey(secret: string, userId: number): string {
+  return createHmac('sha256', secret).update(`claim-owner:${userId}`).digest('hex');
+}
+
 export function createVerificationService({ db, config, institutions, otp, clock }: VerificationDeps) {
   const claimHash = (email: string) => createHmac('sha256', config.identitySecret).update(`claim:${normaliseEmail(email)}`).digest('hex');
+  const claim = (email: string, userId: number) => ({ addressHash: claimHash(email), ownerKey: claimOwnerKey(config.identitySecret, userId) });
 
   function proofOf(email: string): AddressProof {
     const domain = normaliseEmail(email).split('@').pop() ?? '';
@@ -119,7 +128,7 @@ export function createVerificationService({ db, config, institutions, otp, clock
     const rows = await proofRows(db, userId);
     if (rows.some((row) => row.kind === 'institution' && row.value === institution.domain)) return;
     await db.transaction(async (tx) => {
-      const claimed = await tx.insert(verifiedAddressClaims).values({ addressHash: claimHash(email) }).onConflictDoNothing().returning();
+      const claimed = await tx.insert(verifiedAddressClaims).values(claim(email, userId)).onConflictDoNothing().returning();
       if (claimed.length) await addInstitution(tx, userId, institution.domain, clock());
     });
   }
@@ -150,7 +159,7 @@ export function createVerificationService({ db, config, institutions, otp, clock
     if (!adds) return { changed: false };
     const now = clock();
     await db.transaction(async (tx) => {
-      const claimed = await tx.insert(verifiedAddressClaims).values({ addressHash: claimHash(email) }).onConflictDoNothing().returning();
+      const claimed = await tx.insert(verifiedAddressClaims).values(claim(email, user.id)).onConflictDoNothing().returning();
       if (!claimed.length) throw new VerificationError(VERIFICATION_MESSAGES.claimed);
       if (proof.institution) await addInstitution(tx, user.id, proof.institution.domain, now);
       else await tx.insert(verifications).values({ userId: user.id, kind: 'academic', verifiedAt: now }).onConflictDoNothing();

@@ -2,8 +2,11 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { qualified as q } from '../db/qualified.ts';
 import { circleMembers, circles, comments, posts, staffRoles, userBlocks } from '../db/schema.ts';
 
-/** Who reads: a member's id (or a prepared statement's placeholder for it), or null for a visitor. */
-export type Viewer = number | Placeholder | null;
+/**
+ * Who reads: a member's id (or a prepared statement's placeholder for it, or a column holding it, e.g. the member
+ * being told of something), or null for a visitor.
+ */
+export type Viewer = number | Placeholder | SQL | null;
 
 /**
  * The one rule for reading circle content: public circles are open to everyone,
