@@ -215,3 +215,17 @@ export type DataExport = {
   ready_at: string | null;
   expires_at: string | null;
 };
+
+/** The landing page's figures (GET /api/site/figures/); null: not shown (zero, or misleading on a small install). */
+export type SiteFigures = {
+  verified_members: number | null;
+  /** Verified members as a share of all members, in percent. */
+  verified_share: number | null;
+  channels: number | null;
+  /** Institutions with enough verified members to be named on a chip. */
+  institutions: number | null;
+  /** The median time from a report to a moderator's decision in the last 30 days, in minutes. */
+  median_decision_minutes: number | null;
+  /** Posts and comments the scam shield held in the last 30 days. */
+  scams_stopped_30d: number | null;
+};

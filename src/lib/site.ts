@@ -41,7 +41,6 @@ export const HEADER_LINKS: NavLink[] = [
 export const SECTION_ANCHORS: NavLink[] = [
   { label: 'site.nav.features', href: '/#features' },
   { label: 'site.nav.channels', href: '/#channels' },
-  { label: 'site.nav.testimonials', href: '/#testimonials' },
   { label: 'site.nav.pricing', href: '/#pricing' },
 ];
 

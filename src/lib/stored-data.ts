@@ -59,7 +59,7 @@ export const STORED_FIELDS: StoredField[] = [
     table: 'circles',
     columns: [
       'id', 'name', 'description', 'channel_type', 'owner_id', 'theme_colors', 'members_count', 'posts_count',
-      'description_verdict', 'description_reasons', 'created_at', 'requirement_kind', 'requirement_value', 'search_vector',
+      'description_verdict', 'description_reasons', 'created_at', 'requirement_kind', 'requirement_value', 'search_vector', 'recent_posts', 'rules',
     ],
     key: 'circlesId',
   },

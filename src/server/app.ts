@@ -39,6 +39,7 @@ import staffVerificationRoutes from './routes/staff-verifications.ts';
 import verificationRoutes from './routes/verifications.ts';
 import institutionRoutes from './routes/institutions.ts';
 import dataRightsRoutes from './routes/data-rights.ts';
+import siteFigureRoutes from './routes/site-figures.ts';
 
 export type AppContext = {
   config: Config;
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     memberSafetyRoutes,
     notificationRoutes,
     dataRightsRoutes,
+    siteFigureRoutes,
   ]) {
     await app.register(routes);
   }

@@ -36,6 +36,7 @@ import { createMediaRemoval } from './services/media-files.ts';
 import { createHmac } from 'node:crypto';
 import * as notifications from './services/notifications-service.ts';
 import { createNotificationStream } from './services/notification-stream.ts';
+import { createSiteFigures } from './services/site-figures.ts';
 
 /** The functions of a service module with their first argument (the database) already given. */
 type Bound<D, F> = { [K in keyof F]: F[K] extends (db: D, ...args: infer A) => infer R ? (...args: A) => R : never };
@@ -159,6 +160,7 @@ export function createServices({
       }),
     },
     notifications: bindTo(db, { list: notifications.listNotifications, unreadCount: notifications.unreadCount, markRead: notifications.markRead }),
+    siteFigures: createSiteFigures(db, config.institutionChipMinMembers),
     notificationStream: createNotificationStream({
       listen: listen ?? (async () => async () => {}),
       notify: async (channel, payload) => void (await executeSql('select pg_notify($1, $2)', [channel, payload])),
