@@ -18,6 +18,12 @@ export default tseslint.config(
     },
   },
   {
+    // Errors go beside the form that caused them and questions into the page: never the browser's alert(), confirm()
+    // or prompt(), which block the page, cannot be translated by the page and land away from the box being typed in.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-alert': 'error', 'no-restricted-properties': ['error', ...['alert', 'confirm', 'prompt'].map((property) => ({ object: 'window', property }))] },
+  },
+  {
     files: ['src/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

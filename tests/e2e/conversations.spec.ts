@@ -128,8 +128,9 @@ test.describe('conversations', () => {
     await page.reload();
     await expect(page.getByRole('article').getByText('· edited')).toBeVisible();
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('article').getByRole('button', { name: 'Delete' }).click();
+    // Asked in the page, not in a browser dialog.
+    await page.getByRole('dialog', { name: 'Delete this post? Its comments go with it.' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/home\/?$|\/home\/posts/);
     expect((await page.request.get(`/api/posts/${post.id}/`)).status()).toBe(404);
     await page.goto(`/home/channel-page/${circle.id}`);

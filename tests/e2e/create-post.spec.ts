@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { nextAlert } from './alerts.ts';
 import { createCircle, signInMember, tinyPng } from './app-fixtures.ts';
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Body' });
@@ -82,11 +81,12 @@ test.describe('create post', () => {
     await expect(card.getByRole('link', { name: /^\+1 more/ })).toBeVisible();
   });
 
-  test('a refused post alerts with the server message; a visitor is asked to log in', async ({ page, browser }) => {
+  test('a refused post says the server message beside the form; a visitor is asked to log in', async ({ page, browser }) => {
     await signInMember(page);
     await page.goto('/home/create');
     await page.getByLabel('Title *').fill('No community chosen');
-    expect(await nextAlert(page, () => page.getByRole('button', { name: 'Post', exact: true }).click())).toBe('This field may not be blank.');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This field may not be blank.' })).toBeVisible();
     await expect(page).toHaveURL(/\/home\/create/);
 
     const visitor = await browser.newPage();

@@ -191,10 +191,12 @@ test.describe('layout shell', () => {
     const menu = page.getByRole('navigation', { name: 'App menu' });
     await expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(menu.getByRole('link', { name: 'Create Channel' })).toHaveAttribute('href', '/home/create-channel');
-    for (const label of ['Explore', 'Popular', 'Create Custom Feed', 'Manage Community']) {
+    await expect(menu.getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/home/explore');
+    await expect(menu.getByRole('link', { name: 'Popular' })).toHaveAttribute('href', '/home/explore?sort=active');
+    for (const label of ['Create Custom Feed', 'Manage Community']) {
       await expect(menu.getByRole('button', { name: new RegExp(`^${label}`) })).toBeDisabled();
     }
-    await expect(menu.getByText('Coming Soon')).toHaveCount(4);
+    await expect(menu.getByText('Coming Soon')).toHaveCount(2);
     await menu.getByRole('button', { name: 'Collapse side menu' }).click();
     await expect(menu.getByRole('button', { name: 'Expand side menu' })).toHaveAttribute('aria-expanded', 'false');
     await page.reload();
@@ -202,19 +204,20 @@ test.describe('layout shell', () => {
     await menu.getByRole('button', { name: 'Expand side menu' }).click();
   });
 
-  test('at 360 px: Menu drawer and the header menu', async ({ page }) => {
+  test('at 360 px: one header menu with every place, and Login for a visitor', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/home/posts');
     await expect(page.getByRole('region', { name: 'Popular Channels' })).toBeHidden();
-    await page.getByRole('button', { name: 'Menu', exact: true }).click();
-    const drawer = page.getByRole('dialog', { name: 'Menu' });
-    await expect(drawer.getByRole('link', { name: 'Home' })).toBeVisible();
-    await expect(drawer.getByRole('link', { name: 'Create Channel' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
-
     await page.getByRole('button', { name: 'Open header menu' }).click();
-    await page.getByRole('button', { name: 'Login' }).click();
+    const menu = page.getByRole('banner').getByRole('navigation', { name: 'App menu' });
+    for (const [name, href] of [
+      ['Home', '/home'],
+      ['Explore', '/home/explore'],
+      ['Popular', '/home/explore?sort=active'],
+    ] as const) {
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await menu.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { nextAlert } from './alerts.ts';
 import { createCircle, createPost, recordMediaRequests, signInMember, startMediaPost } from './app-fixtures.ts';
 
 /**
@@ -63,8 +62,8 @@ test.describe('uploads', () => {
   test('a refused upload says the server\'s reason and keeps the form', async ({ page }) => {
     // An "MP4" that is not one: the server reads its content and refuses it.
     await startMediaPost(page, { name: 'fake.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') }, 'A clip that is not');
-    const message = await nextAlert(page, () => page.getByRole('button', { name: 'Post', exact: true }).click());
-    expect(message).toBe('Upload a valid MP4 video.');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Upload a valid MP4 video.' })).toBeVisible();
     await expect(page.getByLabel('Title *')).toHaveValue('A clip that is not');
     await expect(page.getByRole('list', { name: 'Selected media' }).getByRole('listitem')).toHaveCount(1);
   });

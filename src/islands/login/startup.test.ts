@@ -22,7 +22,7 @@ function browser(
     storeAccess: (access, refresh) => effects.push(refresh ? `store ${access} ${refresh}` : `store ${access}`),
     clear: () => effects.push('clear'),
     goHome: () => effects.push('home'),
-    alert: (message) => effects.push(`alert ${message}`),
+    tell: (message) => effects.push(`tell ${message}`),
   };
   return { deps, effects };
 }
@@ -67,11 +67,11 @@ describe('start-up token check (spec section 4)', () => {
     expect(missing.effects).toEqual(['verify a', 'clear']);
   });
 
-  it('shows the connection alert on any other failure and keeps the tokens', async () => {
+  it('tells of the connection failure on any other failure and keeps the tokens', async () => {
     for (const failure of [new ApiError('fetch failed', 0, undefined), new ApiError('Internal Server Error', 500, {})]) {
       const { deps, effects } = browser({ verify: () => Promise.reject(failure) }, { access: 'a', refresh: 'r' });
       expect(await checkStoredSession(deps)).toBe('connection-error');
-      expect(effects).toEqual(['verify a', `alert ${CONNECTION_ERROR}`]);
+      expect(effects).toEqual(['verify a', `tell ${CONNECTION_ERROR}`]);
     }
   });
 });

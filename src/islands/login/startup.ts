@@ -1,7 +1,7 @@
 /**
  * What the landing page does on start when a token is stored (spec section 4): verify it; valid → /home
  * (replacing history); 401 → refresh, store the new access token and the rotated refresh token and go to /home; refresh failure → clear both
- * tokens and stay; any other failure → the connection alert. No React: it runs before any island.
+ * tokens and stay; any other failure → the connection message (a toast, not the browser's alert). No React: it runs before any island.
  */
 import { ApiError, api, clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../../lib/api-client.ts';
 
@@ -16,7 +16,7 @@ export type StartupDeps = {
   storeAccess: (access: string, refresh?: string) => void;
   clear: () => void;
   goHome: () => void;
-  alert: (message: string) => void;
+  tell: (message: string) => void;
 };
 
 export type StartupOutcome = 'no-token' | 'home' | 'refreshed' | 'cleared' | 'connection-error';
@@ -31,7 +31,7 @@ export const browserDeps = (): StartupDeps => ({
   storeAccess: (access, refresh) => storeTokens({ access, refresh }),
   clear: clearTokens,
   goHome: () => window.location.replace('/home'),
-  alert: (message) => window.alert(message),
+  tell: (message) => void import('../../lib/toast.ts').then(({ toast }) => toast(message, 'error')),
 });
 
 const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -45,7 +45,7 @@ export async function checkStoredSession(deps: StartupDeps = browserDeps()): Pro
     return 'home';
   } catch (error) {
     if (!isUnauthorised(error)) {
-      deps.alert(CONNECTION_ERROR);
+      deps.tell(CONNECTION_ERROR);
       return 'connection-error';
     }
   }

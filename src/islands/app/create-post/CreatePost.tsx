@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import FieldError from '../shell/FieldError.tsx';
 import { UploadCancelled } from '../../../lib/api-client.ts';
 import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useStore } from '@nanostores/react';
@@ -29,6 +30,7 @@ function CreatePost() {
   const [title, setTitle] = useState('');
   const [tab, setTab] = useState<PostTab>('text');
   const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     const preset = new URLSearchParams(location.search).get('channelName');
@@ -40,6 +42,7 @@ function CreatePost() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (posting) return;
+    setError(null);
     try {
       const post = await submitPost({ circle: community, title, description: editorRef.current?.html() ?? '', tab, files });
       location.assign(channelHref(post.circle.name));
@@ -47,8 +50,9 @@ function CreatePost() {
       // Cancelled by the member: the form stays as it was, nothing to say.
       if (error instanceof UploadCancelled) return;
       // A channel that checks a verification: the notice says what is needed and offers "Verify now".
-      if (showVerificationNeeded(error)) return void window.scrollTo({ top: 0 });
-      alert(postFailureMessage(error, t));
+      showVerificationNeeded(error);
+      // Beside the Post button, in the reader's language; everything typed stays (offline included).
+      setError(postFailureMessage(error, t));
     }
   };
 
@@ -112,6 +116,9 @@ function CreatePost() {
             <div id={`${id}-panel-images`} role="tabpanel" aria-labelledby={`${id}-tab-images`} hidden={tab !== 'images'}>
               <MediaPicker files={files} onChange={setFiles} />
             </div>
+          </div>
+          <div className="px-4">
+            <FieldError id={`${id}-error`} message={error} />
           </div>
           <div className="flex justify-end gap-3 border-t border-line p-4">
             <button type="button" onClick={() => goBack()} className="rounded-full border border-line px-5 py-2 font-semibold hover:bg-canvas">

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { ApiError, UploadCancelled } from '../../../lib/api-client.ts';
 import { createUploadTracker, type UploadTracker } from '../../../lib/upload-tracker.ts';
 import { UploadProgress } from '../shell/UploadProgress.tsx';
+import FieldError from '../shell/FieldError.tsx';
 import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useObjectUrls } from '../create-post/use-object-urls.ts';
 import { UPLOAD_ACCEPT } from '../media-types.ts';
@@ -47,22 +48,25 @@ export default function CommentBox({ onSend = addComment, label: labelProp, subm
   const [upload] = useState(createUploadTracker);
   const percent = useStore(upload.$percent);
 
+  const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     if (sending) return;
-    if (empty) return alert(t(COMMENT_EMPTY));
+    if (empty) return setError(t(COMMENT_EMPTY));
     setSending(true);
+    setError(null);
     try {
       await onSend(text, file, upload);
       setText('');
       setFile(null);
       setPickerOpen(false);
-    } catch (error) {
+    } catch (failure) {
       // Cancelled: the text and the file stay, ready to send again.
-      if (error instanceof UploadCancelled) return;
-      if (showVerificationNeeded(error)) return void window.scrollTo({ top: 0 });
-      console.error('Failed to add comment', error);
-      // With a file, the server's reason (too large, not an image or video, the connection dropped) says what to change.
-      alert(file && error instanceof ApiError && error.message ? `${t(COMMENT_FAILED)} ${error.message}` : t(COMMENT_FAILED));
+      if (failure instanceof UploadCancelled) return;
+      // A verified channel's refusal also opens the notice at the top (how to verify); the box says why right here.
+      showVerificationNeeded(failure);
+      console.error('Failed to add comment', failure);
+      // The server's reason (offline and kept, too large, not verified, the connection dropped) beside the box; the text stays.
+      setError(failure instanceof ApiError && failure.message ? (failure.status === 0 ? failure.message : `${t(COMMENT_FAILED)} ${failure.message}`) : t(COMMENT_FAILED));
     } finally {
       setSending(false);
     }
@@ -88,7 +92,8 @@ export default function CommentBox({ onSend = addComment, label: labelProp, subm
 
   const onFile = (picked: File | undefined) => {
     if (!picked) return;
-    if (!mediaKindOf(picked)) return alert(t(MEDIA_TYPE_ERROR));
+    if (!mediaKindOf(picked)) return setError(t(MEDIA_TYPE_ERROR));
+    setError(null);
     // A video's poster frame is drawn now, while the member writes; the comment awaits it when sent.
     if (mediaKindOf(picked) === 'video') void posterFrameOf(picked);
     setFile(picked);
@@ -131,6 +136,7 @@ export default function CommentBox({ onSend = addComment, label: labelProp, subm
           <UploadProgress percent={percent} onCancel={upload.cancel} />
         </div>
       )}
+      <FieldError id={`${id}-error`} message={error} />
       <div className="mt-2 flex items-center gap-2">
         <div className="relative" onKeyDown={(event) => event.key === 'Escape' && setPickerOpen(false)}>
           <button type="button" aria-expanded={pickerOpen} onClick={() => setPickerOpen(!pickerOpen)} className="rounded-full p-2 text-muted hover:bg-canvas hover:text-ink" aria-label={t('postDetail.addEmoji')}>

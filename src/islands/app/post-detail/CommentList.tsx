@@ -6,6 +6,9 @@ import { commentUrl, copyLink } from '../../../lib/share.ts';
 import { $user } from '../../../stores/session.store.ts';
 import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
+import FieldError from '../shell/FieldError.tsx';
+import { useConfirmDialog } from '../shell/use-confirm-dialog.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { ReportButton } from '../moderation/ReportButton.tsx';
 import CommentBox from './CommentBox.tsx';
 import { splitMentions } from '../../../lib/mentions.ts';
@@ -75,15 +78,17 @@ function EditBox({ comment, onDone }: { comment: Comment; onDone: () => void }) 
   const t = useT();
   const [text, setText] = useState(comment.body);
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const save = async () => {
     if (saving) return;
     setSaving(true);
+    setError(null);
     try {
       await editComment(comment.id, text);
       onDone();
-    } catch (error) {
-      console.error('Failed to edit comment', error);
-      alert(error instanceof Error && error.message ? error.message : t(COMMENT_FAILED));
+    } catch (failure) {
+      console.error('Failed to edit comment', failure);
+      setError(failure instanceof Error && failure.message ? failure.message : t(COMMENT_FAILED));
     } finally {
       setSaving(false);
     }
@@ -110,6 +115,7 @@ function EditBox({ comment, onDone }: { comment: Comment; onDone: () => void }) 
         }}
         className="w-full rounded border border-line p-2"
       />
+      <FieldError id={`edit-${comment.id}-error`} message={error} />
       <div className="mt-1 flex gap-2">
         <button type="submit" disabled={saving} className="rounded-full bg-brand-600 px-4 py-1 text-sm font-semibold text-white">
           {t('postDetail.save')}
@@ -134,14 +140,15 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
   const hidden = hiddenReplies(node);
   const highlighted = highlight === node.id;
 
+  const [ask, confirmDialog] = useConfirmDialog();
   const remove = async () => {
     const say = translator($lang.get());
-    if (!confirm(say('postDetail.deleteCommentConfirm'))) return;
+    if (!(await ask(say('postDetail.deleteCommentConfirm'), say('postDetail.delete')))) return;
     try {
       await deleteComment(node.id);
     } catch (error) {
       console.error('Failed to delete comment', error);
-      alert(say('postDetail.deleteCommentFailed'));
+      void toast(say('postDetail.deleteCommentFailed'), 'error');
     }
   };
 
@@ -177,6 +184,7 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
 
   return (
     <li className="py-2" data-testid="comment" id={`comment-${node.id}`} data-depth={depth}>
+      {confirmDialog}
       <div className={`flex gap-3 rounded-lg p-1 ${highlighted ? 'bg-brand-50 ring-2 ring-brand-600' : ''}`} data-highlighted={highlighted || undefined}>
         <Avatar name={node.author} color={node.author_color} />
         <div className="min-w-0 flex-1">

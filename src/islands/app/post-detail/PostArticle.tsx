@@ -13,6 +13,8 @@ import { ReportButton } from '../moderation/ReportButton.tsx';
 import '../post-card/rich-text.css';
 import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
+import FieldError from '../shell/FieldError.tsx';
+import { useConfirmDialog } from '../shell/use-confirm-dialog.tsx';
 import { CommentIcon } from '../shell/icons.tsx';
 import { PostImage, PostVideo } from '../post-card/PostMedia.tsx';
 import { useLang, useT } from '../../i18n/use-t.tsx';
@@ -25,15 +27,18 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
   const [title, setTitle] = useState(post.title);
   const [text, setText] = useState(() => htmlToPlainText(post.description));
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const save = async () => {
     if (saving) return;
     setSaving(true);
+    setError(null);
     try {
       await editPost(title, plainTextToHtml(text));
       onDone();
-    } catch (error) {
-      console.error('Failed to edit the post', error);
-      alert(error instanceof Error && error.message ? error.message : t('postDetail.saveFailed'));
+    } catch (failure) {
+      console.error('Failed to edit the post', failure);
+      // Beside the form, in the reader's language: the server's reason when it gave one.
+      setError(failure instanceof Error && failure.message ? failure.message : t('postDetail.saveFailed'));
     } finally {
       setSaving(false);
     }
@@ -54,6 +59,7 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
         {t('postDetail.text')}
         <textarea value={text} onChange={(event) => setText(event.target.value)} rows={6} className="mt-1 w-full rounded border border-line p-2 font-normal" />
       </label>
+      <FieldError id="post-edit-error" message={error} />
       <div className="flex gap-2">
         <button type="submit" disabled={saving || title.trim() === ''} className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-60">
           {t('postDetail.save')}
@@ -66,8 +72,8 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
   );
 }
 
-async function removePost(t: Translate = translator($lang.get())) {
-  if (!confirm(t('postDetail.deleteConfirm'))) return;
+async function removePost(confirmed: Promise<boolean>, t: Translate = translator($lang.get())) {
+  if (!(await confirmed)) return;
   try {
     await deletePost();
     await toast(t('postDetail.deleted'), 'success');
@@ -75,7 +81,7 @@ async function removePost(t: Translate = translator($lang.get())) {
     window.location.assign('/home');
   } catch (error) {
     console.error('Failed to delete the post', error);
-    alert(t('postDetail.deleteFailed'));
+    void toast(t('postDetail.deleteFailed'), 'error');
   }
 }
 
@@ -85,9 +91,11 @@ export default function PostArticle({ post }: { post: Post }) {
   const lang = useLang();
   const user = useStore($user);
   const [editing, setEditing] = useState(false);
+  const [ask, confirmDialog] = useConfirmDialog();
   const mine = user.username !== '' && user.username === post.posted_by;
   return (
     <article className="space-y-3 rounded-xl border border-line bg-surface p-4" aria-labelledby="post-title">
+      {confirmDialog}
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <Avatar name={post.posted_by} color={post.posted_by_color} />
         <span className="font-semibold">{post.posted_by}</span>
@@ -154,7 +162,7 @@ export default function PostArticle({ post }: { post: Post }) {
             <button type="button" onClick={() => setEditing(true)} className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
               {t('postDetail.edit')}
             </button>
-            <button type="button" onClick={() => void removePost(t)} className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
+            <button type="button" onClick={() => void removePost(ask(t('postDetail.deleteConfirm'), t('postDetail.delete')), t)} className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
               {t('postDetail.delete')}
             </button>
           </>

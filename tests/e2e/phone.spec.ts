@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { createCircle, createPost, signInMember, uniqueName } from './app-fixtures.ts';
+
+/** Every journey a member takes on a 390 × 844 phone, through the one header menu. */
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('on a phone: profile from the menu, the unread count after a reply, explore and join, then log out', async ({ page, browser, context, baseURL }) => {
+  const member = await signInMember(page);
+  const circle = await createCircle(member);
+  const post = await createPost(member, { circle: circle.name, title: 'Ferry timings on a phone' });
+
+  // Profile is a link in the menu (it used to do nothing).
+  await page.goto('/home/posts');
+  await page.getByRole('button', { name: 'Open header menu' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Profile', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // Someone replies: the bell in the header and the menu item both show it, live.
+  const other = await signInMember(await (await browser.newContext()).newPage());
+  await page.goto('/home/posts');
+  const reply = await other.page.request.post('/api/posts/comments/', { headers: other.auth, data: { post: post.id, body: 'The 7:40 runs on Sundays too' } });
+  expect(reply.status()).toBe(201);
+  await expect(page.getByTestId('unread-count')).toHaveText('1');
+  await page.getByRole('button', { name: /^Open header menu \(1 unread notification\)$/ }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Notifications/ })).toContainText('1');
+  await page.keyboard.press('Escape');
+
+  // Explore: find a channel by a word of its description and join it from the list.
+  const name = uniqueName('Konkan Rail');
+  const made = await other.page.request.post('/api/circles/', { headers: other.auth, data: { name, description: 'Monsoon timetable talk', channel_type: 'public' } });
+  expect(made.status()).toBe(201);
+  await page.getByRole('button', { name: /^Open header menu/ }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Explore', exact: true }).click();
+  await expect(page).toHaveURL(/\/home\/explore$/);
+  await page.getByRole('searchbox', { name: 'Search channels' }).fill(name);
+  const row = page.getByTestId('explore-channel').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Join ${name}` }).click();
+  await expect(row.getByRole('button', { name: `Joined ${name}` })).toBeDisabled();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Log out from the menu: the tokens and the offline caches go with it.
+  await page.getByRole('button', { name: /^Open header menu/ }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await page.waitForLoadState('load');
+  expect((await context.cookies()).map((c) => c.name)).not.toContain('access_token');
+  expect(await page.evaluate(async () => (typeof caches === 'undefined' ? [] : (await caches.keys()).filter((key) => key.startsWith('bsq-'))))).toEqual([]);
+  await other.page.context().close();
+});
+
+test('on a phone: the profile page has its own Logout', async ({ page, baseURL }) => {
+  await signInMember(page);
+  await page.goto('/profile');
+  await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+});
