@@ -1,3 +1,4 @@
+import type { NotificationCode, NotificationParams } from './notification-messages.ts';
 /** Response shapes of the API, exactly as the spec names them (section 3); shared by server mappers and islands. */
 import type { ImageSources } from './media-variants.ts';
 
@@ -139,7 +140,11 @@ export type Notification = {
   actor: string | null;
   post_id: number | null;
   comment_id: number | null;
+  /** The line in English, as stored. Screens word `code` instead, in the reader's language. */
   text: string;
+  /** What it says as a catalog code (`notifications.text.<code>`) and its values; null for a line stored before codes. */
+  code: NotificationCode | null;
+  params: NotificationParams;
 };
 
 export type SearchResponse = {

@@ -14,6 +14,8 @@ const note = (id: number, read = false): Notification => ({
   post_id: 3,
   comment_id: id * 10,
   text: `n${id}`,
+  code: null,
+  params: {},
 });
 
 /** A stand-in EventSource: the test fires its events. */

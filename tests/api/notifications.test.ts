@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { notifications } from '../../src/server/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Paged } from '../../src/lib/api-types.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
@@ -49,6 +53,9 @@ describe('notification kinds', () => {
       post_id: postId,
       comment_id: top,
       text: `${bob.username} commented on your post "Monsoon plans"`,
+      // Stored as a code and its values: every language words it from its catalog.
+      code: 'commented',
+      params: { actor: bob.username, title: 'Monsoon plans' },
     });
     const answer = await write(carol, postId, 'And boots', top);
     expect((await inbox(bob))[0]).toMatchObject({ kind: 'reply', actor: carol.username, post_id: postId, comment_id: answer, text: `${carol.username} replied to your comment` });
@@ -276,6 +283,38 @@ describe('streams end with the session and the account, and an account holds a f
     const ended = await Promise.all(streams.map((stream) => stream.endsWithin(500)));
     expect(ended).toEqual([true, true, true, ...Array(MAX_STREAMS_PER_ACCOUNT).fill(false)]);
     streams.forEach((stream) => stream.close());
+  });
+});
+
+describe('notifications stored before codes', () => {
+  it('get their code and values from the English line they were stored as (the backfill migration)', async () => {
+    const lines: [string, string][] = [
+      ['reply', 'Asha_Tiger commented on your post "Rain in "Udupi" today"'],
+      ['upvote_milestone', 'Your comment reached 10 upvotes'],
+      ['join_decision', 'Your request to join b/Campus Connect was declined'],
+      ['report_outcome', 'The comment you reported was reviewed and kept'],
+      ['moderation_action', 'You were warned about your post: be kind'],
+      ['moderation_action', 'Something no code covers'],
+    ];
+    const inserted = await t.app.ctx.db
+      .insert(notifications)
+      .values(lines.map(([kind, text]) => ({ userId: carol.id, kind, text })))
+      .returning({ id: notifications.id });
+    const migration = readFileSync(path.resolve('drizzle/0018_notification_codes_backfill.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await t.app.ctx.database.executeSql(statement);
+    const rows = await t.app.ctx.db
+      .select({ code: notifications.code, params: notifications.params })
+      .from(notifications)
+      .where(inArray(notifications.id, inserted.map((row) => row.id)))
+      .orderBy(notifications.id);
+    expect(rows).toEqual([
+      { code: 'commented', params: { actor: 'Asha_Tiger', title: 'Rain in "Udupi" today' } },
+      { code: 'upvotes', params: { count: 10 } },
+      { code: 'joinDeclined', params: { channel: 'Campus Connect' } },
+      { code: 'reportedCommentKept', params: {} },
+      { code: 'warnedPost', params: { reason: 'be kind' } },
+      { code: null, params: {} },
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { NotificationParams } from '../../lib/notification-messages.ts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -289,15 +290,20 @@ export const notifications = pgTable(
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     circleId: integer('circle_id').references(() => circles.id, { onDelete: 'cascade' }),
+    /** The English line, kept for the data export and for API clients that show text as it is; screens word `code`. */
     text: text('text').notNull(),
+    /** What it says: a catalog code (src/lib/notification-messages.ts) and its values, worded where it is read. */
+    code: text('code'),
+    params: jsonb('params').$type<NotificationParams>().notNull().default({}),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id.desc()),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
-    uniqueIndex('notifications_milestone_idx')
-      .on(t.userId, sql`coalesce(${t.postId}, 0)`, sql`coalesce(${t.commentId}, 0)`, t.text)
+    // One milestone per item and count, keyed on the code and the count (never on worded text).
+    uniqueIndex('notifications_milestone_code_idx')
+      .on(t.userId, sql`coalesce(${t.postId}, 0)`, sql`coalesce(${t.commentId}, 0)`, t.code, sql`(${t.params}->>'count')`)
       .where(sql`${t.kind} = 'upvote_milestone'`),
   ],
 );

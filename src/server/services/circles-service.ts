@@ -332,7 +332,7 @@ export async function joinByName(db: Db, userId: number, name: string, admit: (c
       const [asker] = await tx.select({ name: users.username }).from(users).where(eq(users.id, userId));
       if (owner?.ownerId != null) {
         await notify(tx, [
-          { userId: owner.ownerId, kind: 'join_request', actorId: userId, circleId: circle.id, text: `${asker.name} asked to join b/${circle.name}` },
+          { userId: owner.ownerId, kind: 'join_request', actorId: userId, circleId: circle.id, message: { code: 'joinRequest', params: { actor: asker.name, channel: circle.name } } },
         ]);
       }
     });

@@ -337,7 +337,7 @@ export async function createComment(db: Db, input: NewComment, tellMentions: Men
           actorId: authorId,
           postId,
           commentId: row.id,
-          text: parent ? `${name} replied to your comment` : `${name} commented on your post "${post.title}"`,
+          message: parent ? { code: 'replied', params: { actor: name } } : { code: 'commented', params: { actor: name, title: post.title } },
         },
       ]);
       await tellMentions(tx, { text: input.body, actorId: authorId, postId, commentId: row.id, skip: [toldOfReply] });
@@ -419,7 +419,7 @@ export async function upvoteComment(db: Db, input: { commentId: number; userId: 
           actorId: input.userId,
           postId: row.postId,
           commentId: row.id,
-          text: updated.count === 1 ? 'Your comment got its first upvote' : `Your comment reached ${updated.count} upvotes`,
+          message: { code: updated.count === 1 ? 'firstUpvote' : 'upvotes', params: { count: updated.count } },
         },
       ]);
     }

@@ -88,7 +88,7 @@ export async function decideRequest(db: Db, reviewerId: number, requestId: numbe
         kind: 'join_decision',
         actorId: reviewerId,
         circleId: found.circleId,
-        text: decision === 'approve' ? `Your request to join b/${found.circleName} was approved` : `Your request to join b/${found.circleName} was declined`,
+        message: { code: decision === 'approve' ? 'joinApproved' : 'joinDeclined', params: { channel: found.circleName } },
       },
     ]);
   });

@@ -1,4 +1,5 @@
 import { notify } from './notifications-service.ts';
+import type { NotificationCode } from '../../lib/notification-messages.ts';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   HIDDEN_PENDING_REVIEW,
@@ -206,7 +207,7 @@ export function createModerationService(deps: ModerationDeps) {
         kind: 'report_outcome' as const,
         postId: item.postId,
         commentId: item.commentId,
-        text: outcome === 'removed' ? `The ${what} you reported was removed` : `The ${what} you reported was reviewed and kept`,
+        message: { code: `reported${what === 'post' ? 'Post' : 'Comment'}${outcome === 'removed' ? 'Removed' : 'Kept'}` as NotificationCode },
       })),
     );
     return true;
@@ -214,15 +215,17 @@ export function createModerationService(deps: ModerationDeps) {
 
   /** Tells an item's author what a moderator or the channel's owner did to it or to them. */
   async function tellAuthor(item: ItemRow, action: ModerationAction, reason: string) {
-    const what = item.kind === 'post' ? 'post' : 'comment';
-    const texts: Partial<Record<ModerationAction, string>> = {
-      remove: `Your ${what} was removed by moderators${reason ? `: ${reason}` : ''}`,
-      restore: `Your ${what} was restored by moderators`,
-      warn: `You were warned about your ${what}${reason ? `: ${reason}` : ''}`,
-      suspend: `You were suspended from writing${reason ? `: ${reason}` : ''}`,
+    const post = item.kind === 'post';
+    const codes: Partial<Record<ModerationAction, NotificationCode>> = {
+      remove: post ? 'postRemoved' : 'commentRemoved',
+      restore: post ? 'postRestored' : 'commentRestored',
+      warn: post ? 'warnedPost' : 'warnedComment',
+      suspend: 'suspended',
     };
-    const text = texts[action];
-    if (text) await notify(db, [{ userId: item.authorId, kind: 'moderation_action', postId: item.postId, commentId: item.commentId, text }]);
+    const code = codes[action];
+    // A restoration carries no reason; the others say the moderator's words after the line.
+    const params = reason && action !== 'restore' ? { reason } : {};
+    if (code) await notify(db, [{ userId: item.authorId, kind: 'moderation_action', postId: item.postId, commentId: item.commentId, message: { code, params } }]);
   }
 
   async function log(item: ItemRow | null, actor: Actor, entry: { action: ModerationAction; reason: string; targetUserId?: number; circleId?: number | null; endsAt?: Date | null }) {

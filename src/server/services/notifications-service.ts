@@ -7,6 +7,8 @@ import { circles, comments, notifications, posts, userBlocks, users } from '../d
 import type { JobQueue } from '../jobs/queue.ts';
 import type { OffsetPageSource } from '../pagination.ts';
 import { mentionedHandles } from '../../lib/mentions.ts';
+import { wordNotification, type NotificationCode, type NotificationMessage } from '../../lib/notification-messages.ts';
+import { translator } from '../../lib/i18n.ts';
 import { circleVisibleTo } from './visibility.ts';
 
 /** The upvote counts that tell an author their writing is being read. */
@@ -21,8 +23,12 @@ export type NewNotification = {
   postId?: number | null;
   commentId?: number | null;
   circleId?: number | null;
-  text: string;
+  /** What it says, as a catalog code and its values (worded in the reader's language where it is read). */
+  message: NotificationMessage;
 };
+
+/** The English line kept beside the code: the export and API clients that show text as it is read it. */
+const english = translator('en');
 
 /**
  * Records notifications; a member is never told of their own doing, nor of anything done by someone they blocked
@@ -50,7 +56,9 @@ export async function notify(db: Executor, items: NewNotification[]): Promise<vo
       postId: item.postId ?? null,
       commentId: item.commentId ?? null,
       circleId: item.circleId ?? null,
-      text: item.text,
+      code: item.message.code,
+      params: item.message.params ?? {},
+      text: wordNotification(item.message, english),
     }));
   if (rows.length === 0) return;
   await db.insert(notifications).values(rows).onConflictDoNothing();
@@ -113,12 +121,12 @@ async function tellMentioned(db: Db, { handles, actorId, postId, commentId, skip
         ),
       ),
     );
-  const where = commentId === null ? `the post "${item.title}"` : 'a comment';
+  const message: NotificationMessage = commentId === null ? { code: 'mentionedInPost', params: { actor: item.actor, title: item.title } } : { code: 'mentionedInComment', params: { actor: item.actor } };
   await notify(
     db,
     found
       .filter((user) => !skip.includes(user.id))
-      .map((user) => ({ userId: user.id, kind: 'mention' as const, actorId, postId, commentId, text: `${item.actor} mentioned you in ${where}` })),
+      .map((user) => ({ userId: user.id, kind: 'mention' as const, actorId, postId, commentId, message })),
   );
 }
 
@@ -131,6 +139,8 @@ const notificationColumns = {
   postId: notifications.postId,
   commentId: notifications.commentId,
   text: notifications.text,
+  code: notifications.code,
+  params: notifications.params,
 };
 
 /** A member's notifications, newest first; the total from the member's rows on their (user_id, id) index. */
@@ -156,6 +166,8 @@ export async function listNotifications(db: Db, userId: number): Promise<OffsetP
         post_id: row.postId,
         comment_id: row.commentId,
         text: row.text,
+        code: row.code as NotificationCode | null,
+        params: row.params,
       }));
     },
   };
