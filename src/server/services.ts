@@ -166,7 +166,13 @@ export function createServices({
       notify: async (channel, payload) => void (await executeSql('select pg_notify($1, $2)', [channel, payload])),
       log,
     }),
-    profile: bindTo(db, { create: profile.createProfile, get: profile.getProfile, card: profile.getProfileCard }),
+    profile: bindTo(db, {
+      create: profile.createProfile,
+      get: profile.getProfile,
+      card: profile.getProfileCard,
+      chips: profile.chipsByHandle,
+      memberPosts: profile.listMemberPosts,
+    }),
     search: bindTo(db, { search }),
     memberSafety: bindTo(db, {
       block: memberSafety.blockMember,

@@ -171,3 +171,38 @@ describe('GET /api/users/me/profile/', () => {
     expect(res.circles.count).toBe(0);
   });
 });
+
+describe('who wrote this: chips by handle, and a member\'s posts on their card', () => {
+  it('answers the chips of several handles at once, leaving unknown ones out', async () => {
+    const academic = await signIn(t, uniqueEmail('chips', 'iitb.ac.in'));
+    const personal = await signIn(t, uniqueEmail('chips', 'gmail.com'));
+    const handleOf = async (member: SignedIn) => (await t.app.inject({ method: 'GET', url: '/api/users/me/profile/', headers: member.auth })).json().profile.username as string;
+    const [a, p] = [await handleOf(academic), await handleOf(personal)];
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/chips/?handles=${encodeURIComponent(`${a},${p},NoSuchHandle999`)}` });
+    expect(res.statusCode).toBe(200);
+    const { chips } = res.json();
+    expect(Object.keys(chips).sort()).toEqual([a, p].sort());
+    // The same chips as each member's card.
+    for (const handle of [a, p]) {
+      const card = (await t.app.inject({ method: 'GET', url: `/api/users/${handle}/card/` })).json();
+      expect(chips[handle]).toEqual(card.identity);
+    }
+    expect(chips[a].length).toBeGreaterThan(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/chips/' })).json()).toEqual({ chips: {} });
+  });
+
+  it('lists a member\'s posts in public channels only, newest first, keyset paged, and 404 for an unknown handle', async () => {
+    const author = await signIn(t);
+    const handle = (await t.app.inject({ method: 'GET', url: '/api/users/me/profile/', headers: author.auth })).json().profile.username as string;
+    const open = await t.app.inject({ method: 'POST', url: '/api/circles/', headers: author.auth, payload: { name: 'Card Square', description: 'd', channel_type: 'public' } });
+    const hidden = await t.app.inject({ method: 'POST', url: '/api/circles/', headers: author.auth, payload: { name: 'Card Room', description: 'd', channel_type: 'private' } });
+    for (const [circle, title] of [[open.json().name, 'First in public'], [hidden.json().name, 'Only for the room'], [open.json().name, 'Second in public']]) {
+      const made = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: author.auth, payload: { circle, title, content: '<p>x</p>' } });
+      expect(made.statusCode).toBe(201);
+    }
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/${handle}/posts/` });
+    expect(res.statusCode).toBe(200);
+    expect((res.json().results as Post[]).map((post) => post.title)).toEqual(['Second in public', 'First in public']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/NoSuchHandle999/posts/' })).statusCode).toBe(404);
+  });
+});

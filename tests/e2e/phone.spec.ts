@@ -25,6 +25,15 @@ test('on a phone: profile from the menu, the unread count after a reply, explore
   await expect(page.getByRole('banner').getByRole('link', { name: /^Notifications/ })).toContainText('1');
   await page.keyboard.press('Escape');
 
+  // Who wrote this: the replier's handle links to their card, which lists their public posts.
+  await page.goto(`/home/comments/${post.id}`);
+  const comment = page.getByTestId('comment').filter({ hasText: 'The 7:40 runs on Sundays too' });
+  const otherHandle = (await comment.getByRole('link').first().textContent())!;
+  await comment.getByRole('link', { name: otherHandle }).click();
+  await expect(page).toHaveURL(new RegExp(`/home/u/${otherHandle}$`));
+  await expect(page.getByRole('heading', { level: 1, name: otherHandle })).toBeVisible();
+  await expect(page.getByText('No posts in public channels yet.')).toBeVisible();
+
   // Explore: find a channel by a word of its description and join it from the list.
   const name = uniqueName('Konkan Rail');
   const made = await other.page.request.post('/api/circles/', { headers: other.auth, data: { name, description: 'Monsoon timetable talk', channel_type: 'public' } });

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileResponse } from '../../lib/api-types.ts';
 import { z } from 'zod';
 import { paginate } from '../pagination.ts';
-import { documented } from '../request-validation.ts';
+import { PAGE, documented, parseInput } from '../request-validation.ts';
+import { stringField } from '../../lib/validation.ts';
+import { MAX_CHIP_HANDLES } from '../services/profile-service.ts';
+
+/** Handles as `a,b,c`; a handle is at most 30 characters, so the list is bounded too. */
+const chipsQuery = z.object({ handles: stringField().max(MAX_CHIP_HANDLES * 31, 'Too many handles.').default('') });
 
 const pages = documented(z.object({}), { channels_page: 'Page of `circles` (from 1)', posts_page: 'Page of `posts` (from 1)' });
 const security = [{ bearer: [] }];
@@ -75,6 +80,40 @@ export default async function profileRoutes(app: FastifyInstance) {
     async (request) => {
       const { username } = request.params as { username: string };
       return profile.card(username.slice(0, 100), verifications.profileVerifications);
+    },
+  );
+
+  app.get(
+    '/api/users/chips/',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Identity chips of several members by handle (the chips beside every handle on a screen)',
+        description: `\`handles\`: up to ${MAX_CHIP_HANDLES} handles, comma-separated. Answers {chips: {handle: [chip…]}}; unknown handles are left out.`,
+        querystring: documented(chipsQuery),
+      },
+    },
+    async (request) => {
+      const { handles } = parseInput(chipsQuery, request.query);
+      const list = handles.split(',').map((handle) => handle.trim()).filter(Boolean);
+      return { chips: await profile.chips(list, verifications.profileVerifications) };
+    },
+  );
+
+  app.get(
+    '/api/users/:username/posts/',
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags: ['profile'],
+        summary: 'A member’s recent posts in public channels, newest first, keyset paged (their card’s list)',
+        params: { type: 'object', properties: { username: { type: 'string' } } },
+        querystring: documented(z.object({}), PAGE),
+      },
+    },
+    async (request) => {
+      const { username } = request.params as { username: string };
+      return paginate(request, await profile.memberPosts(request.user?.id ?? null, username.slice(0, 100)));
     },
   );
 }

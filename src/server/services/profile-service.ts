@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { ChannelType, Post, ProfileCard, ProfileCircle, ProfileResponse } from '../../lib/api-types.ts';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ChannelType, IdentityChip, Post, ProfileCard, ProfileCircle, ProfileResponse } from '../../lib/api-types.ts';
 import type { Db } from '../db/client.ts';
 import { circleMembers, circles, users } from '../db/schema.ts';
 import { notFound } from '../http-errors.ts';
-import type { PageSource } from '../pagination.ts';
+import type { KeysetPageSource, PageSource } from '../pagination.ts';
 import { listPosts } from './posts-service.ts';
 import { findUserById, type UserRow } from './users-service.ts';
 
@@ -80,4 +80,27 @@ export async function getProfileCard(db: Db, username: string, proofsOf: ProofsO
   if (!user) throw notFound('User not found.');
   const proofs = await proofsOf(user);
   return { username: user.username, color: user.color, animal: user.animal, identity: proofs.identity, member_since: user.createdAt.toISOString() };
+}
+
+/** Handles asked for at once by a screen that shows chips beside them (a feed page, a thread). */
+export const MAX_CHIP_HANDLES = 50;
+
+/**
+ * The identity chips of several members by handle, for the chips shown beside every handle: the same chips (and the
+ * same k-anonymity rule) as each one's card. Unknown handles are left out.
+ */
+export async function chipsByHandle(db: Db, handles: string[], proofsOf: ProofsOf): Promise<Record<string, IdentityChip[]>> {
+  const wanted = [...new Set(handles)].slice(0, MAX_CHIP_HANDLES);
+  if (wanted.length === 0) return {};
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, wanted));
+  const found = await Promise.all(rows.map(async (row) => [row.username, await findUserById(db, row.id)] as const));
+  const entries = await Promise.all(found.filter(([, user]) => user).map(async ([handle, user]) => [handle, (await proofsOf(user!)).identity] as const));
+  return Object.fromEntries(entries);
+}
+
+/** A member's public posts, newest first, keyset paged, as the viewer may see them (the card's list). */
+export async function listMemberPosts(db: Db, viewerId: number | null, username: string): Promise<KeysetPageSource<Post>> {
+  const [row] = await db.select({ id: users.id, erasing: users.erasureRequestedAt }).from(users).where(eq(users.username, username)).limit(1);
+  if (!row || row.erasing) throw notFound('User not found.');
+  return listPosts(db, { viewerId, authorId: row.id, publicOnly: true });
 }

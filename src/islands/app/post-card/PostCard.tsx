@@ -4,6 +4,7 @@ import { getAccessToken } from '../../../lib/api-client.ts';
 import type { Post } from '../../../lib/api-types.ts';
 import { relativeTime } from '../../../lib/format.ts';
 import { Avatar } from '../shell/Avatar.tsx';
+import { AuthorHandle } from '../shell/AuthorHandle.tsx';
 import { CommentIcon } from '../shell/icons.tsx';
 import { $mutedWords, containsMutedWord, loadMutedWords } from '../../../stores/muted-words.store.ts';
 import { MediaGrid } from './MediaGrid.tsx';
@@ -55,7 +56,7 @@ function PostCardBody({ post, headingLevel, priority }: { post: Post; headingLev
     <article className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4" aria-labelledby={`post-${post.id}-title`}>
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <Avatar name={post.posted_by} color={post.posted_by_color} />
-        <span className="font-semibold text-ink">{post.posted_by}</span>
+        <AuthorHandle handle={post.posted_by} />
         <span className="text-muted" aria-hidden="true">·</span>
         <time dateTime={post.created_at} className="text-muted" suppressHydrationWarning>{relativeTime(post.created_at, new Date(), lang)}</time>
         <a href={channelHref(post.circle.name)} className="ml-auto max-w-full truncate rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100">

@@ -6,6 +6,7 @@ import { commentUrl, copyLink } from '../../../lib/share.ts';
 import { $user } from '../../../stores/session.store.ts';
 import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
+import { AuthorHandle } from '../shell/AuthorHandle.tsx';
 import FieldError from '../shell/FieldError.tsx';
 import { useConfirmDialog } from '../shell/use-confirm-dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -189,7 +190,7 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
         <Avatar name={node.author} color={node.author_color} />
         <div className="min-w-0 flex-1">
           <p className="text-sm">
-            <span className="font-semibold">{node.author}</span>{' '}
+            <AuthorHandle handle={node.author} className="font-semibold" />{' '}
             <span className="ml-1 text-muted">
               <time dateTime={node.created_at}>{relativeTime(node.created_at, new Date(), lang)}</time>
               {node.edited_at && (

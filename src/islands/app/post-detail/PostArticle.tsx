@@ -13,6 +13,7 @@ import { ReportButton } from '../moderation/ReportButton.tsx';
 import '../post-card/rich-text.css';
 import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
+import { AuthorHandle } from '../shell/AuthorHandle.tsx';
 import FieldError from '../shell/FieldError.tsx';
 import { useConfirmDialog } from '../shell/use-confirm-dialog.tsx';
 import { CommentIcon } from '../shell/icons.tsx';
@@ -98,7 +99,7 @@ export default function PostArticle({ post }: { post: Post }) {
       {confirmDialog}
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <Avatar name={post.posted_by} color={post.posted_by_color} />
-        <span className="font-semibold">{post.posted_by}</span>
+        <AuthorHandle handle={post.posted_by} className="font-semibold" />
         <span className="text-muted" aria-hidden="true">
           ·
         </span>
