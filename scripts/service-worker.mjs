@@ -13,6 +13,8 @@ import { generateSW } from 'workbox-build';
 import { RUNTIME_CACHE_PREFIX } from '../src/lib/offline.ts';
 
 const WEEK = 7 * 24 * 60 * 60;
+/** The precached page shown for a page never kept when there is no connection (src/pages/offline.astro). */
+const OFFLINE_PAGE = '/offline';
 
 /** A built page's clean URL (`home/posts/index.html` → `/home/posts`): the server answers pages there, unredirected. */
 export function pageUrl(file) {
@@ -58,13 +60,21 @@ export function serviceWorker() {
                 matchOptions: { ignoreSearch: true },
                 expiration: { maxEntries: 30, maxAgeSeconds: WEEK },
                 cacheableResponse: { statuses: [200] },
+                // A screen never kept, with no connection: the offline page (with a way back to what was read),
+                // never the browser's "This site can't be reached".
+                precacheFallback: { fallbackURL: OFFLINE_PAGE },
               },
             },
             {
               urlPattern: ({ request, url, sameOrigin }) =>
                 sameOrigin && request.mode === 'navigate' && /^\/home\/(comments|channel-page|u)\/[^/]+\/?$/.test(url.pathname),
               handler: 'StaleWhileRevalidate',
-              options: { cacheName: `${RUNTIME_CACHE_PREFIX}pages`, expiration: { maxEntries: 60, maxAgeSeconds: WEEK }, cacheableResponse: { statuses: [200] } },
+              options: {
+                cacheName: `${RUNTIME_CACHE_PREFIX}pages`,
+                expiration: { maxEntries: 60, maxAgeSeconds: WEEK },
+                cacheableResponse: { statuses: [200] },
+                precacheFallback: { fallbackURL: OFFLINE_PAGE },
+              },
             },
             {
               urlPattern: ({ request, url, sameOrigin }) =>

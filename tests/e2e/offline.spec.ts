@@ -73,6 +73,12 @@ test.describe('installable app, reading offline', () => {
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByText('Timings for the morning boats')).toBeVisible();
 
+    // A post never read on this device: the offline page with a way back, never the browser's error page.
+    await page.goto(`/home/comments/${post.id + 100000}`);
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await expect(page.getByText('You are offline, and this was not read earlier on this device.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open what you read earlier' })).toHaveAttribute('href', '/home');
+
     // Writing needs the network: the screen says so and keeps what was typed.
     await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
     await expect(page.getByText(OFFLINE_BAR)).toBeVisible();
