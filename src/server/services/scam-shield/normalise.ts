@@ -66,6 +66,8 @@ export type NormaliseOptions = {
    * that "раytm.com" (a Cyrillic р and а) is still seen as a look-alike of paytm.com rather than read as paytm.com.
    */
   foldLookalikes?: boolean;
+  /** Read leet digits and symbols inside words as letters (default true); off for identifiers ("kyc-upd8", "a.b@x.com"). */
+  undoLeet?: boolean;
 };
 
 /** Joins runs of three or more single letters or digits split by spaces, dots, dashes or stars: "U P I", "K.Y.C", "O-T-P". */
@@ -151,7 +153,7 @@ export function normalise(raw: string, options: NormaliseOptions = {}): string {
     .replace(/\s+/g, ' ');
   text = refang(text);
   text = joinSpacedLetters(text);
-  text = undoLeet(text);
+  if (options.undoLeet !== false) text = undoLeet(text);
   text = numberWords(text);
   return text.trim();
 }
@@ -208,9 +210,9 @@ function looseWord(word: string): string {
     .replace(/ph/g, 'f')
     .replace(/chh?/g, 'x')
     .replace(/c/g, 'k')
-    .replace(/([kgjtdpb])h/g, '$1')
-    .replace(/sh/g, 's')
     .replace(/w/g, 'v')
+    .replace(/([kgjtdpbv])h/g, '$1')
+    .replace(/sh/g, 's')
     .replace(/z/g, 'j')
     .replace(/q/g, 'k')
     .replace(/ee|ii/g, 'i')

@@ -34,7 +34,7 @@ const HELD_PRECISION = 0.998;
  * this probability, however precise the band below it was on the validation split. The band between the warn
  * threshold and this one warns readers and leaves the item up.
  */
-const HELD_FLOOR = 0.8;
+const HELD_FLOOR = 0.95;
 
 type Prepared = { item: LabelledItem; buckets: Uint32Array; isScam: number; isWarning: number; reading: ReturnType<typeof readRules> };
 
@@ -120,7 +120,8 @@ export function train(items: LabelledItem[]): { model: StoredModel; report: Reco
     isWarning: item.pattern === 'warning' ? 1 : 0,
     reading: readRules({ text: item.text, links: item.links, authorAgeHours: item.authorAgeHours }),
   }));
-  const inValidation = (p: Prepared) => hash(p.item.text, 77) / DIMENSIONS < VALIDATION_SHARE;
+  // Hand-written ("real") examples are few and worth more than generated ones: all of them are trained on.
+  const inValidation = (p: Prepared) => p.item.source !== 'real' && hash(p.item.text, 77) / DIMENSIONS < VALIDATION_SHARE;
   const fit = prepared.filter((p) => !inValidation(p));
   const validation = prepared.filter(inValidation);
 
