@@ -659,14 +659,18 @@ export const scamIdentifiers = pgTable(
   (t) => [uniqueIndex('scam_identifiers_kind_value_idx').on(t.kind, t.value), index('scam_identifiers_created_idx').on(t.createdAt, t.id)],
 );
 
-/** Who reported an identifier as a scam (a member's `scam` report, or a channel owner's removal as `scam`): one row per member and identifier. */
+/**
+ * Who reported an identifier as a scam (a member's `scam` report, or a channel owner's removal as `scam`), to count
+ * each member once: the member is kept only as a keyed hash of their id under the identity key (`witness_key`), never
+ * linked to the account, so the registry holds nothing about the person.
+ */
 export const scamIdentifierReports = pgTable(
   'scam_identifier_reports',
   {
     kind: text('kind').notNull(),
     value: text('value').notNull(),
-    reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    witnessKey: text('witness_key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.value, t.reporterId] })],
+  (t) => [primaryKey({ columns: [t.kind, t.value, t.witnessKey] })],
 );

@@ -69,7 +69,7 @@ const itemProperties = {
 export default async function moderationRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const { moderation, writeLimits: limits } = app.ctx.services;
-  const suspects = createSuspectRegistry({ db, autoHideReports: app.ctx.config.autoHideReports });
+  const suspects = createSuspectRegistry({ db, autoHideReports: app.ctx.config.autoHideReports, identitySecret: app.ctx.config.identitySecret });
   /** An item's words and links as the suspect registry reads them (a post's description is HTML). */
   const registryItem = (item: { postId: number; commentId: number | null; title: string; body: string; kind: 'post' | 'comment' }): RegistryItem => {
     const body = item.kind === 'post' ? readHtml(item.body) : { text: item.body, links: [] };

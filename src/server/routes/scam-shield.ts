@@ -22,7 +22,7 @@ const toIdentifier = (row: SuspectRow) => ({
 
 /** The scam shield's staff endpoints: the suspect registry (identifiers taken from removed scams and reported ones). */
 export default async function scamShieldRoutes(app: FastifyInstance) {
-  const registry = createSuspectRegistry({ db: app.ctx.db, autoHideReports: app.ctx.config.autoHideReports });
+  const registry = createSuspectRegistry({ db: app.ctx.db, autoHideReports: app.ctx.config.autoHideReports, identitySecret: app.ctx.config.identitySecret });
 
   app.get(
     '/api/staff/scam-identifiers/',

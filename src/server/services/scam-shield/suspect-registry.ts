@@ -10,6 +10,7 @@
  * (official-numbers.json); shared platforms' domains (t.me, wa.me, bit.ly, youtube.com…), whose paths and handles
  * are registered instead.
  */
+import { createHmac } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scamIdentifierReports, scamIdentifiers } from '../../db/schema.ts';
@@ -70,8 +71,10 @@ export async function findSuspects(db: Db, suspects: Suspect[]): Promise<Suspect
   return (rows as SuspectRow[]).sort((a, b) => (a.status === b.status ? a.id - b.id : a.status === 'registered' ? -1 : 1));
 }
 
-export function createSuspectRegistry(deps: { db: Db; autoHideReports: number }) {
+export function createSuspectRegistry(deps: { db: Db; autoHideReports: number; identitySecret: string }) {
   const { db } = deps;
+  /** A reporter as the registry keeps them: a keyed hash of their id, enough to count each member once. */
+  const witnessKey = (reporterId: number) => createHmac('sha256', deps.identitySecret).update(`scam-witness:${reporterId}`).digest('base64url');
 
   return {
     /** Staff removed the item as a scam: its identifiers are registered (a suspected one becomes registered). */
@@ -96,7 +99,7 @@ export function createSuspectRegistry(deps: { db: Db; autoHideReports: number })
     async report(reporterId: number, item: RegistryItem): Promise<void> {
       const suspects = suspectsIn(item.text, item.links);
       for (const suspect of suspects) {
-        await db.insert(scamIdentifierReports).values({ ...suspect, reporterId }).onConflictDoNothing();
+        await db.insert(scamIdentifierReports).values({ ...suspect, witnessKey: witnessKey(reporterId) }).onConflictDoNothing();
         const [{ count }] = await db
           .select({ count: sql<number>`count(*)::int` })
           .from(scamIdentifierReports)
