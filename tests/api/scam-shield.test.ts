@@ -265,6 +265,8 @@ describe('the suspect registry', () => {
     expect(res.json()).toMatchObject({ moderation_status: 'held' });
     const [row] = await t.app.ctx.db.select().from(posts).where(eq(posts.id, res.json().id));
     expect(row.moderationReasons).toContain('registry:upi refund.help@ybl');
+    const queue = (await get('/api/staff/reports/', moderator)).json() as Paged<{ item: { id: number; kind: string }; held_by: string[] | null }>;
+    expect(queue.results.find((c) => c.item.kind === 'post' && c.item.id === res.json().id)?.held_by).toEqual(['registry:upi refund.help@ybl']);
   });
 
   it('holds a later comment carrying the registered number spelled another way', async () => {
