@@ -96,6 +96,11 @@ export type ReviewCase = {
    * toward hiding the item (an account older than NEW_ACCOUNT_HOURS, the first from its requester network).
    */
   reporters: { username: string; counted: boolean; created_at: string }[] | null;
+  /**
+   * For staff only (null for a channel's owner): the suspect-registry identifiers that held or flagged the item
+   * ("registry:upi refund.help@ybl", "suspected:phone +919876543210"); empty when none did.
+   */
+  held_by: string[] | null;
   author: {
     username: string;
     recent: { kind: 'post' | 'comment'; id: number; post_id: number; excerpt: string; moderation_status: 'visible' | 'held' | 'removed'; created_at: string }[];

@@ -35,6 +35,7 @@ import healthRoutes from './routes/health.ts';
 import docsRoutes from './routes/docs.ts';
 import staffPlugin from './plugins/staff.ts';
 import staffRoutes from './routes/staff.ts';
+import scamShieldRoutes from './routes/scam-shield.ts';
 import staffVerificationRoutes from './routes/staff-verifications.ts';
 import verificationRoutes from './routes/verifications.ts';
 import institutionRoutes from './routes/institutions.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     staffVerificationRoutes,
     grievanceRoutes,
     moderationRoutes,
+    scamShieldRoutes,
     staffRoutes,
     memberSafetyRoutes,
     notificationRoutes,

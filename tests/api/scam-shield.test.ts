@@ -6,6 +6,7 @@ import { SCAM_WARNING_MESSAGE } from '../../src/server/services/scam-shield/scre
 import { createSiteServices } from '../../src/server/services/site-previews.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 
 let t: TestApp;
 let scammer: TestUser;
@@ -222,5 +223,83 @@ describe('channel descriptions', () => {
     const found = (await searchIds('Crypto Kings', reader)).channels.find((c) => c.id === res.json().id);
     expect(found?.description).toBe('');
     expect((await createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens, t.config).circlePreview({ id: String(res.json().id) }))?.description).toBe('');
+  });
+});
+
+describe('the suspect registry', () => {
+  let moderator: TestUser;
+  let members: TestUser[];
+  const SCAM = '<p>Refund of ₹4,999 pending. Pay verification charge to <b>refund.help@ybl</b> or call 9123456789, details at <a href="https://www.onlinesbi.sbi">onlinesbi.sbi</a></p>';
+  const remove = (user: TestUser, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/moderation/actions/', headers: user.headers, payload: { action: 'remove', reason: 'Scam', ...payload } });
+  const identifiers = async () =>
+    ((await get('/api/staff/scam-identifiers/', moderator)).json() as Paged<{ id: number; kind: string; value: string; status: string; source_item: unknown; created_at: string }>).results;
+
+  freshApp(async () => {
+    moderator = await createUser(t.app, 'mod', { createdAt: MONTH_AGO });
+    members = await Promise.all([1, 2, 3].map(() => createUser(t.app, 'member', { createdAt: MONTH_AGO })));
+    await runAdminCommand(t.app.ctx.db, ['grant', 'moderator', moderator.username]);
+  });
+
+  it('refuses a category that is not a report reason', async () => {
+    const id = (await createPost(scammer, 'Old books for sale', '<p>Good condition.</p>')).json().id;
+    const res = await remove(moderator, { post: id, category: 'lottery' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ category: ['"lottery" is not a valid choice.'] });
+  });
+
+  it('registers a scam’s identifiers when staff remove it as a scam, never an official domain nor an amount', async () => {
+    const id = (await createPost(scammer, 'Refund pending', SCAM)).json().id;
+    expect((await remove(moderator, { post: id, category: 'scam' })).statusCode).toBe(200);
+    const rows = await identifiers();
+    expect(rows.map((r) => [r.kind, r.value, r.status]).sort()).toEqual([
+      ['phone', '+919123456789', 'registered'],
+      ['upi', 'refund.help@ybl', 'registered'],
+    ]);
+    expect(rows[0]).toMatchObject({ source_item: { kind: 'post', id }, created_at: expect.any(String) });
+    expect(rows.some((r) => r.value.includes('onlinesbi') || r.kind === 'domain' || r.kind === 'amount')).toBe(false);
+  });
+
+  it('holds a later post carrying the registered UPI ID in new words, and tells staff which identifier held it', async () => {
+    const res = await createPost(reader, 'Books for sale', '<p>Selling my old textbooks, send the money to refund.help@ybl and I will courier them.</p>');
+    expect(res.json()).toMatchObject({ moderation_status: 'held' });
+    const [row] = await t.app.ctx.db.select().from(posts).where(eq(posts.id, res.json().id));
+    expect(row.moderationReasons).toContain('registry:upi refund.help@ybl');
+    const queue = (await get('/api/staff/reports/', moderator)).json() as Paged<{ item: { id: number; kind: string }; held_by: string[] | null }>;
+    expect(queue.results.find((c) => c.item.kind === 'post' && c.item.id === res.json().id)?.held_by).toEqual(['registry:upi refund.help@ybl']);
+  });
+
+  it('holds a later comment carrying the registered number spelled another way', async () => {
+    const postId = (await createPost(reader, 'Cricket tonight', '<p>Who is watching?</p>')).json().id;
+    const res = await createComment(members[0], postId, 'Ring me on nine one two three four five six seven eight nine for tickets');
+    expect(res.json()).toMatchObject({ moderation_status: 'held' });
+    const [row] = await t.app.ctx.db.select().from(comments).where(eq(comments.id, res.json().id));
+    expect(row.moderationReasons).toContain('registry:phone +919123456789');
+  });
+
+  it('counts a channel owner’s removal as a scam as one report, not a registration', async () => {
+    const id = (await createPost(scammer, 'Contact', '<p>Payments for the class trip to trip.fund@okhdfc please.</p>')).json().id;
+    expect((await remove(reader, { post: id, category: 'scam' })).statusCode).toBe(200);
+    expect((await identifiers()).some((r) => r.value === 'trip.fund@okhdfc')).toBe(false);
+  });
+
+  it('marks an identifier suspected once AUTO_HIDE_REPORTS members reported it as a scam, and warns about later items', async () => {
+    const id = (await createPost(scammer, 'Notes for sale', '<p>Class 12 notes, pay to notes.seller@okicici.</p>')).json().id;
+    for (const member of members) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/reports/', headers: member.headers, payload: { post: id, reason: 'scam' } });
+      expect(res.statusCode).toBe(201);
+    }
+    expect((await identifiers()).find((r) => r.value === 'notes.seller@okicici')).toMatchObject({ kind: 'upi', status: 'suspected' });
+    const later = await createPost(reader, 'Notes', '<p>Good notes, ask notes.seller@okicici.</p>');
+    expect(later.json()).toMatchObject({ moderation_status: 'visible', safety_warning: { kind: 'scam', message: SCAM_WARNING_MESSAGE } });
+  });
+
+  it('lets staff list and delete identifiers; 403 for everyone else', async () => {
+    expect((await get('/api/staff/scam-identifiers/', reader)).statusCode).toBe(403);
+    const [first] = await identifiers();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/staff/scam-identifiers/${first.id}/`, headers: reader.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/staff/scam-identifiers/${first.id}/`, headers: moderator.headers })).statusCode).toBe(204);
+    expect((await identifiers()).some((r) => r.id === first.id)).toBe(false);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/staff/scam-identifiers/${first.id}/`, headers: moderator.headers })).statusCode).toBe(404);
   });
 });

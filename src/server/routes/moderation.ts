@@ -17,6 +17,8 @@ import { parseInput } from '../request-validation.ts';
 import { MESSAGES, type ItemRef } from '../services/moderation-service.ts';
 import { findCircle, parseCircleRef } from '../services/circles-service.ts';
 import { staffRoleOf } from '../services/staff-service.ts';
+import { readHtml } from '../services/scam-shield/screen.ts';
+import { createSuspectRegistry, type RegistryItem } from '../services/scam-shield/suspect-registry.ts';
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -50,6 +52,8 @@ const actionBody = z.intersection(
     reason: optionalText(MODERATION_REASON_MAX),
     duration: z.preprocess((v) => (v === null ? undefined : v), choice(Object.keys(SUSPENSION_DURATIONS) as SuspensionDuration[]).optional()),
     scope: z.preprocess((v) => (v === null ? undefined : v), choice(['circle', 'site'] as const).optional()),
+    /** What a removed item was, one of the report reasons: `scam` feeds the scam shield's suspect registry. */
+    category: z.preprocess((v) => (v === null ? undefined : v), choice(Object.keys(REPORT_REASONS) as ReportReason[]).optional()),
   }),
 );
 
@@ -65,6 +69,12 @@ const itemProperties = {
 export default async function moderationRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const { moderation, writeLimits: limits } = app.ctx.services;
+  const suspects = createSuspectRegistry({ db, autoHideReports: app.ctx.config.autoHideReports, identitySecret: app.ctx.config.identitySecret });
+  /** An item's words and links as the suspect registry reads them (a post's description is HTML). */
+  const registryItem = (item: { postId: number; commentId: number | null; title: string; body: string; kind: 'post' | 'comment' }): RegistryItem => {
+    const body = item.kind === 'post' ? readHtml(item.body) : { text: item.body, links: [] };
+    return { postId: item.postId, commentId: item.commentId, text: item.kind === 'post' ? `${item.title}\n${body.text}` : body.text, links: body.links };
+  };
   /** A channel by the key a path or query gives (its id, or its name). */
   const circleByKey = async (key: string, viewerId: number | null) => {
     const ref = parseCircleRef('key', key);
@@ -93,6 +103,10 @@ export default async function moderationRoutes(app: FastifyInstance) {
       await limits.check('report', request.user!);
       const { id, createdAt } = request.user!;
       const { created, report } = await moderation.report({ id, createdAt, ip: request.ip }, itemRef(input), { reason: input.reason, note: input.note });
+      if (created && input.reason === 'scam') {
+        const item = await moderation.loadItem(itemRef(input));
+        if (item) await suspects.report(id, registryItem(item));
+      }
       return reply.code(created ? 201 : 200).send(report);
     },
   );
@@ -157,6 +171,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
             reason: { type: 'string', maxLength: MODERATION_REASON_MAX },
             duration: { type: 'string', enum: Object.keys(SUSPENSION_DURATIONS) },
             scope: { type: 'string', enum: ['circle', 'site'] },
+            category: { type: 'string', enum: Object.keys(REPORT_REASONS), description: 'For remove: what the item was. scam by a moderator registers its identifiers (UPI IDs, numbers, links, handles) in the suspect registry; by a channel owner it counts as a scam report.' },
           },
         },
         security: bearer,
@@ -172,7 +187,13 @@ export default async function moderationRoutes(app: FastifyInstance) {
         throw forbidden();
       }
       if (input.action === 'suspend' && !input.duration) throw fieldErrors({ duration: [MESSAGES.durationRequired] });
-      return moderation.act(decider.item, decider.actor, input);
+      const outcome = await moderation.act(decider.item, decider.actor, input);
+      if (input.action === 'remove' && input.category === 'scam') {
+        // Staff's word registers the scam's identifiers; a channel owner's counts as one member's report.
+        if (decider.actor.role === 'moderator') await suspects.register(registryItem(decider.item));
+        else await suspects.report(decider.actor.id, registryItem(decider.item));
+      }
+      return outcome;
     },
   );
 

@@ -11,7 +11,7 @@ import { prepared } from '../db/prepared.ts';
 import type { StoredMedia } from './media-files.ts';
 import { notify, UPVOTE_MILESTONES, type MentionFanout } from './notifications-service.ts';
 import { getVisiblePost, postNotFound } from './posts-service.ts';
-import { safetyWarningFor, screenWriting, type ModerationStatus } from './scam-shield/screen.ts';
+import { safetyWarningFor, screenWithRegistry, type ModerationStatus } from './scam-shield/screen.ts';
 import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff, type Viewer } from './visibility.ts';
 
 export const COMMENT_MAX_LENGTH = 10_000;
@@ -310,7 +310,7 @@ export async function createComment(db: Db, input: NewComment, tellMentions: Men
       .limit(1);
     if (blockedByParent) throw forbidden(BLOCKED_BY_COMMENTER);
   }
-  const screening = screenWriting({ text: input.body, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours });
+  const screening = await screenWithRegistry(db, { text: input.body, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours });
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(comments)
@@ -365,7 +365,7 @@ export type CommentEdit = { id: number; userId: number; body: string; authorCrea
 export async function editComment(db: Db, input: CommentEdit): Promise<Comment> {
   const row = await ownComment(db, input.id, input.userId);
   if (input.body === '' && !row.mediaUrl) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
-  const screening = screenWriting({ text: input.body, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours });
+  const screening = await screenWithRegistry(db, { text: input.body, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours });
   const status = row.moderationStatus === 'removed' ? 'removed' : row.moderationStatus === 'held' && screening.status === 'visible' ? row.moderationStatus : screening.status;
   await db
     .update(comments)

@@ -63,6 +63,8 @@ type ItemRow = {
   removedReason: string | null;
   hiddenByReports: boolean;
   createdAt: Date;
+  /** The scam shield's reasons (staff see the registry identifiers among them). */
+  moderationReasons: string[];
 };
 
 export type ItemView = ModeratedItem;
@@ -78,6 +80,7 @@ const moderationColumns = (table: typeof posts | typeof comments) => ({
   removedReason: table.removedReason,
   hiddenByReports: table.hiddenByReports,
   createdAt: table.createdAt,
+  moderationReasons: table.moderationReasons,
 });
 
 const excerptOf = (text: string) => plainTextExcerpt(text, EXCERPT_MAX);
@@ -299,6 +302,7 @@ export function createModerationService(deps: ModerationDeps) {
         reporters: reviewer.isStaff
           ? reporterRows.filter((r) => r.caseId === row.id).map((r) => ({ username: r.username, counted: r.counted, created_at: r.createdAt.toISOString() }))
           : null,
+        held_by: reviewer.isStaff ? item.moderationReasons.filter((reason) => /^(registry|suspected):/.test(reason)) : null,
         author: await authorHistory(item.authorId, item.authorName, reviewer.id),
       });
     }

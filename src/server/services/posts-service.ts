@@ -12,7 +12,7 @@ import { reencodeDataUrl } from './image-reencoding.ts';
 import { postersOf } from './video-posters.ts';
 import { mentionedHandles, type MentionFanout } from './notifications-service.ts';
 import { sanitizeRichText } from './sanitize-html.ts';
-import { screenWriting } from './scam-shield/screen.ts';
+import { screenWithRegistry } from './scam-shield/screen.ts';
 import { circleVisibleTo, postListedFor, postOpenFor } from './visibility.ts';
 
 export { toPost, selectPosts, newestFirst, type PostRow } from './post-mapper.ts';
@@ -200,7 +200,7 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
   if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
   if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
   const description = await sanitizeRichText(input.description, reencodeDataUrl);
-  const screening = screenWriting({
+  const screening = await screenWithRegistry(db, {
     text: input.title,
     html: description,
     authorCreatedAt: input.authorCreatedAt,
@@ -270,7 +270,7 @@ export async function editPost(db: Db, input: PostEdit, tellMentions: MentionFan
   const current = await ownPost(db, input.id, input.userId);
   const title = input.title ?? current.title;
   const description = input.description === undefined ? current.description : await sanitizeRichText(input.description, reencodeDataUrl);
-  const screening = screenWriting({ text: title, html: description, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours });
+  const screening = await screenWithRegistry(db, { text: title, html: description, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours });
   const status = current.status === 'removed' ? 'removed' : current.status === 'held' && screening.status === 'visible' ? current.status : screening.status;
   await db.transaction(async (tx) => {
     await tx

@@ -1,12 +1,14 @@
 import { scoreText } from './scam-shield.ts';
 
-/** One labelled example of the scam shield's corpus (tests/fixtures/scam-corpus*.json). */
+/** One labelled example of the scam shield's corpora (tests/fixtures/scam-corpus*.json, data/safety/*.json). */
 export type CorpusExample = {
   id: number;
   label: 'scam' | 'legit';
   /** The scheme of a scam, or the kind of legitimate post ("warning", "honest-upi", ...). */
   pattern: string;
-  lang: 'en' | 'hinglish' | 'hi';
+  lang: string;
+  /** How the example was made: template, paraphrase, script (conversion), noise (evasions added) or real. */
+  source?: string;
   text: string;
   links?: string[];
   authorAgeHours?: number;
@@ -23,6 +25,7 @@ export type CorpusReport = {
   falseNegatives: number;
   precision: number;
   recall: number;
+  f1: number;
   falsePositiveRate: number;
   /** Per scam pattern and per legitimate kind: how many, and how many were flagged (warn or held). */
   byPattern: Record<string, Tally & { label: 'scam' | 'legit' }>;
@@ -87,6 +90,7 @@ export function evaluateCorpus(examples: CorpusExample[], repeats = 1): CorpusRe
     falseNegatives: fn,
     precision: tp + fp === 0 ? 1 : tp / (tp + fp),
     recall: scams === 0 ? 1 : tp / scams,
+    f1: tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn),
     falsePositiveRate: legit === 0 ? 0 : fp / legit,
     byPattern,
     byLanguage,

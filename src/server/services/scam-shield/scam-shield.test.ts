@@ -28,9 +28,11 @@ describe('the labelled corpus', () => {
     expect(new Set(corpus.map((e) => e.id)).size).toBe(corpus.length);
   });
 
-  it('meets the goal: precision at least 0.95 and recall at least 0.90', () => {
+  it('meets the goal: precision at least 0.95 and recall at least 0.90, missing at most 1 % of the corpus', () => {
     const report = evaluateCorpus(corpus);
-    expect(report.misses).toEqual([]);
+    // The rules were tuned until they missed nothing here; the learned model is trained on it among 4,000 other
+    // examples and is not tuned item by item, so a stray miss is allowed (the frozen split is the real measure).
+    expect(report.misses.length).toBeLessThanOrEqual(Math.floor(corpus.length / 100));
     expect(report.precision).toBeGreaterThanOrEqual(0.95);
     expect(report.recall).toBeGreaterThanOrEqual(0.9);
   });

@@ -1,4 +1,7 @@
 import { judgeHost, type LinkFinding } from './domains.ts';
+import { textFeatures } from './features.ts';
+import { currentModel, headScore, stage2Probability, stage2Vector, type ShieldModel } from './model.ts';
+import { normalise } from './normalise.ts';
 import {
   fee,
   feeToRelease,
@@ -37,6 +40,19 @@ export type ScoreInput = {
   newAccountHours?: number;
 };
 
+/** What the rules read in a text: their reasons and scheme for staff, their signals for the learned stage. */
+export type RuleReading = {
+  /** The normalised text the rules read. */
+  text: string;
+  score: number;
+  reasons: string[];
+  pattern: Pattern | null;
+  /** Each rule that fired, by name (0–1): features of the learned second stage. */
+  signals: Record<string, number>;
+  /** A young account's item with a link that is not a known real site (held more readily). */
+  newAccountLink: boolean;
+};
+
 export type ScoreResult = {
   verdict: Verdict;
   score: number;
@@ -46,13 +62,9 @@ export type ScoreResult = {
   pattern: Pattern | null;
 };
 
-export const WARN_AT = 4;
-export const HOLD_AT = 7;
-/** A new account's item with a link that is not a known real site is held from this score on. */
-const NEW_ACCOUNT_LINK_HOLD_AT = WARN_AT;
+/** The rule-based shield's own thresholds, kept to scale its score into a feature of the learned stage. */
+const HOLD_AT = 7;
 const DEFAULT_NEW_ACCOUNT_HOURS = 24;
-/** Longer texts are read up to here: every scam we know shows its hand in the first few thousand characters. */
-const MAX_CHARS = 20_000;
 
 const WEIGHTS = {
   secretAsked: 4.5,
@@ -79,20 +91,6 @@ const WEIGHTS = {
   warning: -4,
   warningStrong: -5,
 };
-
-/** Lower case, compatibility forms folded, invisible characters and the nukta dropped, Devanagari digits as ASCII. */
-export function normalise(raw: string): string {
-  return raw
-    .slice(0, MAX_CHARS)
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\u200b-\u200f\u2060\ufeff\u00ad]/g, '')
-    .replace(/\u093c/g, '')
-    .replace(/[\u0966-\u096f]/g, (d) => String(d.charCodeAt(0) - 0x966))
-    .replace(/[\u2018\u2019`´]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\s+/g, ' ');
-}
 
 const TLDS = new Set(
   'com in org net co io me ly gl to be info biz xyz top club online site live icu buzz win loan vip cc tk ml ga cf gq shop work click link fun space website pw rest cyou sbs cfd bond lol mom store today ws su ru cn app dev ai sbi bank gov edu uk us tech pro id at gd ee so page cloud fyi life world money finance cash services support help asia mobi gy li fr de sh ms st tv nu la ps'.split(
@@ -195,8 +193,15 @@ function count(pattern: RegExp, text: string): number {
   return n;
 }
 
-export function scoreText(input: ScoreInput): ScoreResult {
+/**
+ * The hand-written rules, read as signals: each rule's outcome is a feature of the learned second stage (model.ts),
+ * and the rules' reasons and scheme are what staff read. `score` is the rules' own sum, kept as one more feature.
+ */
+export function readRules(input: ScoreInput): RuleReading {
   const text = normalise(input.text);
+  // Links are judged before look-alike letters are folded: "раytm.com" with a Cyrillic р must not read as paytm.com.
+  const linkText = normalise(input.text, { foldLookalikes: false });
+  const signals: Record<string, number> = {};
   const reasons: string[] = [];
   let score = 0;
   const kinds = new Set<string>();
@@ -205,6 +210,8 @@ export function scoreText(input: ScoreInput): ScoreResult {
     score += weight;
     kinds.add(kind);
     reasons.push(reason);
+    const signal = reason.startsWith('link:') ? reason.split(' ')[0] : reason;
+    signals[signal] = 1;
   };
 
   if (asksForSecret(text)) add('secret', WEIGHTS.secretAsked, 'asks-for-secret');
@@ -217,6 +224,7 @@ export function scoreText(input: ScoreInput): ScoreResult {
   if (mobile) {
     score += WEIGHTS.mobileNumber;
     reasons.push('mobile-number');
+    signals['mobile-number'] = 1;
   }
   if (hits(promise, text)) add('promise', WEIGHTS.promise, 'promises-money');
 
@@ -230,6 +238,7 @@ export function scoreText(input: ScoreInput): ScoreResult {
       pattern ??= scheme.pattern;
       score += (schemeHits === 1 ? WEIGHTS.scheme : WEIGHTS.extraScheme) + WEIGHTS.decisive;
       reasons.push(`scheme:${scheme.pattern}:decisive`);
+      signals['scheme-decisive'] = 1;
     } else if (hits(scheme.hook, text) || (scheme.feeIsHook && kinds.has('fee'))) {
       schemeHits++;
       pattern ??= scheme.pattern;
@@ -241,7 +250,7 @@ export function scoreText(input: ScoreInput): ScoreResult {
     }
   }
 
-  const links = findLinks(text, input.links ?? []);
+  const links = findLinks(linkText, input.links ?? []);
   let officialSeen = false;
   let unknownLink = false;
   for (const link of links) {
@@ -249,6 +258,7 @@ export function scoreText(input: ScoreInput): ScoreResult {
       case 'official':
         if (!officialSeen) score += WEIGHTS.officialLink;
         officialSeen = true;
+        signals['link:official'] = 1;
         break;
       case 'lookalike':
         add('link', WEIGHTS.lookalike, `link:lookalike ${link.host} ~ ${link.imitates} (${link.how})`);
@@ -275,6 +285,7 @@ export function scoreText(input: ScoreInput): ScoreResult {
         break;
       case 'plain':
         unknownLink = true;
+        signals['link:plain'] = 1;
         break;
     }
   }
@@ -288,24 +299,34 @@ export function scoreText(input: ScoreInput): ScoreResult {
     reasons.push('several-signals');
   }
 
-  // A member warning others quotes the scam they warn about: the scam's signals are all there, so they are damped
-  // and a fixed amount is taken away, more when the warning is plain (several warning phrases).
+  signals.schemes = Math.min(schemeHits, 3) / 3;
+  signals.kinds = Math.min(kinds.size, 5) / 5;
   const warnings = count(warning, text);
-  if (warnings > 0) {
-    score = score * (warnings > 1 ? WEIGHTS.warningScaleStrong : WEIGHTS.warningScale) + (warnings > 1 ? WEIGHTS.warningStrong : WEIGHTS.warning);
-    reasons.push('warning-or-report-context');
-  }
+  signals['warning-phrases'] = Math.min(warnings, 3) / 3;
+  if (warnings > 0) reasons.push('warning-or-report-context');
+  // The rules' own verdict, as the rule-based shield computed it: a member warning others has the scam's signals damped.
+  const damped = warnings > 0 ? score * (warnings > 1 ? WEIGHTS.warningScaleStrong : WEIGHTS.warningScale) + (warnings > 1 ? WEIGHTS.warningStrong : WEIGHTS.warning) : score;
+  signals['rule-score'] = Math.max(-1, Math.min(2, damped / HOLD_AT));
 
   const newAccountHours = input.newAccountHours ?? DEFAULT_NEW_ACCOUNT_HOURS;
   const isNew = newAccountHours > 0 && input.authorAgeHours !== undefined && input.authorAgeHours < newAccountHours;
-  let holdAt = HOLD_AT;
-  if (isNew && unknownLink) {
-    score += WEIGHTS.newAccountLink;
-    holdAt = NEW_ACCOUNT_LINK_HOLD_AT;
-    reasons.push('new-account-link');
-  }
+  if (isNew && unknownLink) reasons.push('new-account-link');
+  return { text, score: Math.round(damped * 10) / 10, reasons, pattern, signals, newAccountLink: isNew && unknownLink };
+}
 
-  score = Math.round(score * 10) / 10;
-  const verdict: Verdict = score >= holdAt ? 'held' : score >= WARN_AT ? 'warn' : 'ok';
-  return { verdict, score, reasons, pattern: verdict === 'ok' ? null : pattern };
+/**
+ * Scores a text: the rules read it (their reasons and scheme are what staff see), the learned model weighs the rules'
+ * signals with its own reading of the words (model.ts), and its probability against the thresholds chosen on the
+ * validation split gives the verdict. A young account's item with a link that is not a known real site is held from
+ * the warn threshold on: new accounts are where link spam comes from.
+ */
+export function scoreText(input: ScoreInput, model: ShieldModel = currentModel()): ScoreResult {
+  const reading = readRules(input);
+  const buckets = textFeatures([input.text, ...(input.links ?? [])].join(' '));
+  const vector = stage2Vector(headScore(model.scam, buckets), headScore(model.warning, buckets), reading);
+  const probability = stage2Probability(model, vector);
+  let verdict: Verdict = probability >= model.thresholds.held ? 'held' : probability >= model.thresholds.warn ? 'warn' : 'ok';
+  if (verdict === 'warn' && reading.newAccountLink) verdict = 'held';
+  const score = Math.round(probability * 1000) / 1000;
+  return { verdict, score, reasons: [...reading.reasons, `model:${score}`], pattern: verdict === 'ok' ? null : reading.pattern };
 }

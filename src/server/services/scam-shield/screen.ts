@@ -1,5 +1,7 @@
 import type { ModerationStatus, SafetyWarning } from '../../../lib/api-types.ts';
+import type { Db } from '../../db/client.ts';
 import { scoreText, type Verdict } from './scam-shield.ts';
+import { findSuspects, suspectsIn } from './suspect-registry.ts';
 import en from '../../../locales/en.json' with { type: 'json' };
 
 export type { ModerationStatus, SafetyWarning };
@@ -53,6 +55,21 @@ export function screenWriting(input: ScreenInput): Screening {
     newAccountHours: input.newAccountHours,
   });
   return { verdict: result.verdict, status: result.verdict === 'held' ? 'held' : 'visible', reasons: result.reasons };
+}
+
+/**
+ * Scores a piece of writing and looks its identifiers up in the suspect registry: one staff registered from a scam
+ * holds the item whatever its wording, one members reported as a scam warns readers at least. The reason names the
+ * identifier ("registry:upi refund.help@ybl"), so staff see in the review case what held it.
+ */
+export async function screenWithRegistry(db: Db, input: ScreenInput): Promise<Screening> {
+  const screening = screenWriting(input);
+  const fromHtml = input.html ? readHtml(input.html) : { text: '', links: [] };
+  const found = await findSuspects(db, suspectsIn([input.text ?? '', fromHtml.text].join('\n'), fromHtml.links));
+  if (found.length === 0) return screening;
+  const reasons = [...screening.reasons, ...found.map((row) => `${row.status === 'registered' ? 'registry' : 'suspected'}:${row.kind} ${row.value}`)];
+  if (found.some((row) => row.status === 'registered')) return { verdict: 'held', status: 'held', reasons };
+  return { verdict: screening.verdict === 'ok' ? 'warn' : screening.verdict, status: screening.status, reasons };
 }
 
 /** The banner readers get on an item the shield warned about; none on others (held items are seen only by author and staff). */
