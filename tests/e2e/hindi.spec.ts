@@ -114,10 +114,10 @@ test('the post page, notifications, search and the create-channel wizard speak H
   await expect(page.getByText(comment.body)).toBeVisible();
   await expect(page.getByRole('button', { name: 'टिप्पणी करें' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'जवाब दें' })).toBeVisible();
-  await expect(page.getByText('दक्षिण कन्नड़ और उडुपी समुदाय के नियम')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'भारत स्क्वेयर के नियम' })).toBeVisible();
   expect(await englishOnScreen(page, mine, 'main')).toEqual([]);
 
-  // Notifications: the server's English line, worded in Hindi by its kind.
+  // Notifications: stored as a code and its values, worded in Hindi from the catalog.
   await page.goto('/home/notifications');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('सूचनाएँ');
   await expect(page.getByTestId('notification').first()).toContainText(`${comment.author} ने आपकी पोस्ट "${post.title}" पर टिप्पणी की`);
