@@ -113,7 +113,7 @@ export const STORED_FIELDS: StoredField[] = [
   {
     table: 'notifications',
     columns: [
-      'id', 'user_id', 'kind', 'actor_user_id', 'post_id', 'comment_id', 'circle_id', 'text', 'read_at', 'created_at',
+      'id', 'user_id', 'kind', 'actor_user_id', 'post_id', 'comment_id', 'circle_id', 'text', 'code', 'params', 'read_at', 'created_at',
     ],
     key: 'notificationsId',
   },
