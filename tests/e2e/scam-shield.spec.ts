@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createCircle, createPost, signInMember } from './app-fixtures.ts';
+import { adminCommand } from './helpers.ts';
 
 const BANNER = 'This may be a scam. Never share an OTP or UPI PIN. Report fraud at 1930 or cybercrime.gov.in.';
 
@@ -38,4 +39,31 @@ test.describe('scam shield', () => {
     await page.goto(`/home/comments/${warned.id}`);
     await expect(page.getByRole('note')).toHaveText(BANNER);
   });
+});
+
+test('a moderator removes a scam as a scam; the same UPI ID in new words from another account is held', async ({ page, browser }) => {
+  const scammer = await signInMember(page);
+  const circle = await createCircle(scammer);
+  const upi = `refund.${Date.now().toString(36)}@ybl`;
+  // Worded so the text alone does not hold it: the moderator's decision is what teaches the shield.
+  const first = await createPost(scammer, { circle: circle.name, title: 'Selling my old cycle', description: `<p>Pay the token amount to ${upi} and I will keep it for you.</p>` });
+  expect(first.moderation_status).not.toBe('held');
+  const reporter = await signInMember(await (await browser.newContext()).newPage());
+  expect((await reporter.page.request.post('/api/reports/', { headers: reporter.auth, data: { post: first.id, reason: 'scam' } })).status()).toBe(201);
+
+  const staffPage = await (await browser.newContext()).newPage();
+  const moderator = await signInMember(staffPage);
+  const me = (await (await staffPage.request.get('/api/users/me/profile/', { headers: moderator.auth })).json()) as { profile: { username: string } };
+  await adminCommand('grant', 'moderator', me.profile.username);
+  await staffPage.goto('/staff');
+  const item = staffPage.getByTestId('review-case').filter({ hasText: 'Selling my old cycle' });
+  await item.getByLabel(/^Reason/).fill('Advance-payment scam');
+  await item.getByRole('combobox', { name: 'What it was' }).selectOption('scam');
+  await item.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(item).toHaveCount(0);
+
+  const second = await signInMember(await (await browser.newContext()).newPage());
+  const again = await createPost(second, { circle: circle.name, title: 'Bicycle for sale, good condition', description: `<p>Send ₹500 to ${upi} to book a visit.</p>` });
+  await second.page.goto(`/home/comments/${again.id}`);
+  await expect(second.page.getByText('Held for review')).toBeVisible();
 });

@@ -10,9 +10,14 @@ import type { Translate } from '../../../lib/i18n.ts';
 import {
   HIDDEN_PENDING_REVIEW,
   REMOVED_PREFIX,
+  REPORT_REASONS,
   SUSPENSION_DURATIONS,
   type ModeratedItem,
-  type ModerationAction, type SuspensionDuration, type SuspensionScope } from '../../../lib/moderation-rules.ts';
+  type ModerationAction,
+  type ReportReason,
+  type SuspensionDuration,
+  type SuspensionScope,
+} from '../../../lib/moderation-rules.ts';
 import { useLang, useT } from '../../i18n/use-t.tsx';
 import { createQueueStore, type QueueScope, type ReviewCase } from './review.store.ts';
 
@@ -33,13 +38,20 @@ function CaseCard({ item: c, decide, moderator }: { item: ReviewCase; decide: De
   const [reason, setReason] = useState('');
   const [duration, setDuration] = useState<SuspensionDuration>('1d');
   const [scope, setScope] = useState<SuspensionScope>('circle');
+  // What the removed item was: the reason most reports gave, or a scam for what the shield held.
+  const [category, setCategory] = useState<ReportReason>(c.reasons[0]?.reason ?? (c.reports_count === 0 ? 'scam' : 'other'));
   const [busy, setBusy] = useState(false);
   const { item, author } = c;
   const hidden = item.moderation_status !== 'visible';
 
   const run = async (action: ModerationAction) => {
     setBusy(true);
-    const done = await decide(item, { action, reason: reason.trim(), ...(action === 'suspend' ? { duration, scope } : {}) });
+    const done = await decide(item, {
+      action,
+      reason: reason.trim(),
+      ...(action === 'suspend' ? { duration, scope } : {}),
+      ...(action === 'remove' ? { category } : {}),
+    });
     setBusy(false);
     if (done) setReason('');
   };
@@ -61,6 +73,11 @@ function CaseCard({ item: c, decide, moderator }: { item: ReviewCase; decide: De
         ))}
         {c.reports_count === 0 && <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-800">{t('moderation.heldByShield')}</span>}
       </div>
+      {c.held_by && c.held_by.length > 0 && (
+        <p className="mt-2 text-sm" data-testid="held-by">
+          {t('moderation.heldByIdentifier')} <span className="font-mono break-all">{c.held_by.map((entry) => entry.replace(/^(registry|suspected):/, '')).join(', ')}</span>
+        </p>
+      )}
       {c.notes.length > 0 && (
         <ul className="mt-2 grid gap-1 text-sm">
           {c.notes.map((n, i) => <li key={i} className="border-l-2 border-line pl-2 break-words">“{n.note}”</li>)}
@@ -88,7 +105,16 @@ function CaseCard({ item: c, decide, moderator }: { item: ReviewCase; decide: De
         <input id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} className="field-input" />
         <div className="flex flex-wrap gap-2">
           {c.reports_count > 0 && <button type="button" className="btn" disabled={busy} onClick={() => run('dismiss')}>{t('moderation.dismiss')}</button>}
-          {item.moderation_status !== 'removed' && <button type="button" className="btn btn-primary" disabled={busy || !reason.trim()} onClick={() => run('remove')}>{t('moderation.remove')}</button>}
+          {item.moderation_status !== 'removed' && (
+            <>
+              <select aria-label={t('moderation.removeAs')} value={category} onChange={(e) => setCategory(e.target.value as ReportReason)} className="field-input w-auto">
+                {(Object.keys(REPORT_REASONS) as ReportReason[]).map((value) => (
+                  <option key={value} value={value}>{t(`report.reasons.${value}`)}</option>
+                ))}
+              </select>
+              <button type="button" className="btn btn-primary" disabled={busy || !reason.trim()} onClick={() => run('remove')}>{t('moderation.remove')}</button>
+            </>
+          )}
           {hidden && <button type="button" className="btn" disabled={busy} onClick={() => run('restore')}>{t(item.moderation_status === 'held' ? 'moderation.release' : 'moderation.restore')}</button>}
           <button type="button" className="btn" disabled={busy || !reason.trim()} onClick={() => run('warn')}>{t('moderation.warn')}</button>
         </div>

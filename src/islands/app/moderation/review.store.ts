@@ -6,7 +6,7 @@ import { map } from 'nanostores';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
-import type { ModeratedItem, ModerationAction, ReviewCase, SuspensionDuration, SuspensionScope } from '../../../lib/moderation-rules.ts';
+import type { ModeratedItem, ModerationAction, ReportReason, ReviewCase, SuspensionDuration, SuspensionScope } from '../../../lib/moderation-rules.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { $lang } from '../../../stores/lang.store.ts';
@@ -42,7 +42,7 @@ export function createQueueStore(scope: QueueScope) {
   /** Decides on a case's item; remove, restore and dismiss close the case, so it leaves the list. */
   async function decide(
     item: ModeratedItem,
-    input: { action: ModerationAction; reason: string; duration?: SuspensionDuration; scope?: SuspensionScope },
+    input: { action: ModerationAction; reason: string; duration?: SuspensionDuration; scope?: SuspensionScope; category?: ReportReason },
   ): Promise<boolean> {
     try {
       await api('/api/moderation/actions/', { method: 'POST', body: { [item.kind]: item.id, ...input } });
