@@ -175,6 +175,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         const res = await app.inject({ method: 'GET', url: `/api/posts/public/feed/?${query}` });
         return res.statusCode === 200 ? (res.json() as Paged<Post>) : null;
       },
+      memberFeedPage: async (access: string, query: string) => {
+        const res = await app.inject({ method: 'GET', url: `/api/posts/user/feed/?${query}`, headers: { authorization: `Bearer ${access}` } });
+        return res.statusCode === 200 ? (res.json() as Paged<Post>) : null;
+      },
     },
     enabled: config.serveSite,
     // The API's origin when the site was built to call it elsewhere (PUBLIC_API_BASE), for the pages' CSP.

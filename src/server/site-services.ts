@@ -20,6 +20,12 @@ export type SiteServices = {
    * not answer (the screen then loads it in the browser as before).
    */
   publicFeedPage: (query: string) => Promise<Paged<Post> | null>;
+  /**
+   * A member's feed's first page, as `GET /api/posts/user/feed/?<query>` answers it for the holder of this access token
+   * (the feed renders it on the server, as it does a visitor's); null when the token is not good (the screen then checks
+   * it in the browser as before).
+   */
+  memberFeedPage: (access: string, query: string) => Promise<Paged<Post> | null>;
   /** The staff role of whoever holds these tokens (the app's cookies); null for everyone else. */
   staffRole: (tokens: { access?: string; refresh?: string }) => Promise<'moderator' | 'admin' | null>;
 };

@@ -64,3 +64,21 @@ test('on a phone: the profile page has its own Logout', async ({ page, baseURL }
   await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
 });
+
+test('a member\'s feed comes rendered in the page: their newest post is in the HTML, and the browser asks the API for no feed page', async ({ page }) => {
+  const member = await signInMember(page);
+  const circle = await createCircle(member);
+  const title = uniqueName('Rendered for a member');
+  await createPost(member, { circle: circle.name, title });
+  const feedCalls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/posts\/(user|public)\/feed\//.test(request.url())) feedCalls.push(request.url());
+  });
+  const html = await (await page.request.get('/home/posts')).text();
+  expect(html).toContain(title);
+  await page.goto('/home/posts');
+  await expect(page.getByRole('article', { name: title })).toBeVisible();
+  // Liked and disliked are the member's: the page came from their own feed, not the public one.
+  await expect(page.getByRole('link', { name: 'Create +' })).toBeVisible();
+  expect(feedCalls).toEqual([]);
+});

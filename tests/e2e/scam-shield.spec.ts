@@ -55,8 +55,9 @@ test('a moderator removes a scam as a scam; the same UPI ID in new words from an
   const moderator = await signInMember(staffPage);
   const me = (await (await staffPage.request.get('/api/users/me/profile/', { headers: moderator.auth })).json()) as { profile: { username: string } };
   await adminCommand('grant', 'moderator', me.profile.username);
-  await staffPage.goto('/staff');
+  await staffPage.goto('/staff#reports');
   const item = staffPage.getByTestId('review-case').filter({ hasText: 'Selling my old cycle' });
+  await expect(item).toBeVisible();
   await item.getByLabel(/^Reason/).fill('Advance-payment scam');
   await item.getByRole('combobox', { name: 'What it was' }).selectOption('scam');
   await item.getByRole('button', { name: 'Remove', exact: true }).click();

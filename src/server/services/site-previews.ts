@@ -10,7 +10,7 @@ import { plainTextExcerpt } from './search-service.ts';
 
 /** Read-only lookups for server-rendered pages: public content only, since their HTML may be shared anywhere. */
 /** The lookups the database answers; the first feed page is added where the app is built (it asks the API). */
-export function createSiteServices(db: Db, tokens: TokenService, config: Pick<Config, 'grievanceOfficer'>): Omit<SiteServices, 'publicFeedPage'> {
+export function createSiteServices(db: Db, tokens: TokenService, config: Pick<Config, 'grievanceOfficer'>): Omit<SiteServices, 'publicFeedPage' | 'memberFeedPage'> {
   /** The account a token names, or null when it is missing, expired, blacklisted or forged. */
   async function userIdOf(token: string | undefined, type: 'access' | 'refresh'): Promise<number | null> {
     if (!token) return null;

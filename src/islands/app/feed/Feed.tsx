@@ -3,27 +3,28 @@ import { useStore } from '@nanostores/react';
 import { PostCard } from '../post-card/PostCard.tsx';
 import { FeedSortSelect } from '../post-card/FeedSortSelect.tsx';
 import type { Paged, Post } from '../../../lib/api-types.ts';
-import { $feed, loadFeedPage, reloadFeed, seededFeed, startFeed } from './feed.store.ts';
+import { $feed, loadFeedPage, reloadFeed, seededFeed, startFeed, type FeedSource } from './feed.store.ts';
 import { useT, withLang } from '../../i18n/use-t.tsx';
 
 const note = 'py-6 text-center text-sm text-muted';
 
 /**
- * The feed (/home/posts): personal or public by the token check, paged by Show More. For a visitor the server
- * renders the public feed's first page (`first`), so its posts and first image arrive with the page; the store
+ * The feed (/home/posts): personal or public by the token check, paged by Show More. The server renders the first
+ * page (`first`: the public feed for a visitor, the member's own for a member whose token it checked), so its posts and
+ * first image arrive with the page; the store
  * takes it over once the page runs (never on the server, where the store is shared by every request).
  */
-function Feed({ first = null }: { first?: Paged<Post> | null }) {
+function Feed({ first = null, firstSource = 'public' }: { first?: Paged<Post> | null; firstSource?: FeedSource }) {
   const t = useT();
   const stored = useStore($feed);
   // A store update renders at once (useSyncExternalStore); a page of posts is a lot to render, so the list follows it
   // a moment later, in a render React splits and pauses for input instead of one long task.
-  const { phase, items, loading, hasMore, error } = useDeferredValue(first && stored.phase === 'idle' ? seededFeed(first) : stored);
+  const { phase, items, loading, hasMore, error } = useDeferredValue(first && stored.phase === 'idle' ? seededFeed(first, firstSource) : stored);
 
   useEffect(() => {
-    if (first) $feed.set(seededFeed(first));
+    if (first) $feed.set(seededFeed(first, firstSource));
     else void startFeed();
-  }, [first]);
+  }, [first, firstSource]);
 
   if (phase !== 'ready') {
     return <p className={note} role="status">{t('feed.verifying')}</p>;

@@ -78,9 +78,9 @@ export async function reloadFeed(): Promise<void> {
   await loadFeedPage();
 }
 
-/** The feed as it stands with `first` (the public feed's first page, rendered by the server) loaded. */
-export function seededFeed(first: Paged<Post>): FeedState {
-  return { ...INITIAL, phase: 'ready', source: 'public', items: first.results, page: 2, hasMore: Boolean(first.next), cursor: cursorOf(first.next) };
+/** The feed as it stands with `first` (its first page, rendered by the server: the public feed, or a member's) loaded. */
+export function seededFeed(first: Paged<Post>, source: FeedSource = 'public'): FeedState {
+  return { ...INITIAL, phase: 'ready', source, items: first.results, page: 2, hasMore: Boolean(first.next), cursor: cursorOf(first.next) };
 }
 
 /** On load: check the token, pick the feed, fetch its first page. */
