@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { executeRows } from '../../src/server/db/client.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { appVariant } from '../helpers/app-variant.ts';
@@ -437,10 +437,15 @@ describe('logs', () => {
     return { app, lines };
   }
 
-  it('print the code (never the address) only for the dev outbox', async () => {
-    const { app, lines } = await loggedVariant({ smtpUrl: undefined });
+  it('print the code (never the address) only for the dev outbox, also as one plain line that stands out', async () => {
+    const { app, lines } = await loggedVariant({ smtpUrl: undefined, logLevel: 'info' });
     const email = uniqueEmail('Logged.Person');
+    const printed: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (printed.push(String(chunk)), true));
     await sendOtp(app, email);
+    write.mockRestore();
+    expect(printed.join('')).toMatch(new RegExp(`^\\nSign-in code: ${latestOtp(app, email)} \\(asked at \\d\\d:\\d\\d:\\d\\d\\)\\n\\n$`));
+    expect(printed.join('').toLowerCase()).not.toContain('logged.person');
     const otp = latestOtp(app, email);
     expect((await verifyOtp(app, { email, otp })).statusCode).toBe(200);
     await app.close();

@@ -179,7 +179,12 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
       await db.delete(otpSends).where(eq(otpSends.id, sendRow.id));
       throw serviceUnavailable(OTP_MESSAGES.mailFailed);
     }
-    if (!config.smtpUrl) log.info(`Sign-in code ${code} (dev outbox; set SMTP_URL to send real mail)`);
+    if (!config.smtpUrl) {
+      log.info(`Sign-in code ${code} (dev outbox; set SMTP_URL to send real mail)`);
+      // Without a mail server, the person at the terminal is the one signing in: one plain line that stands out
+      // among the JSON log lines, naming no address.
+      if (config.logLevel !== 'silent') process.stderr.write(`\nSign-in code: ${code} (asked at ${new Date().toTimeString().slice(0, 8)})\n\n`);
+    }
   }
 
   /**
