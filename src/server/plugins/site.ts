@@ -128,6 +128,8 @@ function withPageHeaders(res: ServerResponse, headersOf: (html: string) => Recor
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const type = String(res.getHeader('content-type') ?? '');
     if (type.includes('text/html')) for (const [name, value] of Object.entries(headersOf(body.toString('utf8')))) res.setHeader(name, value);
+    // A page rendered per request may carry the member's own feed or name: kept by their browser only, and asked again.
+    if (type.includes('text/html') && !res.getHeader('cache-control')) res.setHeader('Cache-Control', 'private, no-cache');
     res.removeHeader('Transfer-Encoding');
     let sent = body;
     if (type.includes('text/html') && body.length > 1024 && !res.getHeader('content-encoding')) {
