@@ -86,6 +86,17 @@ describe('X-Request-Id', () => {
   });
 });
 
+describe('a job queued during a request', () => {
+  it('carries the request id in its data', async () => {
+    const member = await createUser(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/export/', headers: { ...member.headers, 'x-request-id': 'export-req-42' } });
+    expect(res.statusCode).toBe(202);
+    expect(res.headers['x-request-id']).toBe('export-req-42');
+    const { rows } = await t.app.ctx.database.executeSql(`select data from pgboss.job where name = 'export-account'`);
+    expect(rows.map((row) => (row.data as { requestId?: string }).requestId)).toContain('export-req-42');
+  });
+});
+
 /** One scrape of the metrics listener, as Prometheus reads it. */
 async function scrape(app: TestApp): Promise<string> {
   const address = app.app.metricsAddress();
