@@ -11,6 +11,8 @@ import authPlugin from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import errorsPlugin from './plugins/errors.ts';
 import admissionPlugin from './plugins/admission.ts';
+import requestIdPlugin, { requestId } from './plugins/request-id.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import languagePlugin from './plugins/language.ts';
 import mediaPlugin from './plugins/media.ts';
 import uploadsPlugin from './plugins/uploads.ts';
@@ -80,20 +82,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
+    // The request id (logged as reqId, answered as X-Request-Id): a proxy's safe X-Request-Id, else a new UUID.
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
   });
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), log: app.log }));
   if (!options.database) {
-    // Requests still running at shutdown finish on the database before it closes (at most 10 s).
+    // Requests still running at shutdown finish on the database before it closes (at most SHUTDOWN_GRACE_SECONDS).
     let inFlight = 0;
     app.addHook('onRequest', async () => void inFlight++);
     app.addHook('onResponse', async () => void inFlight--);
     app.addHook('onRequestAbort', async (_request) => void inFlight--);
     app.addHook('onClose', async () => {
-      for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      for (let waited = 0; inFlight > 0 && waited < config.shutdownGraceSeconds * 1000; waited += 50) await new Promise((r) => setTimeout(r, 50));
       await database.close();
     });
   }
@@ -131,7 +136,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(documentationOnly);
   await app.register(languagePlugin);
   await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
   await app.register(admissionPlugin);
+  await app.register(metricsPlugin);
   await app.register(bodyParsers);
   await app.register(uploadsPlugin);
   await app.register(authPlugin);

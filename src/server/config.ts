@@ -86,6 +86,15 @@ const envSchema = z.object({
   REQUEST_CONCURRENCY: z.coerce.number().int().positive().optional(),
   REQUEST_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(500),
   REQUEST_QUEUE_MAX: z.coerce.number().int().nonnegative().default(1000),
+  /** At SIGTERM: how long requests still running may take before the process leaves anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().nonnegative().default(10),
+  /** Prometheus metrics on a listener of their own; unset: no metrics. */
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
+    .refine((v) => v === undefined || (Number.isInteger(v) && v >= 0 && v <= 65535), 'must be a port number'),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export type Config = {
@@ -152,6 +161,10 @@ export type Config = {
   retention: { exportHours: number; contactDays: number; purgeCron: string };
   /** How many API requests use the database at once, and how long and how many others wait in line before a 503. */
   admission: { concurrency: number; maxWaitMs: number; maxQueue: number };
+  /** At SIGTERM, the longest wait for running requests before the process exits. */
+  shutdownGraceSeconds: number;
+  /** Where Prometheus scrapes the metrics (never the public port); unset: no metrics. */
+  metrics?: { port: number; host: string };
 };
 
 /** A configuration the server must not start with; main.ts prints the message alone and exits non-zero. */
@@ -296,6 +309,8 @@ export function loadConfig(
       maxWaitMs: e.REQUEST_QUEUE_WAIT_MS,
       maxQueue: e.REQUEST_QUEUE_MAX,
     },
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     ...overrides,
   };
 }

@@ -2,14 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { makeOwnerOnly } from '../data-dir.ts';
 import path from 'node:path';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js';
-import { migrate as migratePg } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { PGliteThread, type StatementWatcher } from './pglite-thread.ts';
+import { applyMigrations } from '../operate/migrations.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** A database handle or an open transaction: both run the same queries. */
@@ -44,7 +43,7 @@ export async function executeRows<T = Record<string, unknown>>(db: Executor, que
 }
 
 /** Resolved from the working directory: import.meta.url breaks once the server is bundled. */
-const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
+export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
 
 /**
  * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir/db`
@@ -58,7 +57,12 @@ export async function openDatabase(options: {
   pgliteStart?: Blob;
   /** Sees each statement's text and values as it is sent, on either driver (the bench and a test count a request's SQL). */
   onStatement?: StatementWatcher;
+  /** Apply the pending migrations (default); off for the admin commands that must change nothing (plan, backup, restore). */
+  migrate?: boolean;
+  /** Where each migration's start, end and time are logged. */
+  log?: { info: (fields: object, message: string) => void };
 }): Promise<Database> {
+  const migrate = options.migrate ?? true;
   if (options.databaseUrl) {
     // postgres.js: each connection prepares a statement once and keeps its row description, and the writes of
     // concurrent queries go out together; measured on a channel's feed at 1M posts it served 20-30 % more requests
@@ -85,7 +89,7 @@ export async function openDatabase(options: {
     const asText = (value: unknown) => (typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value));
     for (const oid of [1082, 1114, 1184, 114, 3802]) client.options.serializers[oid] = asText;
     // A database that cannot be reached or migrated at the start leaves no connection behind.
-    await migratePg(db, { migrationsFolder }).catch(async (error: unknown) => {
+    if (migrate) await applyMigrations(db as unknown as Db, migrationsFolder, options.log).catch(async (error: unknown) => {
       await client.end({ timeout: 1 }).catch(() => {});
       throw error;
     });
@@ -128,7 +132,7 @@ export async function openDatabase(options: {
     // PGlite runs in a worker thread so that its statements do not block the event loop (pglite-thread.ts).
     client = await PGliteThread.create({ dataDir: dir, loadDataDir: options.pgliteStart, onStatement: options.onStatement });
     const db = drizzlePglite(client.asPGlite(), { schema });
-    await migratePglite(db, { migrationsFolder });
+    if (migrate) await applyMigrations(db, migrationsFolder, options.log);
     if (onDisk) makeOwnerOnly(path.resolve(dir));
     const thread = client;
     return {

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { requestContext } from '@fastify/request-context';
 import { executeRows, type Executor } from '../db/client.ts';
 
 /**
@@ -68,10 +69,14 @@ export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }
         if (!work) continue;
         await boss.work<object>(definition.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
           for (const job of jobs) {
+            const { [REQUEST_ID_KEY]: requestId, ...data } = (job.data ?? {}) as Record<string, unknown>;
+            const started = Date.now();
+            log.info({ job: definition.name, jobId: job.id, requestId }, 'job started');
             try {
-              await definition.run(job.data ?? {});
+              await definition.run(data);
+              log.info({ job: definition.name, jobId: job.id, requestId, ms: Date.now() - started }, 'job done');
             } catch (error) {
-              log.error({ err: error, job: definition.name }, 'job failed (it is retried)');
+              log.error({ err: error, job: definition.name, jobId: job.id, requestId }, 'job failed (it is retried)');
               throw error;
             }
           }
@@ -83,7 +88,7 @@ export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }
     /** Queues a job; answers its id. */
     async send(name: string, data: object, options: { singletonKey?: string } = {}): Promise<string | null> {
       if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
-      return boss.send(name, data, options);
+      return boss.send(name, withRequestId(data), options);
     },
 
     /**
@@ -92,7 +97,20 @@ export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }
      */
     async sendWithin(tx: Executor, name: string, data: object): Promise<string | null> {
       if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
-      return boss.send(name, data, { db: { executeSql: (text, values) => runWithin(tx, text, values) } });
+      return boss.send(name, withRequestId(data), { db: { executeSql: (text, values) => runWithin(tx, text, values) } });
+    },
+
+    /** Jobs waiting to run (created or waiting for a retry) in each defined queue, for the metrics. */
+    async depths(): Promise<Record<string, number>> {
+      const depths: Record<string, number> = {};
+      for (const name of definitions.keys()) depths[name] = Number(await boss.getQueueSize(name));
+      return depths;
+    },
+
+    /** Throws unless the queue's tables answer (the readiness check). */
+    async ping(): Promise<void> {
+      if (!started) throw new Error('the job queue is not started');
+      await boss.getQueues();
     },
 
     async stop(): Promise<void> {
@@ -105,6 +123,22 @@ export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }
 }
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    /** The request's id (X-Request-Id), set for every request by plugins/metrics.ts. */
+    requestId: string;
+  }
+}
+
+/** The key under which a job queued during a request carries that request's id (X-Request-Id), for the logs. */
+export const REQUEST_ID_KEY = 'requestId';
+
+/** The job's data with the id of the request it was queued in, when there is one (read from the request's context). */
+function withRequestId(data: object): object {
+  const requestId = requestContext.get('requestId');
+  return requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data;
+}
 
 /**
  * pg-boss's numbered-parameter SQL (`$1`, `$2`, …) run through a Drizzle executor (a transaction, on either driver).

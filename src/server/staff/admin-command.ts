@@ -1,4 +1,7 @@
-import type { Db } from '../db/client.ts';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import { OperateCommandError } from '../operate/backup.ts';
+import { isOperateCommand, OPERATE_USAGE, runOperateCommand } from '../operate/commands.ts';
 import { grantRole, isStaffRole, listStaff, revokeRole, STAFF_ROLES, StaffCommandError } from '../services/staff-service.ts';
 
 export const ADMIN_USAGE = [
@@ -6,14 +9,25 @@ export const ADMIN_USAGE = [
   '  grant <moderator|admin> <handle>   give an account a staff role',
   '  revoke <handle>                    take its staff role away',
   '  list                               show every staff member',
+  OPERATE_USAGE,
 ].join('\n');
 
 /**
  * One admin command (`grant moderator SaffronTiger4821`, `revoke ...`, `list`) run on a database, answered as text.
  * The command line runs it directly, or through the running server's admin socket (see admin-socket.ts).
  */
-export async function runAdminCommand(db: Db, args: readonly string[]): Promise<string> {
+export async function runAdminCommand(db: Db, args: readonly string[], operate?: { config: Config; database: Database }): Promise<string> {
   const [command, ...rest] = args;
+  if (isOperateCommand(command)) {
+    if (!operate) throw new StaffCommandError(ADMIN_USAGE);
+    try {
+      return await runOperateCommand(operate, args);
+    } catch (error) {
+      // The operator's commands answer in the staff commands' way: a message for the person, not a stack.
+      if (error instanceof OperateCommandError) throw new StaffCommandError(error.message);
+      throw error;
+    }
+  }
   if (command === 'grant') {
     const [role, handle] = rest;
     if (!role || !handle || rest.length !== 2) throw new StaffCommandError(ADMIN_USAGE);

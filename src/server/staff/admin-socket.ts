@@ -2,7 +2,8 @@ import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
 import { StaffCommandError } from '../services/staff-service.ts';
 import { runAdminCommand } from './admin-command.ts';
 
@@ -22,7 +23,14 @@ export const adminSocketPath = (dataDir: string) => path.join(dataDir, 'admin', 
 type AdminRequest = { args: string[] };
 type AdminAnswer = { ok: true; output: string } | { ok: false; error: string };
 
-export async function startAdminSocket(options: { dataDir: string; db: Db; log: FastifyBaseLogger }): Promise<() => Promise<void>> {
+export async function startAdminSocket(options: {
+  dataDir: string;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** For the operator's commands (backup, migrate --plan): the open database and the configuration. */
+  database?: Database;
+  config?: Config;
+}): Promise<() => Promise<void>> {
   const socketPath = adminSocketPath(options.dataDir);
   if (socketPath.length > MAX_SOCKET_PATH) {
     options.log.warn('The data directory path is too long for the admin socket: stop the server to run `npm run admin`.');
@@ -43,6 +51,8 @@ export async function startAdminSocket(options: { dataDir: string; db: Db; log: 
       if (input.length > MAX_REQUEST_BYTES) return void socket.destroy();
       const end = input.indexOf('\n');
       if (end < 0) return;
+      // The command may take long (a backup): the idle limit guards only the reading of the request.
+      socket.setTimeout(0);
       void answer(input.slice(0, end)).then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
     });
     socket.on('error', () => socket.destroy());
@@ -57,7 +67,8 @@ export async function startAdminSocket(options: { dataDir: string; db: Db; log: 
       return { ok: false, error: 'The admin socket reads one JSON line: {"args": [...]}' };
     }
     try {
-      const output = await runAdminCommand(options.db, request.args);
+      const operate = options.database && options.config ? { database: options.database, config: options.config } : undefined;
+      const output = await runAdminCommand(options.db, request.args, operate);
       options.log.info({ command: request.args[0] }, 'admin command run through the admin socket');
       return { ok: true, output };
     } catch (error) {
@@ -76,12 +87,12 @@ export async function startAdminSocket(options: { dataDir: string; db: Db; log: 
 }
 
 /** Sends one admin command to the running server's socket and returns its answer. */
-export function sendAdminCommand(dataDir: string, args: readonly string[]): Promise<AdminAnswer> {
+export function sendAdminCommand(dataDir: string, args: readonly string[], timeoutMs = 15_000): Promise<AdminAnswer> {
   return new Promise((resolve, reject) => {
     const socket = net.createConnection(adminSocketPath(dataDir));
     let output = '';
     socket.setEncoding('utf8');
-    socket.setTimeout(15_000, () => socket.destroy(new Error('The server did not answer the admin command in time.')));
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error('The server did not answer the admin command in time.')));
     socket.on('connect', () => socket.write(`${JSON.stringify({ args })}\n`));
     socket.on('data', (chunk: string) => (output += chunk));
     socket.on('error', reject);

@@ -63,6 +63,19 @@ export function screenWriting(input: ScreenInput): Screening {
  * identifier ("registry:upi refund.help@ybl"), so staff see in the review case what held it.
  */
 export async function screenWithRegistry(db: Db, input: ScreenInput): Promise<Screening> {
+  const screening = await screenWithRegistryOnly(db, input);
+  for (const observer of verdictObservers) observer(screening.verdict);
+  return screening;
+}
+
+const verdictObservers = new Set<(verdict: Verdict) => void>();
+/** Tells `observer` each post's and comment's final verdict (the metrics count them); the answer stops it. */
+export function observeVerdicts(observer: (verdict: Verdict) => void): () => void {
+  verdictObservers.add(observer);
+  return () => void verdictObservers.delete(observer);
+}
+
+async function screenWithRegistryOnly(db: Db, input: ScreenInput): Promise<Screening> {
   const screening = screenWriting(input);
   const fromHtml = input.html ? readHtml(input.html) : { text: '', links: [] };
   const found = await findSuspects(db, suspectsIn([input.text ?? '', fromHtml.text].join('\n'), fromHtml.links));
