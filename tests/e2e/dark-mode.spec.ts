@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { signInMember } from './app-fixtures.ts';
 
 /** axe (WCAG 2.1 A/AA) on what is on screen now: no serious or critical violations, contrast included. */
 async function expectNoSeriousViolations(page: Page, label: string) {
@@ -64,3 +65,44 @@ test('the app screens follow a dark system theme', async ({ page }) => {
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(DARK_CANVAS);
 });
+
+/** WCAG contrast of two CSS colours as the browser computed them (rgb/rgba; alpha is laid over the background). */
+function contrast(fg: string, bg: string): number {
+  const parse = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+  const [br, bgc, bb] = parse(bg);
+  const [fr, fgc, fb, fa = 1] = parse(fg);
+  const mix = [fr * fa + br * (1 - fa), fgc * fa + bgc * (1 - fa), fb * fa + bb * (1 - fa)];
+  const lum = ([r, g, b]: number[]) =>
+    [r, g, b].map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const [a, b] = [lum(mix), lum([br, bgc, bb])].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the post editor's toolbar icons and placeholder keep 4.5:1 in the ${scheme} theme`, async ({ page }) => {
+    await signInMember(page);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/home/create');
+    const toolbar = page.locator('.ql-toolbar').first();
+    await expect(toolbar).toBeVisible();
+    const colours = await page.evaluate(() => {
+      const background = (element: Element | null): string => {
+        for (let el = element; el; el = el.parentElement) {
+          const colour = getComputedStyle(el).backgroundColor;
+          if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+        }
+        return getComputedStyle(document.documentElement).backgroundColor;
+      };
+      const stroke = document.querySelector('.ql-toolbar .ql-stroke')!;
+      const editor = document.querySelector('.ql-editor')!;
+      return {
+        icon: getComputedStyle(stroke).stroke,
+        iconBackground: background(document.querySelector('.ql-toolbar')),
+        placeholder: getComputedStyle(editor, '::before').color,
+        editorBackground: background(editor),
+      };
+    });
+    expect(contrast(colours.icon, colours.iconBackground)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(colours.placeholder, colours.editorBackground)).toBeGreaterThanOrEqual(4.5);
+  });
+}

@@ -84,3 +84,16 @@ test('a member\'s feed comes rendered in the page: their newest post is in the H
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
   expect(feedCalls).toEqual([]);
 });
+
+test('at 360 px every screen a member uses fits without scrolling sideways', async ({ page }) => {
+  const member = await signInMember(page);
+  const circle = await createCircle(member, uniqueName(`Longchannelname${'x'.repeat(20)}`));
+  const post = await createPost(member, { circle: circle.name, title: 'W'.repeat(120) });
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/home/posts', '/home/explore', '/home/explore?sort=active', '/home/create', '/home/create-channel', '/home/notifications', '/profile', `/home/channel-page/${circle.id}`, `/home/comments/${post.id}`, '/modlog']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect({ path, width }).toEqual({ path, width: 360 });
+  }
+});

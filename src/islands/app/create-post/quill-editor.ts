@@ -16,6 +16,7 @@ import Toolbar from 'quill/modules/toolbar.js';
 import SnowTheme from 'quill/themes/snow.js';
 import 'quill/dist/quill.snow.css';
 import './quill-labels.css';
+import './quill-theme.css';
 import { EDITOR_FORMATS, EDITOR_TOOLBAR, LINK_SCHEMES, isAllowedImageUrl, isAllowedLinkUrl } from '../../../lib/rich-text.ts';
 import { EDITOR_HISTORY, TOOLBAR_LABELS, fixSemanticSpaces } from './editor-config.ts';
 import type { Translate } from '../../../lib/i18n.ts';
