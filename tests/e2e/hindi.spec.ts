@@ -176,3 +176,14 @@ test('identity chips and the animal read in Hindi on the profile and the member 
   await expect(page.getByText(/· .+ से सदस्य$/)).toBeVisible();
   expect(await englishOnScreen(page, [handle], 'main section')).toEqual([]);
 });
+
+test('an explicit /hi/ address wins over a cookie that says English; an unprefixed one follows a cookie that says Hindi', async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL! }]);
+  await page.goto('/hi/about');
+  await expect(page.locator('html')).toHaveAttribute('lang', /^hi/);
+  await page.waitForLoadState('load');
+  expect(new URL(page.url()).pathname).toBe('/hi/about');
+  await page.context().addCookies([{ name: 'lang', value: 'hi', url: baseURL! }]);
+  await page.goto('/about');
+  await expect(page).toHaveURL(/\/hi\/about$/);
+});
