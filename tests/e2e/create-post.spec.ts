@@ -34,9 +34,12 @@ test.describe('create post', () => {
     await expect(editor(page)).toContainText('the schedule daily');
     await page.getByRole('button', { name: 'Post', exact: true }).click();
 
-    await expect(page).toHaveURL(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
+    await expect(page).toHaveURL(new RegExp(`/home/channel-page\\?key=${encodeURIComponent(circle.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&new=\\d+$`));
     const card = page.getByRole('article', { name: 'Monsoon ferry timings' });
     await expect(card).toBeVisible();
+    // The new post is marked and on screen.
+    await expect(page.getByTestId('new-post')).toContainText('Monsoon ferry timings');
+    await expect(page.getByTestId('new-post')).toBeInViewport();
     await expect(card.getByRole('link', { name: 'the schedule' })).toHaveAttribute('href', 'https://kpt.example.in/ferry');
     await expect(card.locator('a[href^="javascript"]')).toHaveCount(0);
     await expect(card.getByText('Check this and the schedule daily')).toBeVisible();
@@ -75,7 +78,7 @@ test.describe('create post', () => {
     await expect(page.getByRole('status').filter({ hasText: /Uploading \d+%|Processing\.\.\./ })).toBeVisible();
     release();
 
-    await expect(page).toHaveURL(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
+    await expect(page).toHaveURL(new RegExp(`/home/channel-page\\?key=.*&new=\\d+$`));
     const card = page.getByRole('article', { name: 'Beach clean-up photos' });
     await expect(card.locator('img')).toHaveCount(3);
     await expect(card.getByRole('link', { name: /^\+1 more/ })).toBeVisible();

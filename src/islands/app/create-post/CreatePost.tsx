@@ -45,7 +45,7 @@ function CreatePost() {
     setError(null);
     try {
       const post = await submitPost({ circle: community, title, description: editorRef.current?.html() ?? '', tab, files });
-      location.assign(channelHref(post.circle.name));
+      location.assign(`${channelHref(post.circle.name)}&new=${post.id}`);
     } catch (error) {
       // Cancelled by the member: the form stays as it was, nothing to say.
       if (error instanceof UploadCancelled) return;
