@@ -185,5 +185,5 @@ test('an explicit /hi/ address wins over a cookie that says English; an unprefix
   expect(new URL(page.url()).pathname).toBe('/hi/about');
   await page.context().addCookies([{ name: 'lang', value: 'hi', url: baseURL! }]);
   await page.goto('/about');
-  await expect(page).toHaveURL(/\/hi\/about$/);
+  await expect(page).toHaveURL(/\/hi\/about\/?$/);
 });
