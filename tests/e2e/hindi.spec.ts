@@ -187,3 +187,16 @@ test('an explicit /hi/ address wins over a cookie that says English; an unprefix
   await page.goto('/about');
   await expect(page).toHaveURL(/\/hi\/about\/?$/);
 });
+
+test('the 404 page speaks the reader\'s language: a /hi/ path, or the lang cookie', async ({ page, baseURL }) => {
+  const hindi = await page.goto('/hi/no-such-page');
+  expect(hindi!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('पेज नहीं मिला');
+  await expect(page.locator('html')).toHaveAttribute('lang', /^hi/);
+  await page.context().addCookies([{ name: 'lang', value: 'hi', url: baseURL! }]);
+  await page.goto('/home/nowhere/at/all');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('पेज नहीं मिला');
+  await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL! }]);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+});

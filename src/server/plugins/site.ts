@@ -3,11 +3,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { SiteServices } from '../site-services.ts';
-import { NOT_FOUND_PAGE } from '../../lib/not-found-page.ts';
+import { notFoundPage } from '../../lib/not-found-page.ts';
+import { requestLang } from './language.ts';
 import { pageSecurityHeaders } from '../page-security.ts';
 
 type AstroHandler = (req: unknown, res: unknown, next: () => void, locals: Record<string, unknown>) => Promise<void>;
@@ -65,20 +66,23 @@ async function sitePlugin(
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const pages = [...prerenderedPages(clientDir).map((page) => new RegExp(`^${escapeRegExp(page)}/?$`)), ...serverRoutes(options.distDir)];
   const isPage = (pathname: string) => pages.some((pattern) => pattern.test(pathname)) || isFile(clientDir, pathname);
+  /** The reader's language for a page: a /hi/ path says Hindi, else the lang cookie (or Accept-Language) decides. */
+  const langOfPath = (request: FastifyRequest) => (/^\/hi(\/|$)/.test(request.url) ? 'hi' : requestLang(request));
   app.siteNotFound = (request, reply) => {
     // The site only reads: anything else is refused here, before Astro, which would try to read a body Fastify
     // has already read (a 500 with a stack trace for every POST to a page).
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const pathname = request.url.split('?')[0];
       if (isPage(pathname)) return reply.code(405).header('Allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed');
-      return reply.code(404).headers(headersOf(NOT_FOUND_PAGE)).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+      const page = notFoundPage(langOfPath(request));
+      return reply.code(404).headers(headersOf(page)).type('text/html; charset=utf-8').send(page);
     }
     reply.hijack();
     withPageHeaders(reply.raw, headersOf, String(request.headers['accept-encoding'] ?? ''));
     return handler(request.raw, reply.raw, () => {
       reply.raw.statusCode = 404;
       reply.raw.setHeader('Content-Type', 'text/html; charset=utf-8');
-      reply.raw.end(NOT_FOUND_PAGE);
+      reply.raw.end(notFoundPage(langOfPath(request)));
     }, { services: options.siteServices });
   };
 }
