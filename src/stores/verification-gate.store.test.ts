@@ -27,3 +27,15 @@ describe('verification gate', () => {
     expect(requirementText(requirement)).toBe('Members verified: academic e-mail');
   });
 });
+
+describe('requirement labels in the reader\'s language', () => {
+  it('words academic, an institution and a credential from the catalog, keeping an institution\'s name', async () => {
+    const { requirementLabel } = await import('./verification-gate.store.ts');
+    const { translator } = await import('../lib/i18n.ts');
+    const hi = translator('hi');
+    expect(requirementLabel({ kind: 'academic', value: null, label: 'academic e-mail' }, hi)).toBe('शैक्षणिक ई-मेल');
+    expect(requirementLabel({ kind: 'institution', value: 'iitb.ac.in', label: 'IIT Bombay e-mail' }, hi)).toBe('IIT Bombay ई-मेल');
+    expect(requirementLabel({ kind: 'credential', value: 'ca', label: 'CA credential' }, hi)).toBe('CA प्रमाणपत्र');
+    expect(requirementLabel({ kind: 'credential', value: 'ca', label: 'CA credential' }, translator('en'))).toBe('CA credential');
+  });
+});

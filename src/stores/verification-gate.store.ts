@@ -41,4 +41,14 @@ export function safeReturnPath(search: string): string | null {
 }
 
 /** "Members verified: academic e-mail", as the banner, the panel and search show a requirement. */
-export const requirementText = (requirement: CircleRequirement, t: Translate = translator('en')) => t('app.membersVerified', { label: requirement.label });
+/**
+ * What a channel asks of its members, in the reader's language: worded from the requirement's kind and value (the
+ * server's `label` is English); an institution keeps its own name.
+ */
+export function requirementLabel(requirement: CircleRequirement, t: Translate = translator('en')): string {
+  if (requirement.kind === 'academic') return t('app.requirementLabels.academic');
+  if (requirement.kind === 'institution') return t('app.requirementLabels.institution', { name: requirement.label.replace(/ e-mail$/, '') });
+  return t(`app.requirementLabels.credential.${requirement.value}`, { defaultValue: requirement.label });
+}
+
+export const requirementText = (requirement: CircleRequirement, t: Translate = translator('en')) => t('app.membersVerified', { label: requirementLabel(requirement, t) });
