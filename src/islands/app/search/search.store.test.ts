@@ -8,10 +8,11 @@ const { $search, $searchOpen, EMPTY_RESULTS, SEARCH_DEBOUNCE_MS, closeSearch, op
 
 const answer = (title: string): SearchResponse => ({
   search: {
-    posts: [{ id: 7, title, description: '', user: 'JadeLeopard', circle_name: 'Science Hub' }],
-    channels: [{ id: 3, name: 'Science Hub', description: 'Science', channel_type: 'public', requirement: null }],
-    comments: [{ id: 9, post_id: 7, user: 'OceanOtter', body: 'Nice' }],
+    posts: [{ id: 7, title, description: '', user: 'JadeLeopard', circle_name: 'Science Hub', highlights: { title: [], description: [] } }],
+    channels: [{ id: 3, name: 'Science Hub', description: 'Science', channel_type: 'public', requirement: null, highlights: { name: [], description: [] } }],
+    comments: [{ id: 9, post_id: 7, user: 'OceanOtter', body: 'Nice', highlights: { body: [] } }],
   },
+  transliterated: null,
 });
 
 beforeEach(() => {
