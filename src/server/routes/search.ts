@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, choice } from '../../lib/validation.ts';
 import { documented, parseInput } from '../request-validation.ts';
-import { SEARCH_SORTS } from '../services/search-service.ts';
+import { SEARCH_SORTS, searchLocaleWarning } from '../services/search-service.ts';
 
 const searchQuery = z.object({
   q: z.string({ invalid_type_error: NOT_A_STRING }).optional(),
@@ -10,6 +10,12 @@ const searchQuery = z.object({
 });
 
 export default async function searchRoutes(app: FastifyInstance) {
+  // PostgreSQL only: PGlite's locale is fixed (C.UTF-8).
+  app.addHook('onReady', async () => {
+    if (app.ctx.database.driver !== 'postgres') return;
+    const warning = await searchLocaleWarning(app.ctx.db);
+    if (warning) app.log.warn(warning);
+  });
   app.get(
     '/api/posts/search/',
     {

@@ -325,3 +325,16 @@ async function matchedWords(db: Db, queryWordList: string[], texts: string[], ot
   });
   return { hits, skeletonHits, transliterated: changed ? asMatched.join(' ') : null };
 }
+
+/**
+ * Under LC_CTYPE C, pg_trgm and the text search parser take no letter of an Indian script for a letter, so searches in
+ * those scripts would find nothing. The skeleton is ASCII and still matches; the words would not. A warning, not a
+ * refusal: the database works, it searches worse.
+ */
+export async function searchLocaleWarning(db: Db): Promise<string | null> {
+  const [row] = await executeRows<{ ctype: string }>(db, sql`select datctype as ctype from pg_database where datname = current_database()`);
+  const ctype = row?.ctype ?? '';
+  return ctype === 'C' || ctype === 'POSIX'
+    ? `The database's LC_CTYPE is ${ctype}: search finds no words in Indian scripts (pg_trgm and the text search parser read only ASCII letters). Create the database with LC_CTYPE C.UTF-8 or another UTF-8 locale.`
+    : null;
+}

@@ -19,7 +19,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   apiMock.mockReset();
-  $search.set({ query: '', tab: 'posts', results: EMPTY_RESULTS, loading: false, searched: '' });
+  $search.set({ query: '', tab: 'posts', results: EMPTY_RESULTS, loading: false, searched: '', sort: 'relevant', transliterated: null });
   $searchOpen.set(false);
 });
 
@@ -39,7 +39,7 @@ describe('search store', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(SEARCH_DEBOUNCE_MS).toBe(300);
     expect(apiMock).toHaveBeenCalledTimes(1);
-    expect(apiMock).toHaveBeenCalledWith('/api/posts/search/', { query: { q: 'chan' } });
+    expect(apiMock).toHaveBeenCalledWith('/api/posts/search/', { query: { q: 'chan', sort: 'relevant' } });
     expect($search.get().results.posts[0].title).toBe('Chandrayaan');
     expect($search.get().searched).toBe('chan');
   });
