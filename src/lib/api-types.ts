@@ -147,12 +147,26 @@ export type Notification = {
   params: NotificationParams;
 };
 
+/**
+ * Where the query's words are in a shown text: [start, end) offsets in UTF-16 code units (JavaScript string indices),
+ * in order and not overlapping. A screen marks them; the text itself is never HTML.
+ */
+export type HighlightRange = [number, number];
+export type SearchSort = 'relevant' | 'new';
 export type SearchResponse = {
   search: {
-    posts: { id: number; title: string; description: string; user: string; circle_name: string }[];
-    channels: { id: number; name: string; description: string; channel_type: ChannelType; requirement: CircleRequirement | null }[];
-    comments: { id: number; post_id: number; user: string; body: string }[];
+    posts: {
+      id: number; title: string; description: string; user: string; circle_name: string;
+      highlights: { title: HighlightRange[]; description: HighlightRange[] };
+    }[];
+    channels: {
+      id: number; name: string; description: string; channel_type: ChannelType; requirement: CircleRequirement | null;
+      highlights: { name: HighlightRange[]; description: HighlightRange[] };
+    }[];
+    comments: { id: number; post_id: number; user: string; body: string; highlights: { body: HighlightRange[] } }[];
   };
+  /** The query as it was matched in the other script (धोखाधड़ी for "dhokhadhadi", or back), when that found results; else null. */
+  transliterated: string | null;
 };
 
 export type CredentialKind = 'ca' | 'cfa' | 'doctor' | 'lawyer' | 'engineer' | 'other';

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle, SearchResponse } from '../../src/lib/api-types.ts';
+import { executeRows } from '../../src/server/db/client.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { comment, createCircle, createUser, post, type TestUser } from '../helpers/fixtures.ts';
 
@@ -34,11 +36,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const search = async (q: string, user?: TestUser): Promise<Search> => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/posts/search/?q=${encodeURIComponent(q)}`, headers: user?.headers });
+const answer = async (q: string, user?: TestUser, sort?: string): Promise<SearchResponse> => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/posts/search/?q=${encodeURIComponent(q)}${sort ? `&sort=${sort}` : ''}`, headers: user?.headers });
   expect(res.statusCode).toBe(200);
-  return res.json().search;
+  return res.json();
 };
+const search = async (q: string, user?: TestUser, sort?: string): Promise<Search> => (await answer(q, user, sort)).search;
 const titles = (s: Search) => s.posts.map((p) => p.title);
 
 describe('GET /api/posts/search/', () => {
@@ -62,7 +65,13 @@ describe('GET /api/posts/search/', () => {
     const found = await search('purest');
     expect(found.posts).toHaveLength(1);
     const [hit] = found.posts;
-    expect(hit).toEqual({ id: cricketPostId, title: 'Cricket, cricket and more cricket', description: expect.any(String), user: author.username, circle_name: 'Indian Cricket' });
+    expect(hit).toEqual({
+      id: cricketPostId, title: 'Cricket, cricket and more cricket', description: expect.any(String), user: author.username, circle_name: 'Indian Cricket',
+      highlights: { title: [], description: expect.any(Array) },
+    });
+    const at = hit.description.indexOf('purest');
+    expect(hit.highlights.description[0]).toEqual([at, at + 'purest'.length]);
+    expect(hit.highlights.description.every(([a, b]) => hit.description.slice(a, b) === 'purest')).toBe(true);
     expect(hit.description.startsWith('Why cricket rules & always will. Test matches')).toBe(true);
     expect(hit.description).not.toMatch(/[<>]/);
     expect([...hit.description].length).toBeLessThanOrEqual(200);
@@ -70,9 +79,17 @@ describe('GET /api/posts/search/', () => {
 
     const { channels, comments } = await search('spinners cricket');
     expect(channels).toEqual([]);
-    expect(comments).toEqual([{ id: expect.any(Number), post_id: cricketPostId, user: outsider.username, body: 'Public cricketing comment about the spinners' }]);
+    expect(comments).toEqual([
+      {
+        id: expect.any(Number), post_id: cricketPostId, user: outsider.username, body: 'Public cricketing comment about the spinners',
+        highlights: { body: [[7, 17], [36, 44]] },
+      },
+    ]);
     expect((await search('selection')).channels).toEqual([
-      { id: secret.id, name: 'Selectors Room', description: 'Private talk about squad selection.', channel_type: 'private', requirement: null },
+      {
+        id: secret.id, name: 'Selectors Room', description: 'Private talk about squad selection.', channel_type: 'private', requirement: null,
+        highlights: { name: [], description: [[25, 34]] },
+      },
     ]);
   });
 
@@ -102,7 +119,7 @@ describe('GET /api/posts/search/', () => {
     const empty = { posts: [], channels: [], comments: [] };
     for (const q of ['', '   ', '\t\n', '&|!():*', "'", '<->', '\\', '%', '""', '!!!', ':*']) expect(await search(q)).toEqual(empty);
     const none = await t.app.inject({ method: 'GET', url: '/api/posts/search/' });
-    expect(none.json()).toEqual({ search: empty });
+    expect(none.json()).toEqual({ search: empty, transliterated: null });
   });
 
   it('survives operator soup and injection attempts around real words', async () => {
@@ -126,5 +143,129 @@ describe('GET /api/posts/search/', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=a&q=b' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ q: ['Not a valid string.'] });
+  });
+});
+
+describe('search across scripts', () => {
+  let bhasha: Circle;
+  const ids: Record<string, number> = {};
+  // ड़ written as one code point (U+095C) and as ड + nukta (U+0921 U+093C); the same for ढ़.
+  const DHOKHA_PRECOMPOSED = 'धोखाध\u095cी';
+  const PADHAI_PRECOMPOSED = 'प\u095dाई';
+  const PADHAI_DECOMPOSED = 'प\u0922\u093cाई';
+
+  beforeAll(async () => {
+    bhasha = await createCircle(t.app, author, 'Bhasha Sangam', { description: 'Every language of India.' });
+    const add = async (key: string, title: string, description = '') => (ids[key] = await post(t.app, author, bhasha, title, { description: `<p>${description}</p>` }));
+    await add('dhokhaDeva', `${DHOKHA_PRECOMPOSED} से बचें`, 'UPI वाली कहानी');
+    await add('dhokhaLatin', 'Dhokhadhari alert', 'online dhokhadhari se bacho');
+    await add('padhaiPre', `${PADHAI_PRECOMPOSED} का समय`);
+    await add('padhaiDec', `मेरी ${PADHAI_DECOMPOSED} पूरी`);
+    await add('kshamaZwj', 'क्\u200dषमा याचना'); // a ZWJ inside the conjunct क्ष
+    await add('rakshaPlain', 'रक्षा बंधन');
+    await add('danda', 'सच बोलो।झूठ मत बोलो॥अंत');
+    await add('girl', 'लड़की ने मैच जीता');
+    await add('girls', 'लड़कियों की टीम');
+    await add('kannada', 'ಬೆಂಗಳೂರು ಮಳೆ');
+    await add('kannadaLatin', 'Bengaluru traffic jam');
+    await add('tamil', 'தமிழ் இலக்கியம்');
+    await add('tamilLatin', 'Tamil cinema songs');
+  });
+
+  const found = async (q: string) => (await search(q)).posts.map((p) => p.id);
+
+  it('Hinglish and Devanagari find each other, both ways, with spelling variants', async () => {
+    for (const q of ['dhokhadhadi', 'dhokhadhari', DHOKHA_PRECOMPOSED, 'धोखाध\u0921\u093cी']) {
+      expect(await found(q)).toEqual(expect.arrayContaining([ids.dhokhaDeva, ids.dhokhaLatin]));
+    }
+  });
+
+  it('answers the query as matched in the other script, and null when the words were enough', async () => {
+    expect((await answer('dhokhadhadi')).transliterated).toBe(DHOKHA_PRECOMPOSED);
+    expect((await answer(DHOKHA_PRECOMPOSED)).transliterated).toBe('Dhokhadhari');
+    expect((await answer('cricket')).transliterated).toBeNull();
+  });
+
+  it('highlights the matched words as ranges of the shown text, in either script', async () => {
+    const { posts } = await search('dhokhadhadi');
+    const deva = posts.find((p) => p.id === ids.dhokhaDeva)!;
+    expect(deva.highlights.title).toEqual([[0, DHOKHA_PRECOMPOSED.length]]);
+    const latin = posts.find((p) => p.id === ids.dhokhaLatin)!;
+    expect(latin.highlights).toEqual({ title: [[0, 11]], description: [[7, 18]] });
+  });
+
+  it('reads a nukta letter written as one code point or two the same, both ways', async () => {
+    expect(await found(PADHAI_DECOMPOSED)).toEqual(expect.arrayContaining([ids.padhaiPre, ids.padhaiDec]));
+    expect(await found(PADHAI_PRECOMPOSED)).toEqual(expect.arrayContaining([ids.padhaiPre, ids.padhaiDec]));
+  });
+
+  it('ignores a zero-width joiner inside a conjunct, in the text and in the query', async () => {
+    expect(await found('क्षमा')).toContain(ids.kshamaZwj);
+    expect(await found('रक्\u200dषा')).toContain(ids.rakshaPlain);
+    expect(await found('क्\u200dषमा')).toContain(ids.kshamaZwj);
+  });
+
+  it('reads a danda as a word break', async () => {
+    expect(await found('झूठ')).toEqual([ids.danda]);
+    expect(await found('अंत')).toEqual([ids.danda]);
+  });
+
+  it('finds a Hindi word by another inflection, both ways', async () => {
+    expect(await found('लड़कियों')).toEqual(expect.arrayContaining([ids.girl, ids.girls]));
+    expect(await found('लड़की')).toEqual(expect.arrayContaining([ids.girl, ids.girls]));
+  });
+
+  it('finds Kannada and Tamil words by their romanisation, and the reverse', async () => {
+    expect(await found('bengaluru')).toEqual(expect.arrayContaining([ids.kannada, ids.kannadaLatin]));
+    expect(await found('ಬೆಂಗಳೂರು')).toEqual(expect.arrayContaining([ids.kannada, ids.kannadaLatin]));
+    expect(await found('tamil')).toEqual(expect.arrayContaining([ids.tamil, ids.tamilLatin]));
+    expect(await found('தமிழ்')).toEqual(expect.arrayContaining([ids.tamil, ids.tamilLatin]));
+  });
+
+  it('does not find unrelated words by their skeleton', async () => {
+    expect(await found('dhokhadhadi')).not.toContain(ids.girl);
+    expect(await found('bengaluru')).not.toContain(ids.tamil);
+  });
+});
+
+describe('sort: relevant and new', () => {
+  let oldPostId: number;
+  let newestId: number;
+
+  beforeAll(async () => {
+    const chai = await createCircle(t.app, author, 'Chai Adda', { description: 'Tea talk.' });
+    oldPostId = await post(t.app, author, chai, 'Masala chai, the whole chai story', {
+      description: '<p>chai chai chai: ginger chai, elaichi chai</p>',
+      createdAt: new Date(Date.now() - 400 * 86_400_000),
+    });
+    // 3,000 newer posts that mention the word once, written straight to the table.
+    await t.app.ctx.db.execute(sql`
+      insert into posts (circle_id, author_id, title, description, created_at)
+      select ${chai.id}, ${author.id}, 'Morning thoughts ' || n, '<p>had some chai today, number ' || n || '</p>', now() - (3000 - n) * interval '1 minute'
+      from generate_series(1, 3000) as n`);
+    const [{ id }] = await executeRows<{ id: number }>(t.app.ctx.db, sql`select max(id) as id from posts`);
+    newestId = Number(id ?? 0);
+  });
+
+  it('Relevant finds an old post about the word among thousands of newer ones that mention it', async () => {
+    const relevant = await search('chai');
+    expect(relevant.posts[0].id).toBe(oldPostId);
+    expect((await search('chai', undefined, 'relevant')).posts[0].id).toBe(oldPostId);
+  });
+
+  it('New lists the newest matches first', async () => {
+    const newest = await search('chai', undefined, 'new');
+    const postIds = newest.posts.map((p) => p.id);
+    expect(postIds).toHaveLength(10);
+    expect(postIds).not.toContain(oldPostId);
+    expect(postIds).toEqual([...postIds].sort((a, b) => b - a));
+    expect(newest.posts[0].title).toBe('Morning thoughts 3000');
+    expect(newestId).toBeGreaterThan(0);
+  });
+
+  it('answers 400 in DRF’s words for another sort', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=chai&sort=top' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ sort: ['"top" is not a valid choice.'] });
   });
 });

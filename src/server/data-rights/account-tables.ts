@@ -46,9 +46,9 @@ export const ACCOUNT_TABLES: AccountTable[] = [
   },
   { table: s.circleMembers, owner: s.circleMembers.userId, links: [s.circleMembers.userId], erase: 'delete', exportAs: 'memberships' },
   { table: s.joinRequests, owner: s.joinRequests.userId, links: [s.joinRequests.userId], erase: 'delete', exportAs: 'join_requests' },
-  { table: s.circles, owner: s.circles.ownerId, links: [s.circles.ownerId], erase: 'unlink', exportAs: 'channels_created', omit: ['searchVector'] },
-  { table: s.posts, owner: s.posts.authorId, links: [s.posts.authorId], erase: 'content', exportAs: 'posts', omit: ['searchVector'] },
-  { table: s.comments, owner: s.comments.authorId, links: [s.comments.authorId], erase: 'content', exportAs: 'comments', omit: ['searchVector'] },
+  { table: s.circles, owner: s.circles.ownerId, links: [s.circles.ownerId], erase: 'unlink', exportAs: 'channels_created', omit: ['searchVector', 'searchSkeleton'] },
+  { table: s.posts, owner: s.posts.authorId, links: [s.posts.authorId], erase: 'content', exportAs: 'posts', omit: ['searchVector', 'titleVector', 'searchSkeleton'] },
+  { table: s.comments, owner: s.comments.authorId, links: [s.comments.authorId], erase: 'content', exportAs: 'comments', omit: ['searchVector', 'searchSkeleton'] },
   { table: s.postReactions, owner: s.postReactions.userId, links: [s.postReactions.userId], erase: 'delete', exportAs: 'reactions' },
   { table: s.commentUpvotes, owner: s.commentUpvotes.userId, links: [s.commentUpvotes.userId], erase: 'delete', exportAs: 'comment_upvotes' },
   // Notifications to the member, and those others got about the member's doing (they name the member's handle).

@@ -7,6 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ToMain, ToWorker, WorkerError, WorkerStart } from './pglite-thread.ts';
 
 /**
@@ -44,6 +45,8 @@ const pg = await PGlite.create({
   pgliteWasmModule: start.pgliteWasmModule,
   initdbWasmModule: start.initdbWasmModule,
   fsBundle: new Blob([start.fsBundle]),
+  // Search matches a query in the other script on trigrams (drizzle/0020).
+  extensions: { pg_trgm },
   ...(start.loadDataDir ? { loadDataDir: new Blob([start.loadDataDir]) } : {}),
 });
 

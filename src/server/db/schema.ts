@@ -118,9 +118,14 @@ export const circles = pgTable(
     requirementKind: text('requirement_kind'),
     /** The institution's mail domain, or the credential kind; null for 'academic'. */
     requirementValue: text('requirement_value'),
+    /** Name (A) and description (B) word by word, and Hindi stems (D); every text read through bsq_search_text (drizzle/0020). */
     searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(description, ''))`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', bsq_search_text(coalesce(name, ''))), 'A') || setweight(to_tsvector('simple', bsq_search_text(coalesce(description, ''))), 'B') || setweight(to_tsvector('hindi', bsq_search_text(coalesce(name, '') || ' ' || coalesce(description, ''))), 'D')`,
+      ),
+    /** The name romanised and folded (bsq_search_skeleton): what a query in the other script is matched on, by trigrams. */
+    searchSkeleton: text('search_skeleton').notNull().generatedAlwaysAs(sql`bsq_search_skeleton(coalesce(name, ''))`),
     /**
      * Visible posts of the last 7 days, Explore's "active" order: a new post counts at once (the posts trigger), and
      * the hourly activity job recounts it so posts older than a week drop out.
@@ -135,6 +140,7 @@ export const circles = pgTable(
     index('circles_members_keyset_idx').on(t.membersCount.desc(), t.id.desc()),
     index('circles_active_keyset_idx').on(t.recentPosts.desc(), t.id.desc()),
     index('circles_search_idx').using('gin', t.searchVector),
+    index('circles_skeleton_idx').using('gin', sql`${t.searchSkeleton} gin_trgm_ops`),
   ],
 );
 
@@ -192,11 +198,18 @@ export const posts = pgTable(
      * score's sign, plus the creation time in units of 45,000 seconds, so Hot is an index scan, never a computed sort.
      */
     hotRank: doublePrecision('hot_rank').notNull().default(0),
+    /** Title (A) and text (B) word by word, and Hindi stems (D); every text read through bsq_search_text (drizzle/0020). */
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('simple', coalesce(title, '') || ' ' || regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'))`,
+        sql`setweight(to_tsvector('simple', bsq_search_text(coalesce(title, ''))), 'A') || setweight(to_tsvector('simple', bsq_search_text(regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'))), 'B') || setweight(to_tsvector('hindi', bsq_search_text(coalesce(title, '') || ' ' || regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'))), 'D')`,
       ),
+    /** The title alone: Relevant search's candidates beyond the newest posts are posts whose title says the word. */
+    titleVector: tsvector('title_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple', bsq_search_text(coalesce(title, '')))`),
+    /** Title and the text's first 2,000 characters romanised and folded (bsq_search_skeleton), matched by trigrams. */
+    searchSkeleton: text('search_skeleton')
+      .notNull()
+      .generatedAlwaysAs(sql`bsq_search_skeleton(left(coalesce(title, '') || ' ' || regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'), 2000))`),
   },
   (t) => [
     index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
@@ -208,6 +221,8 @@ export const posts = pgTable(
     index('posts_circle_top_idx').on(t.circleId, sql`(${t.likeCount} - ${t.dislikeCount}) desc nulls last`, t.id.desc()),
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('posts_search_idx').using('gin', t.searchVector),
+    index('posts_title_search_idx').using('gin', t.titleVector),
+    index('posts_skeleton_idx').using('gin', sql`${t.searchSkeleton} gin_trgm_ops`),
   ],
 );
 
@@ -251,11 +266,19 @@ export const comments = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
     /** Set when its author deleted it: the text and media are gone; shown as "[deleted]" while it has replies. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
-    searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple', coalesce(body, ''))`),
+    /** The body word by word (B) and its Hindi stems (D), read through bsq_search_text (drizzle/0020). */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', bsq_search_text(coalesce(body, ''))), 'B') || setweight(to_tsvector('hindi', bsq_search_text(coalesce(body, ''))), 'D')`,
+      ),
+    /** The body's first 2,000 characters romanised and folded (bsq_search_skeleton), matched by trigrams. */
+    searchSkeleton: text('search_skeleton').notNull().generatedAlwaysAs(sql`bsq_search_skeleton(left(coalesce(body, ''), 2000))`),
   },
   (t) => [
     index('comments_post_created_idx').on(t.postId, t.createdAt.desc(), t.id.desc()),
     index('comments_search_idx').using('gin', t.searchVector),
+    index('comments_skeleton_idx').using('gin', sql`${t.searchSkeleton} gin_trgm_ops`),
     index('comments_top_best_idx').on(t.postId, t.hotRank.desc(), t.id.desc()).where(sql`${t.parentId} is null`),
     index('comments_top_new_idx').on(t.postId, t.createdAt.desc(), t.id.desc()).where(sql`${t.parentId} is null`),
     index('comments_top_top_idx').on(t.postId, t.upvoteCount.desc(), t.id.desc()).where(sql`${t.parentId} is null`),

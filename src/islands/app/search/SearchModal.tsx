@@ -1,3 +1,4 @@
+import type React from 'react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { requirementText } from '../../../stores/verification-gate.store.ts';
 import { useStore } from '@nanostores/react';
@@ -5,7 +6,8 @@ import { CloseIcon, SearchIcon } from '../shell/icons.tsx';
 import { useModalDialog } from '../shell/use-modal-dialog.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { useT } from '../../i18n/use-t.tsx';
-import { $search, $searchOpen, closeSearch, searchHref, setSearchQuery, setSearchTab, type SearchResults, type SearchTab } from './search.store.ts';
+import type { HighlightRange } from '../../../lib/api-types.ts';
+import { $search, $searchOpen, closeSearch, searchHref, setSearchQuery, setSearchSort, setSearchTab, type SearchResults, type SearchTab } from './search.store.ts';
 
 const TABS: { key: SearchTab; label: string }[] = [
   { key: 'posts', label: 'search.posts' },
@@ -13,29 +15,43 @@ const TABS: { key: SearchTab; label: string }[] = [
   { key: 'comments', label: 'search.comments' },
 ];
 
-type Row = { key: string; href: string; title: string; meta: string };
+type Row = { key: string; href: string; title: string; marks: HighlightRange[]; meta: string };
+
+/** The text with the matched ranges in <mark>: React text nodes only, so nothing in it is read as HTML. */
+function Marked({ text, marks }: { text: string; marks: HighlightRange[] }) {
+  const parts: React.ReactNode[] = [];
+  let at = 0;
+  for (const [start, end] of marks) {
+    if (start < at || end > text.length) continue;
+    parts.push(text.slice(at, start), <mark key={start} className="rounded bg-brand-100 text-ink">{text.slice(start, end)}</mark>);
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return <>{parts}</>;
+}
 
 /** The hits of one tab as uniform rows (title, a line of context, where the row leads). */
 function rowsOf(tab: SearchTab, results: SearchResults, t: Translate): Row[] {
   if (tab === 'posts') {
-    return results.posts.map((p) => ({ key: `p${p.id}`, href: searchHref.post(p.id), title: p.title, meta: t('search.postMeta', { user: p.user, channel: p.circle_name }) }));
+    return results.posts.map((p) => ({ key: `p${p.id}`, href: searchHref.post(p.id), title: p.title, marks: p.highlights?.title ?? [], meta: t('search.postMeta', { user: p.user, channel: p.circle_name }) }));
   }
   if (tab === 'channels') {
     return results.channels.map((c) => ({
       key: `c${c.id}`,
       href: searchHref.channel(c.id),
-      title: `b/${c.name}`,
+      title: c.name,
+      marks: c.highlights?.name ?? [],
       meta: c.requirement ? `${requirementText(c.requirement, t)} · ${c.description}` : c.description,
     }));
   }
-  return results.comments.map((c) => ({ key: `m${c.id}`, href: searchHref.comment(c.post_id), title: c.body, meta: t('search.commentBy', { user: c.user }) }));
+  return results.comments.map((c) => ({ key: `m${c.id}`, href: searchHref.comment(c.post_id), title: c.body, marks: c.highlights?.body ?? [], meta: t('search.commentBy', { user: c.user }) }));
 }
 
 /** The search modal: query box, Posts/Channels/Comments tabs, results by keyboard or pointer. */
 export default function SearchModal() {
   const t = useT();
   const open = useStore($searchOpen);
-  const { query, tab, results, loading, searched } = useStore($search);
+  const { query, tab, results, loading, searched, sort, transliterated } = useStore($search);
   const dialogRef = useModalDialog(open, closeSearch);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -122,6 +138,16 @@ export default function SearchModal() {
             </button>
           ))}
         </div>
+        <div className="flex items-center justify-between gap-2 px-4 pt-2 text-xs text-muted">
+          <span role="status">{transliterated && searched ? t('search.showingResultsFor', { query: transliterated }) : ''}</span>
+          <label className="flex items-center gap-1">
+            {t('search.sortBy')}
+            <select value={sort} onChange={(event) => setSearchSort(event.target.value === 'new' ? 'new' : 'relevant')} className="rounded border border-line bg-surface px-1 py-0.5">
+              <option value="relevant">{t('search.sortRelevant')}</option>
+              <option value="new">{t('search.sortNew')}</option>
+            </select>
+          </label>
+        </div>
         <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`} className="max-h-[60vh] min-h-32 overflow-y-auto p-2">
           {message ? (
             <p className="px-3 py-8 text-center text-sm text-muted" role="status">{message}</p>
@@ -130,7 +156,10 @@ export default function SearchModal() {
               {rows.map((row) => (
                 <li key={row.key}>
                   <a href={row.href} className="block rounded-lg px-3 py-2 hover:bg-brand-50 focus-visible:bg-brand-50">
-                    <span className="block truncate text-sm font-semibold text-ink">{row.title}</span>
+                    <span className="block truncate text-sm font-semibold text-ink">
+                      {tab === 'channels' && 'b/'}
+                      <Marked text={row.title} marks={row.marks} />
+                    </span>
                     {row.meta && <span className="block truncate text-xs text-muted">{row.meta}</span>}
                   </a>
                 </li>

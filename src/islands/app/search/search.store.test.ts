@@ -8,17 +8,18 @@ const { $search, $searchOpen, EMPTY_RESULTS, SEARCH_DEBOUNCE_MS, closeSearch, op
 
 const answer = (title: string): SearchResponse => ({
   search: {
-    posts: [{ id: 7, title, description: '', user: 'JadeLeopard', circle_name: 'Science Hub' }],
-    channels: [{ id: 3, name: 'Science Hub', description: 'Science', channel_type: 'public', requirement: null }],
-    comments: [{ id: 9, post_id: 7, user: 'OceanOtter', body: 'Nice' }],
+    posts: [{ id: 7, title, description: '', user: 'JadeLeopard', circle_name: 'Science Hub', highlights: { title: [], description: [] } }],
+    channels: [{ id: 3, name: 'Science Hub', description: 'Science', channel_type: 'public', requirement: null, highlights: { name: [], description: [] } }],
+    comments: [{ id: 9, post_id: 7, user: 'OceanOtter', body: 'Nice', highlights: { body: [] } }],
   },
+  transliterated: null,
 });
 
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   apiMock.mockReset();
-  $search.set({ query: '', tab: 'posts', results: EMPTY_RESULTS, loading: false, searched: '' });
+  $search.set({ query: '', tab: 'posts', results: EMPTY_RESULTS, loading: false, searched: '', sort: 'relevant', transliterated: null });
   $searchOpen.set(false);
 });
 
@@ -38,7 +39,7 @@ describe('search store', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(SEARCH_DEBOUNCE_MS).toBe(300);
     expect(apiMock).toHaveBeenCalledTimes(1);
-    expect(apiMock).toHaveBeenCalledWith('/api/posts/search/', { query: { q: 'chan' } });
+    expect(apiMock).toHaveBeenCalledWith('/api/posts/search/', { query: { q: 'chan', sort: 'relevant' } });
     expect($search.get().results.posts[0].title).toBe('Chandrayaan');
     expect($search.get().searched).toBe('chan');
   });

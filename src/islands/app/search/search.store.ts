@@ -1,6 +1,6 @@
 import { atom, map } from 'nanostores';
 import { api } from '../../../lib/api-client.ts';
-import type { SearchResponse } from '../../../lib/api-types.ts';
+import type { SearchResponse, SearchSort } from '../../../lib/api-types.ts';
 
 /** Spec section 9: the search runs 300 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -18,6 +18,10 @@ export const $search = map({
   loading: false,
   /** The query the results belong to; '' when nothing has been searched. */
   searched: '',
+  /** Relevant (the default) or New. */
+  sort: 'relevant' as SearchSort,
+  /** The query as the server matched it in the other script ("Showing results for …"), or null. */
+  transliterated: null as string | null,
 });
 
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,13 +45,20 @@ export function closeSearch() {
 
 export const setSearchTab = (tab: SearchTab) => $search.setKey('tab', tab);
 
+/** Relevant or New: the same query again, in the other order. */
+export function setSearchSort(sort: SearchSort) {
+  $search.setKey('sort', sort);
+  const query = $search.get().query.trim();
+  if (query) void runSearch(query);
+}
+
 /** Types into the box: a blank query clears the results at once and makes no call; otherwise search after the pause. */
 export function setSearchQuery(query: string) {
   $search.setKey('query', query);
   clearTimeout(timer);
   if (!query.trim()) {
     latest++;
-    $search.set({ ...$search.get(), results: EMPTY_RESULTS, loading: false, searched: '' });
+    $search.set({ ...$search.get(), results: EMPTY_RESULTS, loading: false, searched: '', transliterated: null });
     return;
   }
   timer = setTimeout(() => void runSearch(query.trim()), SEARCH_DEBOUNCE_MS);
@@ -58,14 +69,17 @@ export async function runSearch(q: string): Promise<void> {
   const ticket = ++latest;
   $search.setKey('loading', true);
   let results = EMPTY_RESULTS;
+  let transliterated: string | null = null;
   try {
-    results = (await api<SearchResponse>('/api/posts/search/', { query: { q } })).search;
+    const answer = await api<SearchResponse>('/api/posts/search/', { query: { q, sort: $search.get().sort } });
+    results = answer.search;
+    transliterated = answer.transliterated ?? null;
   } catch (error) {
     console.error('Search failed', error);
   }
   // An older answer that arrives after a newer query must not overwrite it.
   if (ticket !== latest) return;
-  $search.set({ ...$search.get(), results, loading: false, searched: q });
+  $search.set({ ...$search.get(), results, loading: false, searched: q, transliterated });
 }
 
 /** Where a result opens (spec section 2). */
