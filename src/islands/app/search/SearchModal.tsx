@@ -139,7 +139,8 @@ export default function SearchModal() {
           ))}
         </div>
         <div className="flex items-center justify-between gap-2 px-4 pt-2 text-xs text-muted">
-          <span role="status">{transliterated && searched ? t('search.showingResultsFor', { query: transliterated }) : ''}</span>
+          {/* Only when a match in the other script was used: the list's own status line says everything else. */}
+          <span>{transliterated && searched ? <span data-testid="transliterated">{t('search.showingResultsFor', { query: transliterated })}</span> : null}</span>
           <label className="flex items-center gap-1">
             {t('search.sortBy')}
             <select value={sort} onChange={(event) => setSearchSort(event.target.value === 'new' ? 'new' : 'relevant')} className="rounded border border-line bg-surface px-1 py-0.5">
