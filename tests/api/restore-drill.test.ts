@@ -206,16 +206,21 @@ describe('restore drill', () => {
     expect(after).toEqual(before);
     await app.close();
 
-    // The plan: forget the newest migration, and it is listed with its tables and their rows, and not applied.
+    // The plan: forget the two newest migrations (the newer may touch no table), and they are listed with the tables
+    // they touch and those tables' rows, and not applied.
     const target = new pg.Client({ connectionString: targetUrl });
     await target.connect();
-    const newest = await target.query('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1');
-    await target.query('delete from drizzle.__drizzle_migrations where created_at = $1', [newest.rows[0].created_at]);
+    const newest = await target.query('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 2');
+    const forgotten = newest.rows.map((row: { created_at: string }) => row.created_at);
+    await target.query('delete from drizzle.__drizzle_migrations where created_at = any($1)', [forgotten]);
     const plan = await admin(['migrate', '--plan'], env(targetDir, targetUrl));
     expect(plan.code).toBe(0);
-    expect(plan.out).toMatch(/^1 pending migration \(nothing was applied\):\n {2}0019_scam_identifier_registry\n/);
+    const journal = JSON.parse(readFileSync(path.resolve('drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const [older, newer] = journal.entries.slice(-2).map((entry) => entry.tag);
+    expect(plan.out).toMatch(new RegExp(`^2 pending migrations \\(nothing was applied\\):\\n {2}${older}\\n`));
+    expect(plan.out).toContain(`  ${newer}`);
     expect(plan.out).toMatch(/^ {4}\S+ +(\d+ rows|new table)$/m);
-    const still = await target.query('select count(*)::int as n from drizzle.__drizzle_migrations where created_at = $1', [newest.rows[0].created_at]);
+    const still = await target.query('select count(*)::int as n from drizzle.__drizzle_migrations where created_at = any($1)', [forgotten]);
     expect(still.rows[0].n).toBe(0);
     await target.end();
   }, 180_000);
