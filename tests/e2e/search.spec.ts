@@ -19,9 +19,12 @@ test('search: each tab, the empty and no-result texts, keyboard and Escape', asy
   await expect(input).toBeFocused();
   await expect(dialog.getByText('Search for posts, channels, or comments')).toBeVisible();
   await expect(dialog.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
-  // The focus stays in the dialog: Tab wraps around from the last control to the first.
+  // The focus stays in the dialog: Tab wraps around from the last control (the Relevant/New order) to the first.
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('combobox')).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(dialog.getByRole('tab', { name: 'Posts' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(input).toBeFocused();
 
