@@ -1,5 +1,6 @@
 /** Joining circles (docs/glossary.md, Membership): the join call with the spec's toasts, what its outcome does to
  * the circle on screen, and the join button's face. */
+import type { MapStore } from 'nanostores';
 import { api, ApiError } from '../lib/api-client.ts';
 import type { Circle, JoinResult } from '../lib/api-types.ts';
 import { toast } from '../lib/toast.ts';
@@ -49,6 +50,25 @@ export function applyJoinOutcome(circle: Circle, outcome: JoinOutcome): Circle {
     default:
       return circle;
   }
+}
+
+/** A list of circles with Join buttons (Popular Channels, Explore): its circles and those a join is under way for. */
+export type JoinableList = { items: Circle[]; joining: number[] };
+
+/**
+ * Join from a list: the circle shows 'joining' meanwhile, then takes the outcome as the channel page does (a join adds
+ * one member). The toasts come from joinChannel().
+ */
+export async function joinListed<S extends JoinableList>($list: MapStore<S>, circle: Circle): Promise<JoinOutcome> {
+  $list.set({ ...$list.get(), joining: [...$list.get().joining, circle.id] });
+  const outcome = await joinChannel(circle.name);
+  const current = $list.get();
+  $list.set({
+    ...current,
+    items: current.items.map((c) => (c.id === circle.id ? applyJoinOutcome(c, outcome) : c)),
+    joining: current.joining.filter((id) => id !== circle.id),
+  });
+  return outcome;
 }
 
 export type JoinButton = { label: string; disabled: boolean };

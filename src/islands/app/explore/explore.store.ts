@@ -3,7 +3,7 @@ import { map } from 'nanostores';
 import { api } from '../../../lib/api-client.ts';
 import type { Circle, Paged } from '../../../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
-import { applyJoinOutcome, joinChannel } from '../../../stores/membership.store.ts';
+import { joinListed } from '../../../stores/membership.store.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
 
@@ -45,12 +45,5 @@ export async function setFilters(change: Partial<ExploreFilters>): Promise<void>
 /** Join from the list (a private channel asks its owner); a visitor is asked to sign in first. */
 export async function joinFromList(circle: Circle): Promise<void> {
   if (!hasToken()) return openLogin();
-  $explore.setKey('joining', [...$explore.get().joining, circle.id]);
-  const outcome = await joinChannel(circle.name);
-  const current = $explore.get();
-  $explore.set({
-    ...current,
-    items: current.items.map((c) => (c.id === circle.id ? applyJoinOutcome(c, outcome) : c)),
-    joining: current.joining.filter((id) => id !== circle.id),
-  });
+  await joinListed($explore, circle);
 }

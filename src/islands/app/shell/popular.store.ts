@@ -1,11 +1,10 @@
 import { map } from 'nanostores';
 import { api } from '../../../lib/api-client.ts';
 import type { Circle, MembershipStatus, Paged } from '../../../lib/api-types.ts';
-import { joinChannel } from '../../../stores/membership.store.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
 import { emptyPagedList, loadNextPage, pageQuery } from '../../../lib/paged-list.ts';
-import { applyJoinOutcome } from '../../../stores/membership.store.ts';
+import { joinListed } from '../../../stores/membership.store.ts';
 import { carryToastsToNextPage } from '../../../lib/toast.ts';
 
 export const channelHref = (name: string) => `/home/channel-page?key=${encodeURIComponent(name)}`;
@@ -40,14 +39,7 @@ export async function joinPopular(circle: Circle, navigate: (href: string) => vo
     openLogin();
     return;
   }
-  $popular.setKey('joining', [...$popular.get().joining, circle.id]);
-  const outcome = await joinChannel(circle.name);
-  const current = $popular.get();
-  $popular.set({
-    ...current,
-    items: current.items.map((c) => (c.id === circle.id ? applyJoinOutcome(c, outcome) : c)),
-    joining: current.joining.filter((id) => id !== circle.id),
-  });
+  const outcome = await joinListed($popular, circle);
   if (outcome !== 'joined') return;
   carryToastsToNextPage();
   navigate(channelHref(circle.name));
