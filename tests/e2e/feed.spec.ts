@@ -116,6 +116,7 @@ test.describe('feed for a member', () => {
   test('like, dislike and undo with the counts, kept after a reload', async ({ page }) => {
     const post = await createPost(member, { circle, title: uniqueName('React to me') });
     await page.goto('/home/posts');
+    await page.waitForLoadState('networkidle');
     const like = card(page, post.title).getByRole('button', { name: /^Like/ });
     const dislike = card(page, post.title).getByRole('button', { name: /^Dislike/ });
     await expect(like).toHaveText('0');
@@ -140,6 +141,8 @@ test.describe('feed for a member', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const post = await createPost(member, { circle, title: uniqueName('Open me') });
     await page.goto('/home/posts');
+    // The member's feed comes rendered in the page: its buttons answer once the island has started.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
     await card(page, post.title).getByRole('button', { name: 'Share' }).click();
     await expect(page.getByText('Link copied to clipboard')).toBeVisible();
