@@ -1,5 +1,5 @@
 /**
- * The scam shield on its corpora. The FROZEN evaluation split (data/safety/frozen.json: other templates and
+ * The scam shield on its corpora. The FROZEN evaluation split (tests/fixtures/safety/frozen.json: other templates and
  * phrasings, never read by training, never tuned on) is reported first and on its own; then the training set and the
  * old hand-written corpora, for comparison only.
  *
@@ -61,7 +61,7 @@ console.log(`load ${loadMs.toFixed(1)} ms; memory +${((heapAfter.rss - heapBefor
 console.log(`thresholds (chosen on the validation split): warn ≥ ${model.thresholds.warn}, held ≥ ${model.thresholds.held}`);
 
 // ---- The frozen split ------------------------------------------------------------------------------------------------
-const frozen = read('data/safety/frozen.json');
+const frozen = read('tests/fixtures/safety/frozen.json');
 const report = evaluateCorpus(frozen, REPEATS);
 heading('Frozen split: overall');
 overall(report);
@@ -93,8 +93,8 @@ heading('Frozen split: time per item');
 console.log(`p50 ${(report.p50Ms * 1000).toFixed(0)} µs, p99 ${(report.p99Ms * 1000).toFixed(0)} µs (each item's median of ${REPEATS} runs)`);
 
 // ---- For comparison: the data the model was trained on ----------------------------------------------------------------
-heading('Training set (data/safety/train.json; the model has seen it: not a measure of quality)');
-overall(evaluateCorpus(read('data/safety/train.json')));
+heading('Training set (tests/fixtures/safety/train.json; the model has seen it: not a measure of quality)');
+overall(evaluateCorpus(read('tests/fixtures/safety/train.json')));
 for (const [name, file] of [
   ['old corpus (the rules were tuned on it)', 'tests/fixtures/scam-corpus.json'],
   ['old held-out corpora', 'tests/fixtures/scam-corpus-heldout.json'],

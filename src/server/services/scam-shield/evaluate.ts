@@ -1,6 +1,6 @@
 import { scoreText } from './scam-shield.ts';
 
-/** One labelled example of the scam shield's corpora (tests/fixtures/scam-corpus*.json, data/safety/*.json). */
+/** One labelled example of the scam shield's corpora (tests/fixtures/scam-corpus*.json, tests/fixtures/safety/*.json). */
 export type CorpusExample = {
   id: number;
   label: 'scam' | 'legit';

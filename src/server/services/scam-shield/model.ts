@@ -9,7 +9,7 @@
  * scores so that stage 1 does not look better to it than it is on new text.
  *
  * The trained model is a file in the repository (model/shield-model.json), built by `npm run safety:train` from
- * data/safety/train.json. It is committed rather than trained at build time so that every server runs the same
+ * tests/fixtures/safety/train.json. It is committed rather than trained at build time so that every server runs the same
  * model, a review can see when it changes, and the build needs no minutes of training: training is deterministic
  * (fixed seed, fixed order), so the file can be rebuilt from the corpus byte for byte and checked.
  */

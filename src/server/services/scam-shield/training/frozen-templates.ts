@@ -1,5 +1,5 @@
 /**
- * The FROZEN evaluation split (data/safety/frozen.json): written apart from the training templates, with other
+ * The FROZEN evaluation split (tests/fixtures/safety/frozen.json): written apart from the training templates, with other
  * sentences, other phrasings and other names, numbers, IDs and links. Training never reads it, and nothing is tuned
  * on it: `npm run bench:safety` reports it on its own. Change it only to add examples, never to move a figure.
  */

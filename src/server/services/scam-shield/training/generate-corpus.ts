@@ -1,5 +1,5 @@
 /**
- * Writes the training corpus (data/safety/train.json) from train-templates.ts and the hand-written examples in
+ * Writes the training corpus (tests/fixtures/safety/train.json) from train-templates.ts and the hand-written examples in
  * tests/fixtures/scam-corpus*.json: each template expanded into several texts, some paraphrased, Hindi ones also in
  * Latin letters (script conversion), and a share with evasions added (noise). Deterministic: one seed, one order.
  */

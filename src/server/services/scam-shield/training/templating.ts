@@ -12,7 +12,7 @@ import { normalise } from '../normalise.ts';
 export type Lang = 'en' | 'hinglish' | 'hi' | 'kn' | 'ta' | 'bn' | 'mr' | 'te';
 export type Source = 'template' | 'paraphrase' | 'script' | 'noise' | 'real';
 
-/** One labelled item of a safety corpus (data/safety/*.json). */
+/** One labelled item of a safety corpus (tests/fixtures/safety/*.json). */
 export type LabelledItem = {
   id: number;
   label: 'scam' | 'legit';

@@ -1,5 +1,5 @@
 /**
- * The templates of the TRAINING corpus (data/safety/train.json). The frozen evaluation split is written from other
+ * The templates of the TRAINING corpus (tests/fixtures/safety/train.json). The frozen evaluation split is written from other
  * templates, other phrasings and other slot values in frozen-templates.ts, which training never reads.
  */
 import type { Lang, Slots } from './templating.ts';

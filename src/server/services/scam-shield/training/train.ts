@@ -1,8 +1,8 @@
 /**
- * `npm run safety:train`: writes the training corpus (data/safety/train.json) from its generator, trains the scam
+ * `npm run safety:train`: writes the training corpus (tests/fixtures/safety/train.json) from its generator, trains the scam
  * model on it and writes src/server/services/scam-shield/model/shield-model.json. Deterministic: the same corpus
  * gives the same file, byte for byte (one seed, one order of examples, no clock, no threads). The frozen evaluation
- * split (data/safety/frozen.json) is never read here.
+ * split (tests/fixtures/safety/frozen.json) is never read here.
  *
  * Steps: a validation split (15 % of the training corpus, chosen by a hash of each text) is set aside; stage 1's two
  * heads are trained on the rest in 5 folds to get out-of-fold scores, then once on all of it; stage 2 is trained on
@@ -17,8 +17,8 @@ import { generateTrainCorpus } from './generate-corpus.ts';
 import { seeded, type LabelledItem } from './templating.ts';
 
 const REPO = new URL('../../../../../', import.meta.url);
-export const TRAIN_FILE = new URL('data/safety/train.json', REPO);
-export const FROZEN_FILE = new URL('data/safety/frozen.json', REPO);
+export const TRAIN_FILE = new URL('tests/fixtures/safety/train.json', REPO);
+export const FROZEN_FILE = new URL('tests/fixtures/safety/frozen.json', REPO);
 
 const SEED = 1930;
 const FOLDS = 5;
@@ -170,7 +170,7 @@ export function train(items: LabelledItem[]): { model: StoredModel; report: Reco
     version: 1,
     hashBits: HASH_BITS,
     thresholds: { warn, held },
-    trainedOn: { corpus: 'data/safety/train.json', ...report, stage2Features: [...STAGE2_FEATURES] },
+    trainedOn: { corpus: 'tests/fixtures/safety/train.json', ...report, stage2Features: [...STAGE2_FEATURES] },
     stage2,
     scam: stored.scam,
     warning: stored.warning,

@@ -1,5 +1,5 @@
 /**
- * Writes the frozen evaluation split (data/safety/frozen.json) from frozen-templates.ts: its own templates, its own
+ * Writes the frozen evaluation split (tests/fixtures/safety/frozen.json) from frozen-templates.ts: its own templates, its own
  * slot values, its own seed. Run by hand (`node --import tsx src/server/services/scam-shield/training/write-frozen.ts`)
  * only to add examples; training never reads the file, and `npm run bench:safety` reports it on its own.
  */
