@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { rulesPanel } from '../post-detail/community-rules.ts';
+import { rulesPanel } from './rules-panel.ts';
 import { useT } from '../../i18n/use-t.tsx';
 import { $rules, loadRules } from './rules.store.ts';
 

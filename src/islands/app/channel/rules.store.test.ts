@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
 const { $rules, loadRules, saveRules } = await import('./rules.store.ts');
-const { rulesPanel, DEFAULT_RULE_KEYS } = await import('../post-detail/community-rules.ts');
+const { rulesPanel, DEFAULT_RULE_KEYS } = await import('./rules-panel.ts');
 
 beforeEach(() => {
   apiMock.mockReset();

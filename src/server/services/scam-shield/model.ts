@@ -117,29 +117,10 @@ export function stage2Vector(scamLogit: number, warningLogit: number, reading: R
   const cues = readCues(reading.text, riskyLink);
   const s1 = squash(scamLogit);
   const w1 = squash(warningLogit);
-  const values: Record<(typeof STAGE2_FEATURES)[number], number> = {
+  // The model's own scores and the cues; every other feature is the rule signal of the same name (0 when absent).
+  const computed: Partial<Record<(typeof STAGE2_FEATURES)[number], number>> = {
     's1:scam': s1,
     's1:warning': w1,
-    'asks-for-secret': reading.signals['asks-for-secret'] ?? 0,
-    'asks-for-fee': reading.signals['asks-for-fee'] ?? 0,
-    'fee-to-release-money': reading.signals['fee-to-release-money'] ?? 0,
-    threat: reading.signals.threat ?? 0,
-    urgency: reading.signals.urgency ?? 0,
-    'moves-off-platform': reading.signals['moves-off-platform'] ?? 0,
-    'mobile-number': reading.signals['mobile-number'] ?? 0,
-    'promises-money': reading.signals['promises-money'] ?? 0,
-    'scheme-decisive': reading.signals['scheme-decisive'] ?? 0,
-    schemes: reading.signals.schemes ?? 0,
-    kinds: reading.signals.kinds ?? 0,
-    'link:lookalike': reading.signals['link:lookalike'] ?? 0,
-    'link:app-file': reading.signals['link:app-file'] ?? 0,
-    'link:shortener': reading.signals['link:shortener'] ?? 0,
-    'link:ip-address': reading.signals['link:ip-address'] ?? 0,
-    'link:risky-ending': reading.signals['link:risky-ending'] ?? 0,
-    'link:official': reading.signals['link:official'] ?? 0,
-    'link:plain': reading.signals['link:plain'] ?? 0,
-    'warning-phrases': reading.signals['warning-phrases'] ?? 0,
-    'rule-score': reading.signals['rule-score'] ?? 0,
     'cue:live-channel': cues.liveChannel,
     'cue:instruction': cues.instruction,
     'cue:actionable': cues.actionable,
@@ -148,7 +129,7 @@ export function stage2Vector(scamLogit: number, warningLogit: number, reading: R
     'cue:actionable-and-scam': cues.actionable * Math.max(0, s1),
     'cue:narration-and-warning': cues.narration * Math.max(0, w1),
   };
-  return STAGE2_FEATURES.map((name) => values[name]);
+  return STAGE2_FEATURES.map((name) => computed[name] ?? reading.signals[name] ?? 0);
 }
 
 export const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
