@@ -1,6 +1,6 @@
 /**
  * What Bharat Square stores about people, field by field (DPDP Act 2023, section 5: the notice itemises the personal
- * data). The privacy page renders this list, and src/server/data-rights/stored-data.test.ts compares it with the
+ * data). The privacy page renders this list, and src/server/services/data-rights/stored-data.test.ts compares it with the
  * database schema: a new column that holds personal data fails that test until it is described here.
  *
  * `columns` are SQL column names of `table`; `key` names the field's words in the message catalogs

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { WriteLimitRules } from './services/write-limits.ts';
-import type { MediaStoreConfig } from './services/media-store.ts';
+import type { WriteLimitRules } from './services/writing/write-limits.ts';
+import type { MediaStoreConfig } from './platform/media-store.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { protectDataDir } from './data-dir.ts';
-import { createLocalMediaStore } from './services/media-store.ts';
+import { createLocalMediaStore } from './platform/media-store.ts';
 
 const dirs: string[] = [];
 const previousUmask = process.umask();

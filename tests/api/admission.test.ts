@@ -9,7 +9,7 @@ import { createCircle, createUser, post } from '../helpers/fixtures.ts';
 /**
  * One request in the database at a time and a line of 5: a burst of 60 saturates it, the overflow turned away at once.
  * The wait is long enough (2 s) that a small burst on a slow machine is never timed out: the wait's own limit is
- * tested in request-gate.test.ts.
+ * tested in http/request-gate.test.ts.
  */
 let t: TestApp;
 let author: Awaited<ReturnType<typeof createUser>>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentsResponse, Paged, Post } from '../../src/lib/api-types.ts';
-import { MAX_PAGE_BY_NUMBER } from '../../src/server/pagination.ts';
+import { MAX_PAGE_BY_NUMBER } from '../../src/server/http/pagination.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 

@@ -9,9 +9,9 @@ import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, comment, createCircle, createUser, join, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 import { until } from '../helpers/until.ts';
 import { latestOtp, signIn } from '../helpers/sign-in.ts';
-import { MAX_STREAMS_PER_ACCOUNT } from '../../src/server/services/notification-stream.ts';
-import { createJobQueue } from '../../src/server/jobs/queue.ts';
-import { createMentionFanout } from '../../src/server/services/notifications-service.ts';
+import { MAX_STREAMS_PER_ACCOUNT } from '../../src/server/platform/notification-stream.ts';
+import { createJobQueue } from '../../src/server/platform/job-queue.ts';
+import { createMentionFanout } from '../../src/server/services/notifications/notifications-service.ts';
 
 let t: TestApp;
 let alice: TestUser;

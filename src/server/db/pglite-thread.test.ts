@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDependencyOutage } from '../dependency-errors.ts';
+import { isDependencyOutage } from '../http/dependency-errors.ts';
 import { PGliteThread } from './pglite-thread.ts';
 
 describe('PGlite in its own thread', () => {

@@ -75,7 +75,7 @@ function loadAssets() {
 
 /**
  * The worker stopped (it crashed, PGlite aborted, or the database was closed): SQLSTATE 57P02, which the app's
- * dependency handling answers 503 (dependency-errors.ts).
+ * dependency handling answers 503 (http/dependency-errors.ts).
  */
 export class DatabaseThreadGone extends Error {
   readonly code = '57P02';

@@ -9,7 +9,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import postgres from 'postgres';
 import type { Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { contentTypeOf, createLocalMediaStore, createS3MediaStore, type MediaStore } from '../services/media-store.ts';
+import { contentTypeOf, createLocalMediaStore, createS3MediaStore, type MediaStore } from '../platform/media-store.ts';
 
 /**
  * `npm run admin -- backup DIR` and `restore DIR`. A backup is a folder: the database (pg_dump's custom format on

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fastifyRequestContext, requestContext } from '@fastify/request-context';
-import { RequestGate, type Release } from '../request-gate.ts';
+import { RequestGate, type Release } from '../http/request-gate.ts';
 
 export const BUSY = 'The server is busy right now: please try again in a moment.';
 /** Seconds a turned-away client is asked to wait. */
@@ -33,7 +33,7 @@ declare module 'fastify' {
 
 /**
  * API requests enter the database in arrival order, a few at a time (config.admission); one that would wait
- * longer than maxWaitMs is answered 503 with Retry-After instead of hanging (see request-gate.ts for why).
+ * longer than maxWaitMs is answered 503 with Retry-After instead of hanging (see http/request-gate.ts for why).
  *
  * A turn is given back on every path: when the response is done or its connection closes (answered, aborted, timed
  * out, failed), and earlier by `outsideTheGate()` before a wait on the network. A client that goes away while in

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, notFound } from '../http-errors.ts';
-import { nullCharacterErrors } from '../null-characters.ts';
+import { HttpError, notFound } from '../http/http-errors.ts';
+import { nullCharacterErrors } from '../http/null-characters.ts';
 
 /**
  * V8 quotes a piece of the input in some JSON errors ('Unexpected token 'a', "{"email":a.b@c"... is not valid

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LANG, LANG_COOKIE, langFromAcceptLanguage, parseLang, type Lang } from '../../lib/i18n.ts';
-import { translateErrorBody } from '../error-messages.ts';
+import { translateErrorBody } from '../http/error-messages.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

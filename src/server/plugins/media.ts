@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rangeParser from 'range-parser';
-import { PRIVATE_MEDIA_PREFIX } from '../services/private-media.ts';
-import { contentTypeOf } from '../services/media-store.ts';
+import { PRIVATE_MEDIA_PREFIX } from '../services/media/private-media.ts';
+import { contentTypeOf } from '../platform/media-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

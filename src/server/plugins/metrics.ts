@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { executeRows } from '../db/client.ts';
-import { observeVerdicts } from '../services/scam-shield/screen.ts';
+import { observeVerdicts } from '../services/safety/screen.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

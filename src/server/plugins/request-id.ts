@@ -15,7 +15,7 @@ export function requestId(request: IncomingMessage): string {
 
 /**
  * Every response carries the request's id (X-Request-Id), the id its log lines carry (reqId), and jobs queued while it
- * runs carry it too (jobs/queue.ts reads it from the request's context). The header goes on the raw response at once,
+ * runs carry it too (platform/job-queue.ts reads it from the request's context). The header goes on the raw response at once,
  * so answers sent before any route (the busy 503, a 404) and the hijacked notification stream carry it as well.
  */
 export default fp(async function requestIdPlugin(app: FastifyInstance) {

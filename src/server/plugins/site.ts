@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { SiteServices } from '../site-services.ts';
 import { notFoundPage } from '../../lib/not-found-page.ts';
 import { requestLang } from './language.ts';
-import { pageSecurityHeaders } from '../page-security.ts';
+import { pageSecurityHeaders } from '../http/page-security.ts';
 
 type AstroHandler = (req: unknown, res: unknown, next: () => void, locals: Record<string, unknown>) => Promise<void>;
 

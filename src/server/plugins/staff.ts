@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../http-errors.ts';
+import { forbidden } from '../http/http-errors.ts';
 import { roleCovers, staffRoleOf, type StaffRole } from '../services/staff-service.ts';
 
 declare module 'fastify' {

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, choice, parseId, positiveId } from '../../lib/validation.ts';
-import { fieldErrors } from '../http-errors.ts';
-import { paginate } from '../pagination.ts';
-import { PAGE, documented, parseInput } from '../request-validation.ts';
-import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, COMMENT_SORTS } from '../services/comments-service.ts';
-import { INVALID_MEDIA } from '../services/media-files.ts';
-import { COMMENT_POSTER_FIELD, INVALID_POSTER, pairPosters } from '../services/video-posters.ts';
+import { fieldErrors } from '../http/http-errors.ts';
+import { paginate } from '../http/pagination.ts';
+import { PAGE, documented, parseInput } from '../http/request-validation.ts';
+import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, COMMENT_SORTS } from '../services/comments/comments-service.ts';
+import { INVALID_MEDIA } from '../services/media/media-files.ts';
+import { COMMENT_POSTER_FIELD, INVALID_POSTER, pairPosters } from '../services/media/video-posters.ts';
 
 /** `sort`: best (default), new or top. */
 const commentSort = z

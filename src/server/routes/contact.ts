@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requiredString } from '../../lib/validation.ts';
-import { documented, parseInput } from '../request-validation.ts';
-import { CONTACT_RECEIVED } from '../services/contact-service.ts';
-import { enforceLimit } from '../services/rate-limit.ts';
+import { documented, parseInput } from '../http/request-validation.ts';
+import { CONTACT_RECEIVED } from '../services/grievances/contact-service.ts';
+import { enforceLimit } from '../platform/rate-limit.ts';
 
 export const CONTACT_MESSAGE_MAX = 5000;
 // The spec's form checks only that the e-mail is present, so the server takes any text rather than lose the message.

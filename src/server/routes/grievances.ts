@@ -11,12 +11,12 @@ import {
 import { choice, emailSchema, requiredString, stringField } from '../../lib/validation.ts';
 import { isWebLink } from '../../lib/validation-rules.ts';
 import en from '../../locales/en.json' with { type: 'json' };
-import { detail } from '../http-errors.ts';
-import { parseInput } from '../request-validation.ts';
-import { GRIEVANCE_NOT_FOUND } from '../services/grievance-service.ts';
-import { paginate } from '../pagination.ts';
+import { detail } from '../http/http-errors.ts';
+import { parseInput } from '../http/request-validation.ts';
+import { GRIEVANCE_NOT_FOUND } from '../services/grievances/grievance-service.ts';
+import { paginate } from '../http/pagination.ts';
 import type { Config } from '../config.ts';
-import { enforceLimit } from '../services/rate-limit.ts';
+import { enforceLimit } from '../platform/rate-limit.ts';
 
 const fileBody = z.object({
   category: choice(Object.keys(GRIEVANCE_CATEGORIES) as GrievanceCategory[]),

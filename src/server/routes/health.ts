@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { DEPENDENCY_RETRY_SECONDS } from '../http-errors.ts';
+import { DEPENDENCY_RETRY_SECONDS } from '../http/http-errors.ts';
 import { migrationsFolder } from '../db/client.ts';
 import { committedMigrations, lastAppliedAt } from '../operate/migrations.ts';
 

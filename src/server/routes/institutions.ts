@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput } from '../request-validation.ts';
+import { parseInput } from '../http/request-validation.ts';
 
 /** At most this many institutions per search: the picker shows a short list as the person types. */
 const SEARCH_LIMIT = 20;

@@ -11,14 +11,14 @@ import {
   type SuspensionDuration,
 } from '../../lib/moderation-rules.ts';
 import { NOT_A_STRING, choice, positiveId } from '../../lib/validation.ts';
-import { detail, fieldErrors, forbidden } from '../http-errors.ts';
-import { paginate } from '../pagination.ts';
-import { parseInput } from '../request-validation.ts';
-import { MESSAGES, type ItemRef } from '../services/moderation-service.ts';
-import { findCircle, parseCircleRef } from '../services/circles-service.ts';
+import { detail, fieldErrors, forbidden } from '../http/http-errors.ts';
+import { paginate } from '../http/pagination.ts';
+import { parseInput } from '../http/request-validation.ts';
+import { MESSAGES, type ItemRef } from '../services/moderation/moderation-service.ts';
+import { findCircle, parseCircleRef } from '../services/circles/circles-service.ts';
 import { staffRoleOf } from '../services/staff-service.ts';
-import { readHtml } from '../services/scam-shield/screen.ts';
-import { createSuspectRegistry, type RegistryItem } from '../services/scam-shield/suspect-registry.ts';
+import { readHtml } from '../services/safety/screen.ts';
+import { createSuspectRegistry, type RegistryItem } from '../services/safety/suspect-registry.ts';
 
 const optionalText = (max: number) =>
   z.preprocess(

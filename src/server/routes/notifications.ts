@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_DB_ID } from '../../lib/validation.ts';
-import { HttpError } from '../http-errors.ts';
-import { paginate } from '../pagination.ts';
-import { PAGE, documented, parseInput } from '../request-validation.ts';
-import { TokenError } from '../services/tokens-service.ts';
-import type { StreamOwner } from '../services/notification-stream.ts';
+import { HttpError } from '../http/http-errors.ts';
+import { paginate } from '../http/pagination.ts';
+import { PAGE, documented, parseInput } from '../http/request-validation.ts';
+import { TokenError } from '../services/accounts/tokens-service.ts';
+import type { StreamOwner } from '../platform/notification-stream.ts';
 
 const bearer = [{ bearer: [] }];
 

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, choice, parseId, positiveId, requiredString } from '../../lib/validation.ts';
-import { fieldErrors } from '../http-errors.ts';
-import { INVALID_IMAGE, INVALID_VIDEO } from '../services/media-files.ts';
-import type { MediaKind } from '../services/media-recognition.ts';
-import { paginate } from '../pagination.ts';
-import { PAGE, documented, parseInput } from '../request-validation.ts';
-import { parseCircleRef } from '../services/circles-service.ts';
-import { FEED_SORTS } from '../services/posts-service.ts';
-import { INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/video-posters.ts';
-import type { ReactionKind } from '../services/reactions-service.ts';
+import { fieldErrors } from '../http/http-errors.ts';
+import { INVALID_IMAGE, INVALID_VIDEO } from '../services/media/media-files.ts';
+import type { MediaKind } from '../services/media/media-recognition.ts';
+import { paginate } from '../http/pagination.ts';
+import { PAGE, documented, parseInput } from '../http/request-validation.ts';
+import { parseCircleRef } from '../services/circles/circles-service.ts';
+import { FEED_SORTS } from '../services/posts/posts-service.ts';
+import { INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/media/video-posters.ts';
+import type { ReactionKind } from '../services/posts/reactions-service.ts';
 
 const optionalString = z.preprocess(
   (value) => (value === null ? undefined : value),

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProfileResponse } from '../../lib/api-types.ts';
 import { z } from 'zod';
-import { paginate } from '../pagination.ts';
-import { PAGE, documented, parseInput } from '../request-validation.ts';
+import { paginate } from '../http/pagination.ts';
+import { PAGE, documented, parseInput } from '../http/request-validation.ts';
 import { stringField } from '../../lib/validation.ts';
-import { MAX_CHIP_HANDLES } from '../services/profile-service.ts';
+import { MAX_CHIP_HANDLES } from '../services/accounts/profile-service.ts';
 
 /** Handles as `a,b,c`; a handle is at most 30 characters, so the list is bounded too. */
 const chipsQuery = z.object({ handles: stringField().max(MAX_CHIP_HANDLES * 31, 'Too many handles.').default('') });

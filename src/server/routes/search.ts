@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, choice } from '../../lib/validation.ts';
-import { documented, parseInput } from '../request-validation.ts';
-import { SEARCH_SORTS, searchLocaleWarning } from '../services/search-service.ts';
+import { documented, parseInput } from '../http/request-validation.ts';
+import { SEARCH_SORTS, searchLocaleWarning } from '../services/search/search-service.ts';
 
 const searchQuery = z.object({
   q: z.string({ invalid_type_error: NOT_A_STRING }).optional(),

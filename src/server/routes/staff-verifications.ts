@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseId } from '../../lib/validation.ts';
-import { detail, notFound } from '../http-errors.ts';
-import { paginate } from '../pagination.ts';
-import { parseInput } from '../request-validation.ts';
+import { detail, notFound } from '../http/http-errors.ts';
+import { paginate } from '../http/pagination.ts';
+import { parseInput } from '../http/request-validation.ts';
 
 const security = [{ bearer: [] }];
 const STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;

@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../client.ts';
 import { circleMembers, circles, comments, postReactions, posts, users, verifications } from '../schema.ts';
-import { credentialLabel } from '../../services/verification-rules.ts';
+import { credentialLabel } from '../../services/verification/verification-rules.ts';
 import { DEMO_CIRCLES, DEMO_POSTS, DEMO_USERS } from './demo-content.ts';
 import { themeColorsFor } from '../../../lib/theme-colors.ts';
 

@@ -1,0 +1,45 @@
+import { lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { blacklistedTokens, contactMessages, otpCodes, otpSends } from '../../db/schema.ts';
+import type { JobQueue } from '../../platform/job-queue.ts';
+import type { ExportService } from './export-service.ts';
+
+export const PURGE_JOB = 'purge-expired-data';
+const HOUR_MS = 3_600_000;
+
+export type PurgeCounts = { otpCodes: number; otpSends: number; blacklistedTokens: number; contactMessages: number; exports: number };
+
+/**
+ * Storage limitation (DPDP Act 2023, section 8(7)): what has served its purpose is deleted on a schedule
+ * (`retention.purgeCron`): expired sign-in codes, code-send records past the hourly limit's hour, blacklist rows of
+ * tokens that have expired anyway, contact messages after `retention.contactDays`, and data exports after
+ * `retention.exportHours`. The privacy page states the same periods.
+ */
+export function createRetentionService(deps: { db: Db; config: Config; jobs: JobQueue; exports: ExportService; log: FastifyBaseLogger; now: () => Date }) {
+  const { db, config, jobs, exports, log, now } = deps;
+
+  async function purge(): Promise<PurgeCounts> {
+    const at = now();
+    const count = async (rows: Promise<unknown[]>) => (await rows).length;
+    const counts: PurgeCounts = {
+      otpCodes: await count(db.delete(otpCodes).where(lt(otpCodes.expiresAt, at)).returning({ k: otpCodes.emailHash })),
+      otpSends: await count(db.delete(otpSends).where(lt(otpSends.sentAt, new Date(at.getTime() - HOUR_MS))).returning({ k: otpSends.id })),
+      blacklistedTokens: await count(db.delete(blacklistedTokens).where(lt(blacklistedTokens.expiresAt, at)).returning({ k: blacklistedTokens.jti })),
+      contactMessages: await count(
+        db
+          .delete(contactMessages)
+          .where(lt(contactMessages.createdAt, new Date(at.getTime() - config.retention.contactDays * 24 * HOUR_MS)))
+          .returning({ k: contactMessages.id }),
+      ),
+      exports: await exports.purgeExpired(),
+    };
+    log.info({ job: PURGE_JOB, ...counts }, 'expired data purged');
+    return counts;
+  }
+
+  jobs.define({ name: PURGE_JOB, run: async () => void (await purge()), cron: config.retention.purgeCron, retryLimit: 1 });
+
+  return { purge };
+}

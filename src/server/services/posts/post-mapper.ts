@@ -1,0 +1,131 @@
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { ChannelType, Post } from '../../../lib/api-types.ts';
+import type { Db } from '../../db/client.ts';
+import { circles, postReactions, posts, users } from '../../db/schema.ts';
+import { keyColumns, type SortKey } from '../../db/keyset.ts';
+import { safetyWarningFor, type ModerationStatus } from '../safety/screen.ts';
+import { viewerIsStaff, type Viewer } from '../circles/visibility.ts';
+import { imageSources } from '../../../lib/media-variants.ts';
+
+/**
+ * ORDER BY matching the schema's `(created_at desc, id desc)` indexes, which drizzle creates as
+ * DESC NULLS LAST: a plain `desc()` means NULLS FIRST in PostgreSQL, misses the index and sorts the table.
+ */
+export const newestFirst = (createdAt: AnyColumn, id: AnyColumn): SQL[] => [
+  sql`${createdAt} desc nulls last`,
+  sql`${id} desc nulls last`,
+];
+
+/** The order of most post lists: newest first. */
+export const NEWEST_POSTS: SortKey = { value: posts.createdAt, type: 'timestamptz', id: posts.id };
+
+/** The columns one Post is built from; every query that answers posts selects exactly these. */
+export const postColumns = {
+  id: posts.id,
+  title: posts.title,
+  description: posts.description,
+  images: posts.images,
+  videos: posts.videos,
+  videoPosters: posts.videoPosters,
+  likeCount: posts.likeCount,
+  dislikeCount: posts.dislikeCount,
+  commentCount: posts.commentCount,
+  createdAt: posts.createdAt,
+  editedAt: posts.editedAt,
+  authorName: users.username,
+  authorColor: users.color,
+  circleId: circles.id,
+  circleName: circles.name,
+  circleType: circles.channelType,
+  moderationStatus: posts.moderationStatus,
+  scamVerdict: posts.scamVerdict,
+  removedReason: posts.removedReason,
+  hiddenByReports: posts.hiddenByReports,
+};
+
+export type PostRow = {
+  id: number;
+  title: string;
+  description: string;
+  images: string[];
+  videos: string[];
+  videoPosters: Record<string, string>;
+  likeCount: number;
+  dislikeCount: number;
+  commentCount: number;
+  createdAt: Date;
+  editedAt: Date | null;
+  authorName: string;
+  authorColor: string;
+  circleId: number;
+  circleName: string;
+  circleType: string;
+  moderationStatus: string;
+  scamVerdict: string;
+  removedReason: string | null;
+  hiddenByReports: boolean;
+  /** The viewer's own reaction, when the query joined it. */
+  reaction?: string | null;
+  /** Whether the viewer is staff (sees removed posts as written). */
+  viewerStaff?: boolean;
+};
+
+/**
+ * Posts joined with their author and circle, plus the viewer's reaction (a left join on the
+ * post_reactions primary key) when there is a viewer, and each row's position in the order of `key` (for a
+ * keyset page's cursor). Callers add where/order/limit.
+ */
+export function selectPosts<E extends Record<string, SQL> = Record<never, SQL>>(db: Db, viewerId: Viewer, key: SortKey = NEWEST_POSTS, extra?: E) {
+  const columns = { ...postColumns, ...keyColumns(key), ...(extra ?? ({} as E)) };
+  if (viewerId === null) {
+    return db
+      .select({ ...columns, reaction: sql<string | null>`null`, viewerStaff: sql<boolean>`false` })
+      .from(posts)
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .$dynamic();
+  }
+  return db
+    .select({ ...columns, reaction: postReactions.kind, viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}` })
+    .from(posts)
+    .innerJoin(circles, eq(circles.id, posts.circleId))
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(postReactions, and(eq(postReactions.postId, posts.id), eq(postReactions.userId, viewerId)))
+    .$dynamic();
+}
+
+/**
+ * The one mapper from a row to the spec's Post; liked/disliked are the viewer's own and false for a visitor.
+ * A removed post keeps its place without its content ("Removed by moderators: <reason>"), except for staff.
+ */
+export function toPost(row: PostRow, viewerId: number | null): Post {
+  const reaction = viewerId === null ? null : (row.reaction ?? null);
+  const status = row.moderationStatus as ModerationStatus;
+  const hideContent = status === 'removed' && !row.viewerStaff;
+  return {
+    id: row.id,
+    title: hideContent ? '' : row.title,
+    description: hideContent ? '' : row.description,
+    images: hideContent ? [] : row.images,
+    videos: hideContent ? [] : row.videos,
+    posted_by: row.authorName,
+    posted_by_color: row.authorColor,
+    created_at: row.createdAt.toISOString(),
+    circle: { id: row.circleId, name: row.circleName, channel_type: row.circleType as ChannelType },
+    liked: reaction === 'like',
+    disliked: reaction === 'dislike',
+    like_count: row.likeCount,
+    dislike_count: row.dislikeCount,
+    comment_count: row.commentCount,
+    moderation_status: status,
+    safety_warning: status === 'removed' ? null : safetyWarningFor(row.scamVerdict),
+    removed_reason: status === 'removed' ? (row.removedReason ?? '') : null,
+    // Only on an item its reports hid: its author (and staff) read "Hidden pending review" instead of "Held for review".
+    ...(status === 'held' && row.hiddenByReports ? { hidden_pending_review: true as const } : {}),
+    // Only on a post with images: their sizes and variants, one per image in the same order.
+    ...(!hideContent && row.images.length ? { image_sources: row.images.map(imageSources) } : {}),
+    // Only on a post with videos: each video's poster frame (its sizes and variants), or null, in the same order.
+    ...(!hideContent && row.videos.length ? { video_posters: row.videos.map((url) => (row.videoPosters?.[url] ? imageSources(row.videoPosters[url]) : null)) } : {}),
+    ...(row.editedAt ? { edited_at: new Date(row.editedAt).toISOString() } : {}),
+  };
+}

@@ -1,0 +1,340 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ChannelType, SearchResponse, SearchSort } from '../../../lib/api-types.ts';
+import { executeRows, type Db } from '../../db/client.ts';
+import { circles, comments, posts, users } from '../../db/schema.ts';
+import { circleVisibleTo, commentListedFor, postListedFor } from '../circles/visibility.ts';
+import { circleRequirement } from '../circles/circle-mapper.ts';
+import { prepared } from '../../db/prepared.ts';
+import { highlightRanges, isLatin, wordsOf } from './search-words.ts';
+
+/**
+ * Search across scripts. Every text is read through one normaliser, in SQL (drizzle/0020: bsq_search_text), when it is
+ * indexed (the generated search_vector columns) and when a query is read, so both databases index and query alike.
+ *
+ *  1. Words: the 'simple' vector (title weighted A, text B) matched word by word as prefixes ('cric' finds 'cricket'),
+ *     or the Hindi stems (weight D: 'लड़कियों' finds 'लड़की').
+ *  2. The other script, when words found fewer than a page: the romanised, Hinglish-folded skeleton of the text
+ *     (bsq_search_skeleton) matched on trigrams (pg_trgm's `<%`, GIN-indexed), so 'dhokhadhadi' finds 'धोखाधड़ी'.
+ *
+ * Relevant (the default) ranks with ts_rank, at bounded cost: the newest SEARCH_CANDIDATES matches among the newest
+ * RECENT_WINDOW rows (a range of the primary key), plus, for posts, the newest TITLE_CANDIDATES posts whose title has
+ * the words (the title's own GIN index), so an old post about the word is found among many newer ones that mention
+ * it. New orders matches newest first. Only when the newest rows hold less than a page is the whole text index read,
+ * and then the word is rare. The planner cannot be left to choose: it guesses a prefix's frequency, and a wrong
+ * guess reads every match (a common prefix matched 43k posts at 100k, and 16 s of database time at 1M).
+ */
+
+export const SEARCH_LIMIT = 10;
+/** How many of the newest matches of posts, and of comments, are ranked for the ten shown. */
+export const SEARCH_CANDIDATES = 200;
+/** How many of the newest posts, and of the newest comments, the first search step reads at most. */
+export const RECENT_WINDOW = 2000;
+/** How many of the newest posts whose title has the words Relevant also ranks (read through the title's GIN index). */
+export const TITLE_CANDIDATES = 500;
+export const SEARCH_SORTS = ['relevant', 'new'] as const satisfies readonly SearchSort[];
+export const EXCERPT_LENGTH = 200;
+const MAX_QUERY_CHARS = 200;
+const MAX_WORDS = 8;
+const MAX_WORD_CHARS = 64;
+
+export type SearchResults = SearchResponse['search'];
+export type SearchAnswer = Pick<SearchResponse, 'search' | 'transliterated'>;
+export const emptySearch = (): SearchResults => ({ posts: [], channels: [], comments: [] });
+
+/**
+ * The words of a query (already through bsq_search_text): letters, digits and combining marks only (Indic scripts
+ * need the marks), so no tsquery operator or quote can reach the parser; at most MAX_WORDS of MAX_WORD_CHARS.
+ */
+export function queryWords(input: string): string[] {
+  return input
+    .slice(0, MAX_QUERY_CHARS)
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .map((word) => [...word].slice(0, MAX_WORD_CHARS).join(''));
+}
+
+/** A to_tsquery('simple', …) text: each word becomes `word:*`, joined by `&`; null when nothing searchable is left. */
+export function toPrefixQuery(input: string): string | null {
+  const words = queryWords(input);
+  return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
+/** Shortens to at most `max` characters (code points), ending with an ellipsis when cut. */
+export function truncate(text: string, max = EXCERPT_LENGTH): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  return `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
+/** A post's HTML description as a short plain-text excerpt for result lists. */
+export function plainTextExcerpt(html: string, max = EXCERPT_LENGTH): string {
+  const text = decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return truncate(text, max);
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+type Step = 'recent' | 'title' | 'all';
+type Ranked = { id: number; rank: number };
+type PostRow = Ranked & { title: string; description: string; user: string; circleName: string };
+type CommentRow = Ranked & { postId: number; user: string; body: string };
+
+/** Newest first, or best rank first (newest first among equals); each id once. */
+function merge<T extends Ranked>(sort: SearchSort, ...lists: T[][]): T[] {
+  const byId = new Map<number, T>();
+  for (const row of lists.flat()) if (!byId.has(row.id)) byId.set(row.id, row);
+  const rows = [...byId.values()];
+  rows.sort(sort === 'new' ? (a, b) => b.id - a.id : (a, b) => b.rank - a.rank || b.id - a.id);
+  return rows.slice(0, SEARCH_LIMIT);
+}
+
+/** Words found appended after those found by words, each id once, a page at most. */
+const appendFuzzy = <T extends { id: number }>(found: T[], fuzzy: T[]) =>
+  [...found, ...fuzzy.filter((row) => !found.some((f) => f.id === row.id))].slice(0, SEARCH_LIMIT);
+
+/**
+ * Only posts and comments the viewer may read; channels are all listed (a private circle's name is public, its
+ * content is not). `sort`: 'relevant' ranks, 'new' lists the newest matches first.
+ */
+export async function search(db: Db, viewerId: number | null, q: string, sort: SearchSort = 'relevant'): Promise<SearchAnswer> {
+  const raw = q.slice(0, MAX_QUERY_CHARS);
+  if (!queryWords(raw.normalize('NFKC')).length) return { search: emptySearch(), transliterated: null };
+  const [read] = await executeRows<{ text: string; skeleton: string }>(
+    db,
+    sql`select bsq_search_text(${raw}) as text, bsq_search_skeleton(${raw}) as skeleton`,
+  );
+  const words = queryWords(read.text);
+  const query = toPrefixQuery(read.text);
+  if (query === null) return { search: emptySearch(), transliterated: null };
+  const skeleton = read.skeleton.slice(0, MAX_QUERY_CHARS);
+
+  // Prepared statements (db/prepared.ts): planning these joins cost as much as running them.
+  const viewer = viewerId === null ? null : sql.placeholder('viewer');
+  const audience = viewer ? 'member' : 'visitor';
+  const lead = skeleton.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
+  const values = { query, plain: words.join(' '), skeleton, lead, viewer: viewerId ?? 0 };
+  const simple: SQL = sql`to_tsquery('simple', ${sql.placeholder('query')})`;
+  const hindi: SQL = sql`plainto_tsquery('hindi', ${sql.placeholder('plain')})`;
+  const tsquery: SQL = sql`(${simple} || ${hindi})`;
+  // Ranked on each query alone: ts_rank of the two or'd together answers 0 when the stems are not in the text.
+  const rank = (vector: AnyPgColumn) => sql`(ts_rank(${vector}, ${simple}) + ts_rank(${vector}, ${hindi}))`;
+  const order = (rankSql: SQL, id: AnyPgColumn) => (sort === 'new' ? [desc(id)] : [desc(rankSql), desc(id)]);
+
+  // Step 'recent' reads only the newest RECENT_WINDOW rows, on the primary key (`is true` keeps the match a filter:
+  // the GIN index would gather every match of a common word first). Step 'title' reads the title's GIN index. Step
+  // 'all', for a word too rare to fill a page among the newest, goes through the GIN index (`id + 0` keeps the
+  // planner from walking the whole primary key on a wrong guess of the word's frequency).
+  const candidates = (table: typeof posts | typeof comments, listed: SQL | undefined, step: Step, name: string) => {
+    const matches =
+      step === 'recent'
+        ? sql`(${table.searchVector} @@ ${tsquery}) is true and ${table.id} > coalesce((select ${table.id} from ${table} order by ${table.id} desc offset ${RECENT_WINDOW} limit 1), 0)`
+        : step === 'title'
+          ? sql`${posts.titleVector} @@ ${simple}`
+          : sql`${table.searchVector} @@ ${tsquery}`;
+    return db
+      .select({ id: table.id, rank: sql<number>`${rank(table.searchVector)}`.as('rank') })
+      .from(table as typeof posts)
+      .where(and(matches, listed))
+      .orderBy(step === 'recent' ? sql`${table.id} desc` : sql`${table.id} + 0 desc`)
+      .limit(step === 'title' ? TITLE_CANDIDATES : SEARCH_CANDIDATES)
+      .as(name);
+  };
+  // Every word of the query's skeleton must match a word of the text's; the longest is looked up in the trigram index.
+  const skeletonMatch = (column: AnyPgColumn) =>
+    sql`${sql.placeholder('lead')} <% ${column} and not exists (select from unnest(string_to_array(${sql.placeholder('skeleton')}, ' ')) as w(word) where not (w.word <% ${column}))`;
+  /** The skeleton's trigram match: ids with their word similarity as rank. */
+  const fuzzy = (table: typeof posts | typeof comments, listed: SQL | undefined, name: string) =>
+    db
+      .select({ id: table.id, rank: sql<number>`word_similarity(${sql.placeholder('skeleton')}, ${table.searchSkeleton})`.as('rank') })
+      .from(table as typeof posts)
+      .where(and(skeletonMatch(table.searchSkeleton), listed))
+      .orderBy(sql`${table.id} + 0 desc`)
+      .limit(SEARCH_CANDIDATES)
+      .as(name);
+
+  const postsBy = (step: Step | 'fuzzy'): Promise<PostRow[]> =>
+    prepared(db, `search_posts_${step}_${sort}_${audience}`, () => {
+      const found = step === 'fuzzy' ? fuzzy(posts, postListedFor(viewer), 'post_candidates') : candidates(posts, postListedFor(viewer), step, 'post_candidates');
+      return db
+        .select({
+          id: posts.id,
+          rank: found.rank,
+          title: posts.title,
+          // Enough HTML for a 200-character excerpt without shipping whole long posts out of the database.
+          description: sql<string>`left(${posts.description}, 4000)`,
+          user: users.username,
+          circleName: circles.name,
+        })
+        .from(found)
+        .innerJoin(posts, eq(posts.id, found.id))
+        .innerJoin(circles, eq(circles.id, posts.circleId))
+        .innerJoin(users, eq(users.id, posts.authorId))
+        .where(circleVisibleTo(viewer))
+        .orderBy(...order(sql`${found.rank}`, posts.id))
+        .limit(SEARCH_LIMIT);
+    }).execute(values);
+  const commentsBy = (step: Step | 'fuzzy'): Promise<CommentRow[]> =>
+    prepared(db, `search_comments_${step}_${sort}_${audience}`, () => {
+      const found = step === 'fuzzy' ? fuzzy(comments, commentListedFor(viewer), 'comment_candidates') : candidates(comments, commentListedFor(viewer), step, 'comment_candidates');
+      return db
+        .select({ id: comments.id, rank: found.rank, postId: comments.postId, user: users.username, body: sql<string>`left(${comments.body}, 1000)` })
+        .from(found)
+        .innerJoin(comments, eq(comments.id, found.id))
+        .innerJoin(posts, eq(posts.id, comments.postId))
+        .innerJoin(circles, eq(circles.id, posts.circleId))
+        .innerJoin(users, eq(users.id, comments.authorId))
+        .where(and(circleVisibleTo(viewer), postListedFor(viewer)))
+        .orderBy(...order(sql`${found.rank}`, comments.id))
+        .limit(SEARCH_LIMIT);
+    }).execute(values);
+  const channelsBy = (how: 'words' | 'fuzzy') =>
+    prepared(db, `search_circles_${how}_${sort}`, () => {
+      const rankSql = how === 'words' ? rank(circles.searchVector) : sql`word_similarity(${sql.placeholder('skeleton')}, ${circles.searchSkeleton})`;
+      return db
+        .select({
+          id: circles.id,
+          name: circles.name,
+          // A description the scam shield held is not shown to searchers.
+          description: sql<string>`case when ${circles.descriptionVerdict} = 'held' then '' else ${circles.description} end`,
+          channelType: circles.channelType,
+          requirementKind: circles.requirementKind,
+          requirementValue: circles.requirementValue,
+        })
+        .from(circles)
+        .where(how === 'words' ? sql`${circles.searchVector} @@ ${tsquery}` : skeletonMatch(circles.searchSkeleton))
+        .orderBy(...(sort === 'new' ? [desc(circles.id)] : [desc(rankSql), desc(circles.membersCount), asc(circles.id)]))
+        .limit(SEARCH_LIMIT);
+    }).execute(values);
+
+  /** Words first: the newest rows, then (Relevant) the titles, then the whole index when the newest held too few. */
+  const byWords = async <T extends Ranked>(find: (step: Step) => Promise<T[]>, titles: boolean): Promise<T[]> => {
+    const [recent, titled] = await Promise.all([find('recent'), titles && sort === 'relevant' ? find('title') : Promise.resolve([])]);
+    return merge(sort, recent, titled, recent.length >= SEARCH_LIMIT ? [] : await find('all'));
+  };
+  /** The other script, for what words did not fill. */
+  const withFuzzy = async <T extends Ranked>(found: T[], find: () => Promise<T[]>): Promise<{ rows: T[]; fuzzy: Set<number> }> => {
+    if (found.length >= SEARCH_LIMIT || !skeleton) return { rows: found, fuzzy: new Set() };
+    const more = merge(sort, await find());
+    const rows = appendFuzzy(found, more);
+    return { rows, fuzzy: new Set(rows.filter((row) => !found.includes(row)).map((row) => row.id)) };
+  };
+
+  const [postHits, channelHits, commentHits] = await Promise.all([
+    byWords(postsBy, true).then((found) => withFuzzy(found, () => postsBy('fuzzy'))),
+    channelsBy('words').then((found) =>
+      withFuzzy(found.map((c) => ({ ...c, rank: 0 })), async () => (await channelsBy('fuzzy')).map((c) => ({ ...c, rank: 0 }))),
+    ),
+    byWords(commentsBy, false).then((found) => withFuzzy(found, () => commentsBy('fuzzy'))),
+  ]);
+
+  const shown = {
+    posts: postHits.rows.map((p) => ({ ...p, description: plainTextExcerpt(p.description) })),
+    channels: channelHits.rows,
+    comments: commentHits.rows.map((c) => ({ ...c, body: truncate(oneLine(c.body)) })),
+  };
+  const texts = [
+    ...shown.posts.flatMap((p) => [p.title, p.description]),
+    ...shown.channels.flatMap((c) => [c.name, c.description]),
+    ...shown.comments.map((c) => c.body),
+  ];
+  const otherScript = [
+    ...shown.posts.filter((p) => postHits.fuzzy.has(p.id)).flatMap((p) => [p.title, p.description]),
+    ...shown.channels.filter((c) => channelHits.fuzzy.has(c.id)).map((c) => c.name),
+    ...shown.comments.filter((c) => commentHits.fuzzy.has(c.id)).map((c) => c.body),
+  ];
+  const { hits, skeletonHits, transliterated } = await matchedWords(db, words, texts, otherScript);
+  const marker = (bySkeleton: boolean) => (text: string) => highlightRanges(text, bySkeleton ? skeletonHits : hits);
+
+  return {
+    search: {
+      posts: shown.posts.map((p) => ({
+        id: p.id,
+        title: p.title,
+        description: p.description,
+        user: p.user,
+        circle_name: p.circleName,
+        highlights: { title: marker(postHits.fuzzy.has(p.id))(p.title), description: marker(postHits.fuzzy.has(p.id))(p.description) },
+      })),
+      channels: shown.channels.map((c) => ({
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        channel_type: c.channelType as ChannelType,
+        requirement: circleRequirement(c),
+        highlights: { name: marker(channelHits.fuzzy.has(c.id))(c.name), description: marker(channelHits.fuzzy.has(c.id))(c.description) },
+      })),
+      comments: shown.comments.map((c) => ({ id: c.id, post_id: c.postId, user: c.user, body: c.body, highlights: { body: marker(commentHits.fuzzy.has(c.id))(c.body) } })),
+    },
+    transliterated,
+  };
+}
+
+/** At most this many distinct words of the shown texts are compared with the query's, for the highlights. */
+const MAX_SHOWN_WORDS = 2000;
+
+/**
+ * Which words of the shown texts the query matched, read by the same normaliser as the index: a word that starts with a
+ * query word, has its Hindi stem, or whose skeleton matches the query word's on trigrams as the search did. And the
+ * query as matched in the other script: for each query word, the best-matching word of a result found only through the
+ * skeleton, written in the other script (Latin for an Indic word, or the reverse); null when there is none.
+ */
+async function matchedWords(db: Db, queryWordList: string[], texts: string[], otherScript: string[]) {
+  const shownWords = [...new Set(texts.flatMap((text) => wordsOf(text).map((w) => w.word)))].slice(0, MAX_SHOWN_WORDS);
+  if (!shownWords.length) return { hits: new Set<string>(), skeletonHits: new Set<string>(), transliterated: null };
+  const rows = await executeRows<{ word: string; q: number; sim: number }>(
+    db,
+    sql`with q as materialized (
+          select ord, lower(n) as n, bsq_search_skeleton(n) as k,
+                 coalesce((select string_agg(lexeme, ' ') from unnest(to_tsvector('hindi', n))), '') as stem
+          from (select bsq_search_text(x) as n, ord from json_array_elements_text(${JSON.stringify(queryWordList)}::json) with ordinality as j(x, ord)) s
+        ), c as materialized (
+          select w, lower(n) as n, bsq_search_skeleton(n) as k,
+                 coalesce((select string_agg(lexeme, ' ') from unnest(to_tsvector('hindi', n))), '') as stem
+          from (select x as w, bsq_search_text(x) as n from json_array_elements_text(${JSON.stringify(shownWords)}::json) as j(x)) s
+        )
+        select c.w as word, q.ord::int as q,
+               case when starts_with(c.n, q.n) or (c.stem <> '' and c.stem = q.stem) then 2 else word_similarity(q.k, c.k) end as sim
+        from c cross join q
+        where starts_with(c.n, q.n) or (c.stem <> '' and c.stem = q.stem) or (q.k <> '' and c.k <> '' and q.k <% c.k)`,
+  );
+  // A text found by its words marks the words that matched them; a text found by its skeleton, the skeleton's matches too.
+  const hits = new Set(rows.filter((r) => Number(r.sim) === 2).map((r) => r.word));
+  const skeletonHits = new Set([...hits, ...rows.map((r) => r.word)]);
+  const fuzzyWords = new Set(otherScript.flatMap((text) => wordsOf(text).map((w) => w.word)));
+  let changed = false;
+  const asMatched = queryWordList.map((word, i) => {
+    const best = rows
+      .filter((r) => Number(r.q) === i + 1 && fuzzyWords.has(r.word) && isLatin(r.word) !== isLatin(word))
+      .sort((a, b) => Number(b.sim) - Number(a.sim))[0];
+    if (!best) return word;
+    changed = true;
+    return best.word;
+  });
+  return { hits, skeletonHits, transliterated: changed ? asMatched.join(' ') : null };
+}
+
+/**
+ * Under LC_CTYPE C, pg_trgm and the text search parser take no letter of an Indian script for a letter, so searches in
+ * those scripts would find nothing. The skeleton is ASCII and still matches; the words would not. A warning, not a
+ * refusal: the database works, it searches worse.
+ */
+export async function searchLocaleWarning(db: Db): Promise<string | null> {
+  const [row] = await executeRows<{ ctype: string }>(db, sql`select datctype as ctype from pg_database where datname = current_database()`);
+  const ctype = row?.ctype ?? '';
+  return ctype === 'C' || ctype === 'POSIX'
+    ? `The database's LC_CTYPE is ${ctype}: search finds no words in Indian scripts (pg_trgm and the text search parser read only ASCII letters). Create the database with LC_CTYPE C.UTF-8 or another UTF-8 locale.`
+    : null;
+}

@@ -1,0 +1,198 @@
+import { createHmac } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CircleRequirement, Verification } from '../../../lib/api-types.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { circles, institutionMembers, posts, users, verifiedAddressClaims, verifications } from '../../db/schema.ts';
+import { circleRequirement } from '../circles/circle-mapper.ts';
+import { circleVisibleTo } from '../circles/visibility.ts';
+import type { InstitutionTable, Institution } from './institutions.ts';
+import { identityClassOf, normaliseEmail } from '../accounts/identity-service.ts';
+import type { Executor } from '../../db/client.ts';
+import type { OtpService } from '../accounts/otp-service.ts';
+import { HttpError } from '../../http/http-errors.ts';
+import {
+  chipsOf,
+  isVerifiedAccount,
+  meetsRequirement,
+  requirementMessage,
+  verificationsOf,
+  type GuardedAction,
+  type ProofRow,
+} from './verification-rules.ts';
+import en from '../../../locales/en.json' with { type: 'json' };
+import type { Lang } from '../../../lib/i18n.ts';
+
+/**
+ * Verifications: what an account has proven beyond its sign-in address. A further address is verified by a
+ * one-time code (the sign-in code's rules and limits); only what it proves is kept (academic, or which
+ * institution), never the address. Each address verifies one account: a keyed hash of it is kept, with no
+ * account id beside it, so one mailbox cannot vouch for many handles nor inflate an institution's count.
+ */
+
+/** In English from the catalog (`verificationsApi.*`); the language plugin words them in the client's language. */
+export const VERIFICATION_MESSAGES = {
+  personal: en.verificationsApi.personal,
+  alreadyHeld: en.verificationsApi.alreadyHeld,
+  claimed: en.verificationsApi.claimed,
+} as const;
+
+/** What one address proves: academic or not, and which listed institution it belongs to. */
+export type AddressProof = { academic: boolean; institution: Institution | null };
+
+/** An address that cannot verify anything here (400 with the reason in words). */
+export class VerificationError extends HttpError {
+  constructor(message: string) {
+    super(400, { detail: message });
+  }
+}
+
+/** The 403 of a guarded action: what is needed in words, a code the islands recognise, and the requirement. */
+export class RequirementNotMetError extends HttpError {
+  constructor(message: string, requirement: CircleRequirement) {
+    super(403, { detail: message, code: 'verification_required', requirement });
+  }
+}
+
+export type VerificationDeps = {
+  db: Db;
+  config: Pick<Config, 'identitySecret'> & { institutionChipMinMembers: number };
+  institutions: InstitutionTable;
+  otp: Pick<OtpService, 'send' | 'verify'>;
+  clock: () => Date;
+};
+
+/**
+ * The key an address claim keeps of the account that made it: a keyed hash of the account id, so that the claim names
+ * no account to anyone without the identity key, and the account's erasure can free the addresses it verified.
+ */
+export function claimOwnerKey(secret: string, userId: number): string {
+  return createHmac('sha256', secret).update(`claim-owner:${userId}`).digest('hex');
+}
+
+export function createVerificationService({ db, config, institutions, otp, clock }: VerificationDeps) {
+  const claimHash = (email: string) => createHmac('sha256', config.identitySecret).update(`claim:${normaliseEmail(email)}`).digest('hex');
+  const claim = (email: string, userId: number) => ({ addressHash: claimHash(email), ownerKey: claimOwnerKey(config.identitySecret, userId) });
+
+  function proofOf(email: string): AddressProof {
+    const domain = normaliseEmail(email).split('@').pop() ?? '';
+    const institution = institutions.forDomain(domain);
+    return { academic: institution !== null || identityClassOf(email) === 'academic', institution };
+  }
+
+  async function proofRows(executor: Executor, userId: number): Promise<ProofRow[]> {
+    return executor
+      .select({ kind: verifications.kind, value: verifications.value, label: verifications.label, verifiedAt: verifications.verifiedAt })
+      .from(verifications)
+      .where(eq(verifications.userId, userId))
+      .orderBy(verifications.verifiedAt, verifications.id);
+  }
+
+  /** The profile's verifications, identity chips and badge for one account. */
+  async function profileVerifications(user: { id: number; createdAt: Date; identityClass: string; isAadhaarVerified: boolean }) {
+    const rows = await proofRows(db, user.id);
+    const domains = [...new Set(rows.filter((row) => row.kind === 'institution' && row.value).map((row) => row.value!))];
+    const counts = domains.length
+      ? await db.select().from(institutionMembers).where(inArray(institutionMembers.domain, domains))
+      : [];
+    const list: Verification[] = verificationsOf(
+      { ...user, rows, institutionCounts: new Map(counts.map((row) => [row.domain, row.membersCount])) },
+      institutions,
+      config.institutionChipMinMembers,
+    );
+    return { verifications: list, identity: chipsOf(list), is_verified: isVerifiedAccount(list) };
+  }
+
+  /** Records an institution proof and counts the member once; false when the account already held it. */
+  async function addInstitution(executor: Executor, userId: number, domain: string, at: Date): Promise<boolean> {
+    const added = await executor
+      .insert(verifications)
+      .values({ userId, kind: 'institution', value: domain, verifiedAt: at })
+      .onConflictDoNothing()
+      .returning({ id: verifications.id });
+    if (!added.length) return false;
+    await executor
+      .insert(institutionMembers)
+      .values({ domain, membersCount: 1 })
+      .onConflictDoUpdate({ target: institutionMembers.domain, set: { membersCount: sql`${institutionMembers.membersCount} + 1` } });
+    return true;
+  }
+
+  /**
+   * At sign-in, the address counts too: an institution's address gives that institution's proof (the academic
+   * one comes from the account's identity class). Claimed like a verified address, so it is counted once.
+   */
+  async function recordSignIn(userId: number, email: string): Promise<void> {
+    const { institution } = proofOf(email);
+    if (!institution) return;
+    const rows = await proofRows(db, userId);
+    if (rows.some((row) => row.kind === 'institution' && row.value === institution.domain)) return;
+    await db.transaction(async (tx) => {
+      const claimed = await tx.insert(verifiedAddressClaims).values(claim(email, userId)).onConflictDoNothing().returning();
+      if (claimed.length) await addInstitution(tx, userId, institution.domain, clock());
+    });
+  }
+
+  /** Step one: mail a code to an address that can prove something; a personal address is refused before any mail. */
+  async function sendCode(email: string, ip: string, lang: Lang = 'en'): Promise<void> {
+    if (!proofOf(email).academic) throw new VerificationError(VERIFICATION_MESSAGES.personal);
+    await otp.send(email, ip, 'verification', lang);
+  }
+
+  /**
+   * Step two: the code proves the address; its proof is added to the account. `changed` is false when the account
+   * already held everything the address proves (the profile is then unchanged).
+   */
+  async function verifyCode(
+    user: { id: number; identityClass: string },
+    email: string,
+    code: string,
+    ip: string,
+  ): Promise<{ changed: boolean }> {
+    const proof = proofOf(email);
+    if (!proof.academic) throw new VerificationError(VERIFICATION_MESSAGES.personal);
+    await otp.verify(email, code, 'verification', ip);
+    const held = { identityClass: user.identityClass, rows: await proofRows(db, user.id) };
+    const adds = proof.institution
+      ? !meetsRequirement(held, { kind: 'institution', value: proof.institution.domain })
+      : !meetsRequirement(held, { kind: 'academic', value: null });
+    if (!adds) return { changed: false };
+    const now = clock();
+    await db.transaction(async (tx) => {
+      const claimed = await tx.insert(verifiedAddressClaims).values(claim(email, user.id)).onConflictDoNothing().returning();
+      if (!claimed.length) throw new VerificationError(VERIFICATION_MESSAGES.claimed);
+      if (proof.institution) await addInstitution(tx, user.id, proof.institution.domain, now);
+      else await tx.insert(verifications).values({ userId: user.id, kind: 'academic', verifiedAt: now }).onConflictDoNothing();
+    });
+    return { changed: true };
+  }
+
+  /** Throws RequirementNotMetError unless the person meets the circle's requirement (none: always met). */
+  async function assertMeets(
+    userId: number,
+    circle: { name: string; requirement: CircleRequirement | null },
+    action: GuardedAction,
+  ): Promise<void> {
+    const requirement = circle.requirement;
+    if (!requirement) return;
+    const [user] = await db.select({ identityClass: users.identityClass }).from(users).where(eq(users.id, userId)).limit(1);
+    const rows = await proofRows(db, userId);
+    if (user && meetsRequirement({ identityClass: user.identityClass, rows }, requirement)) return;
+    throw new RequirementNotMetError(requirementMessage(requirement, circle.name, action, institutions), requirement);
+  }
+
+  /** assertMeets for commenting on a post, when the post is one the person may see (else the comment's own 404). */
+  async function assertMeetsOnPost(userId: number, postId: number): Promise<void> {
+    const [circle] = await db
+      .select({ name: circles.name, requirementKind: circles.requirementKind, requirementValue: circles.requirementValue })
+      .from(posts)
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .where(and(eq(posts.id, postId), circleVisibleTo(userId)))
+      .limit(1);
+    if (circle) await assertMeets(userId, { name: circle.name, requirement: circleRequirement(circle) }, 'comment');
+  }
+
+  return { proofOf, profileVerifications, recordSignIn, sendCode, verifyCode, assertMeets, assertMeetsOnPost };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;
