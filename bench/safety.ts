@@ -11,9 +11,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { evaluateCorpus, type CorpusExample, type CorpusReport } from '../src/server/services/safety/evaluate.ts';
-import { loadModel, MODEL_URL } from '../src/server/services/safety/model.ts';
-import { scoreText } from '../src/server/services/safety/scam-shield.ts';
+import { evaluateCorpus, type CorpusExample, type CorpusReport, loadModel, MODEL_URL, scoreText } from '../src/server/services/safety/index.ts';
 import { EVASIONS, seeded } from '../src/server/services/safety/training/templating.ts';
 
 /** Runs of each item; its median is its time. */

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSW } from 'workbox-build';
-import { RUNTIME_CACHE_PREFIX } from '../src/lib/offline.ts';
+import { RUNTIME_CACHE_PREFIX } from '../src/lib/browser/offline.ts';
 
 const WEEK = 7 * 24 * 60 * 60;
 /** The precached page shown for a page never kept when there is no connection (src/pages/offline.astro). */

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { uploadForm } from './api-client.ts';
+import { uploadForm } from './browser/api-client.ts';
 
 /**
  * One screen's upload: its progress in percent while a form with files is on its way (null otherwise), and the

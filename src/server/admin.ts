@@ -4,7 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { ADMIN_USAGE, runAdminCommand } from './staff/admin-command.ts';
 import { sendAdminCommand } from './staff/admin-socket.ts';
-import { StaffCommandError } from './services/staff-service.ts';
+import { StaffCommandError } from './services/accounts/staff-service.ts';
 import { OperateCommandError, restore } from './operate/backup.ts';
 import { isOperateCommand, operateArgs } from './operate/commands.ts';
 

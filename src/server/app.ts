@@ -18,7 +18,7 @@ import mediaPlugin from './plugins/media.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import sitePlugin from './plugins/site.ts';
 import { createServices, type Services } from './services.ts';
-import { seedDemoData } from './db/seed/demo-seed.ts';
+import { seedDemoData } from './services/site/seed/demo-seed.ts';
 import type { Clock } from './clock.ts';
 import suspensionsPlugin from './plugins/suspensions.ts';
 import moderationRoutes from './routes/moderation.ts';

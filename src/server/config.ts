@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { WriteLimitRules } from './services/writing/write-limits.ts';
+import type { WriteLimitRules } from './services/writing/index.ts';
 import type { MediaStoreConfig } from './platform/media-store.ts';
 
 const HOUR_MS = 3_600_000;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../lib/api-client.ts', () => import('../../tests/helpers/api-client-mock.ts'));
+vi.mock('../lib/browser/api-client.ts', () => import('../../tests/helpers/api-client-mock.ts'));
 const { apiMock } = await import('../../tests/helpers/api-client-mock.ts');
 const { $authorChips, isHandle, wantChips } = await import('./author-chips.store.ts');
 

@@ -3,7 +3,7 @@
  * (GET /api/users/chips/?handles=…), each handle once per page, then kept.
  */
 import { map } from 'nanostores';
-import { api } from '../lib/api-client.ts';
+import { api } from '../lib/browser/api-client.ts';
 import type { IdentityChip } from '../lib/api-types.ts';
 
 export const $authorChips = map<Record<string, IdentityChip[]>>({});

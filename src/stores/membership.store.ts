@@ -1,7 +1,7 @@
 /** Joining circles (docs/glossary.md, Membership): the join call with the spec's toasts, what its outcome does to
  * the circle on screen, and the join button's face. */
 import type { MapStore } from 'nanostores';
-import { api, ApiError } from '../lib/api-client.ts';
+import { api, ApiError } from '../lib/browser/api-client.ts';
 import type { Circle, JoinResult } from '../lib/api-types.ts';
 import { toast } from '../lib/toast.ts';
 import { showVerificationNeeded } from './verification-gate.store.ts';

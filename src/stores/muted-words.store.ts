@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { api } from '../lib/api-client.ts';
+import { api } from '../lib/browser/api-client.ts';
 
 /** The signed-in member's muted words (lower case); posts containing one collapse in lists until tapped open. */
 export const $mutedWords = atom<string[]>([]);

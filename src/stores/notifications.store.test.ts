@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../lib/api-types.ts';
 
-vi.mock('../lib/api-client.ts', () => import('../../tests/helpers/api-client-mock.ts'));
+vi.mock('../lib/browser/api-client.ts', () => import('../../tests/helpers/api-client-mock.ts'));
 const { apiMock } = await import('../../tests/helpers/api-client-mock.ts');
 const store = await import('./notifications.store.ts');
 

@@ -1,5 +1,5 @@
 import { atom, map } from 'nanostores';
-import { API_BASE, api } from '../lib/api-client.ts';
+import { API_BASE, api } from '../lib/browser/api-client.ts';
 import type { Notification, Paged } from '../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../lib/paged-list.ts';
 

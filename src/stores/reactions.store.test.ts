@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installCookieJar } from '../../tests/helpers/cookie-jar.ts';
 
-vi.mock('../lib/api-client.ts', () => import('../../tests/helpers/api-client-mock.ts'));
+vi.mock('../lib/browser/api-client.ts', () => import('../../tests/helpers/api-client-mock.ts'));
 
 const { apiMock, ApiError } = await import('../../tests/helpers/api-client-mock.ts');
 const { $reactions, reactionOf, toggleReaction } = await import('./reactions.store.ts');

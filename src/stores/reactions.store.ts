@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { api, ApiError } from '../lib/api-client.ts';
+import { api, ApiError } from '../lib/browser/api-client.ts';
 import type { Post } from '../lib/api-types.ts';
 import { openLogin } from './login.store.ts';
 import { hasToken } from './session.store.ts';

@@ -3,7 +3,7 @@
  * of every post card, post page and comment shares this store, so one dialog at a time is open on a page.
  */
 import { atom } from 'nanostores';
-import { apiWithStatus, ApiError } from '../lib/api-client.ts';
+import { apiWithStatus, ApiError } from '../lib/browser/api-client.ts';
 import type { ReportReason } from '../lib/moderation-rules.ts';
 import { toast } from '../lib/toast.ts';
 import { openLogin } from './login.store.ts';

@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
-import { api, clearTokens, getAccessToken, getRefreshToken } from '../lib/api-client.ts';
+import { api, clearTokens, getAccessToken, getRefreshToken } from '../lib/browser/api-client.ts';
 import type { ProfileResponse } from '../lib/api-types.ts';
-import { forgetReadCaches } from '../lib/offline.ts';
+import { forgetReadCaches } from '../lib/browser/offline.ts';
 
 /** The current user of spec section 3: id is null until set from a profile response. */
 export type CurrentUser = {

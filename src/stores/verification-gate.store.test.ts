@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError } from '../lib/browser/api-client.ts';
 import { $verificationNeeded, requirementText, safeReturnPath, showVerificationNeeded, verificationNeededOf, verifyNowHref } from './verification-gate.store.ts';
 
 const requirement = { kind: 'academic' as const, value: null, label: 'academic e-mail' };

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError } from '../lib/browser/api-client.ts';
 import type { CircleRequirement } from '../lib/api-types.ts';
 import { translator, type Translate } from '../lib/i18n.ts';
 

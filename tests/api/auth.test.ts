@@ -309,7 +309,7 @@ describe('nobody can lock another person out of sign-in', () => {
   });
 
   it('keys the requester network as the IPv4 /24 or the IPv6 /64', async () => {
-    const { requesterNetwork } = await import('../../src/server/services/accounts/otp-service.ts');
+    const { requesterNetwork } = await import('../../src/server/services/accounts/index.ts');
     expect(requesterNetwork('203.0.113.9')).toBe('203.0.113.0/24');
     expect(requesterNetwork('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
     expect(requesterNetwork('2001:db8:a:b:1:2:3:4')).toBe('2001:db8:a:b::/64');

@@ -4,7 +4,7 @@ import { contactMessages } from '../../src/server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { appVariant } from '../helpers/app-variant.ts';
 import { outbox } from '../helpers/sign-in.ts';
-import { openAddress } from '../../src/server/services/grievances/contact-service.ts';
+import { openAddress } from '../../src/server/services/grievances/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentsResponse, ListedComment, Paged, Post, ThreadComment } from '../../src/lib/api-types.ts';
 import { circles, comments } from '../../src/server/db/schema.ts';
-import { FIRST_REPLIES, THREAD_DEPTH } from '../../src/server/services/comments/comments-service.ts';
+import { FIRST_REPLIES, THREAD_DEPTH } from '../../src/server/services/comments/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { comment, createCircle, createUser, makeImage, multipart, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 

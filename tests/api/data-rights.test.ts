@@ -6,7 +6,7 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_VERSION, UNDER_18_MESSAGE } from '../../src/lib/privacy-notice.ts';
-import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from '../../src/server/services/data-rights/account-tables.ts';
+import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from '../../src/server/services/data-rights/index.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';

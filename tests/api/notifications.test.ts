@@ -11,7 +11,7 @@ import { until } from '../helpers/until.ts';
 import { latestOtp, signIn } from '../helpers/sign-in.ts';
 import { MAX_STREAMS_PER_ACCOUNT } from '../../src/server/platform/notification-stream.ts';
 import { createJobQueue } from '../../src/server/platform/job-queue.ts';
-import { createMentionFanout } from '../../src/server/services/notifications/notifications-service.ts';
+import { createMentionFanout } from '../../src/server/services/notifications/index.ts';
 
 let t: TestApp;
 let alice: TestUser;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes, otpSends } from '../../src/server/db/schema.ts';
-import { emailHash } from '../../src/server/services/accounts/identity-service.ts';
+import { emailHash } from '../../src/server/services/accounts/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { appVariant } from '../helpers/app-variant.ts';
 import { uniqueEmail } from '../helpers/sign-in.ts';

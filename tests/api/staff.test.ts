@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand, ADMIN_USAGE } from '../../src/server/staff/admin-command.ts';
 import { adminSocketPath, sendAdminCommand, startAdminSocket } from '../../src/server/staff/admin-socket.ts';
-import { createSiteServices } from '../../src/server/services/site/site-previews.ts';
-import { StaffCommandError } from '../../src/server/services/staff-service.ts';
+import { createSiteServices } from '../../src/server/services/site/index.ts';
+import { StaffCommandError } from '../../src/server/services/accounts/staff-service.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, type TestUser } from '../helpers/fixtures.ts';
 

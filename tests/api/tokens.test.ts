@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService } from '../../src/server/services/accounts/tokens-service.ts';
+import { createTokenService } from '../../src/server/services/accounts/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { signIn, type SignedIn } from '../helpers/sign-in.ts';
 

@@ -7,10 +7,9 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle, ProfileResponse } from '../../src/lib/api-types.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
-import { VERIFICATION_MESSAGES } from '../../src/server/services/verification/verifications-service.ts';
+import { VERIFICATION_MESSAGES, DOCUMENT_PURGE_JOB } from '../../src/server/services/verification/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { latestOtp, outbox, signIn, uniqueEmail, type SignedIn } from '../helpers/sign-in.ts';
-import { DOCUMENT_PURGE_JOB } from '../../src/server/services/verification/credentials-service.ts';
 
 const K = 3;
 const DAY = 86_400_000;

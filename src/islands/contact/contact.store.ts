@@ -1,6 +1,6 @@
 /** The contact form's states (spec section 4): idle, sending, then sent or failed; fields clear afterwards. */
 import { atom } from 'nanostores';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../../lib/browser/api-client.ts';
 import { translator, type Translate } from '../../lib/i18n.ts';
 import { $lang } from '../../stores/lang.store.ts';
 

@@ -1,6 +1,6 @@
 /** The grievance form and the tracking page: filing a complaint, then following it by its private link. */
 import { atom } from 'nanostores';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { ApiError, api } from '../../lib/browser/api-client.ts';
 import type { GrievanceTracking } from '../../lib/grievance-rules.ts';
 import { translator, type Translate } from '../../lib/i18n.ts';
 import { isValidEmail, isWebLink } from '../../lib/validation-rules.ts';

@@ -3,7 +3,7 @@
  * countdown, the calls and their error texts. Whether the modal is open lives in src/stores/login.store.ts.
  */
 import { map } from 'nanostores';
-import { api, ApiError, clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../../lib/api-client.ts';
+import { api, ApiError, clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../../lib/browser/api-client.ts';
 import type { ConsentStatus, ProfileResponse, VerifyOtpResponse } from '../../lib/api-types.ts';
 import { NOTICE_VERSION } from '../../lib/privacy-notice.ts';
 import { INVALID_EMAIL_MESSAGE, OTP_MAX_LENGTH, isValidEmail } from '../../lib/validation-rules.ts';

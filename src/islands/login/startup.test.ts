@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/browser/api-client.ts';
 import { CONNECTION_ERROR, checkStoredSession, type StartupDeps } from './startup.ts';
 
 /** Browser effects recorded in order; the calls answer as the given server would. */

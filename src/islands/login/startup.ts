@@ -3,7 +3,7 @@
  * (replacing history); 401 → refresh, store the new access token and the rotated refresh token and go to /home; refresh failure → clear both
  * tokens and stay; any other failure → the connection message (a toast, not the browser's alert). No React: it runs before any island.
  */
-import { ApiError, api, clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../../lib/api-client.ts';
+import { ApiError, api, clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../../lib/browser/api-client.ts';
 
 export const CONNECTION_ERROR = 'Connection Error: Cannot connect to the server. Please try again.';
 

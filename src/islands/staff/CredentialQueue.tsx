@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { api, ApiError, errorMessage, getAccessToken, API_BASE } from '../../lib/api-client.ts';
+import { api, ApiError, errorMessage, getAccessToken, API_BASE } from '../../lib/browser/api-client.ts';
 import type { Paged, StaffCredentialRequest } from '../../lib/api-types.ts';
 import { formatDateTime } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';

@@ -94,3 +94,24 @@ export async function loadSlice<R extends { keyValue: string; keyId: number }>(
 }
 
 export const rowKey = (row: { keyValue: string; keyId: number }): RowKey => ({ value: row.keyValue, id: Number(row.keyId) });
+
+/** A short list paged by number: the total, and how to load one slice of it. Routes page it with `paginate()`. */
+export type OffsetPageSource<T> = { count: number; load: (limit: number, offset: number) => Promise<T[]> };
+
+/**
+ * A list that can grow deep (feeds, a channel's or an author's posts, comments): the total, the type of its sort
+ * key, and how to load a slice from an offset or a cursor, each item with its row key.
+ */
+export type KeysetPageSource<T> = {
+  /** The list's total on its own: for `last`, a page number past the pages served by number, or an empty slice. */
+  count: () => Promise<number>;
+  keyType: SortKey['type'];
+  /**
+   * One slice, each item with its row key, and the list's total read by the same statement (one round trip per
+   * page); `total` is null when the slice is empty (no row carried it).
+   */
+  loadSlice: (slice: Slice, limit: number) => Promise<{ total: number | null; rows: { item: T; key: RowKey }[] }>;
+};
+
+/** What a service answers for a paged list. */
+export type PageSource<T> = OffsetPageSource<T> | KeysetPageSource<T>;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translateMessage } from './error-messages.ts';
-import { shippedInstitutions } from '../services/verification/institutions.ts';
-import { requirementMessage } from '../services/verification/verification-rules.ts';
-import { VERIFICATION_MESSAGES } from '../services/verification/verifications-service.ts';
+import { shippedInstitutions, requirementMessage, VERIFICATION_MESSAGES } from '../services/verification/index.ts';
 
 describe('verification refusals in the client language', () => {
   const institutions = shippedInstitutions();

@@ -1,5 +1,5 @@
 import { NULL_CHARACTERS } from '../../lib/validation.ts';
-import { fieldErrors, type HttpError } from './http-errors.ts';
+import { fieldErrors, type HttpError } from '../platform/errors.ts';
 
 /** Nesting deeper than this never reaches a text column: the schemas refuse it as a wrong type first. */
 const MAX_DEPTH = 32;

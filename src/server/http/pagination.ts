@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Paged } from '../../lib/api-types.ts';
-import { decodeCursor, encodeCursor, type Cursor, type RowKey, type Slice, type SortKey } from '../db/keyset.ts';
-import { detail } from './http-errors.ts';
+import { decodeCursor, encodeCursor, type Cursor, type RowKey } from '../db/keyset.ts';
+import { detail } from '../platform/errors.ts';
 import { remembered } from '../../lib/remembered.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -16,26 +16,8 @@ export const pageTooDeep = (page: number, param: string) =>
   `Page ${page} is too deep to open by number: pages past ${MAX_PAGE_BY_NUMBER} are reached through the "next" and "previous" links, which carry a cursor (the ${param === 'page' ? 'cursor' : cursorParamFor(param)} parameter).`;
 export const INVALID_CURSOR = 'Invalid cursor.';
 
-/** A short list paged by number: the total, and how to load one slice of it. Routes page it with `paginate()`. */
-export type OffsetPageSource<T> = { count: number; load: (limit: number, offset: number) => Promise<T[]> };
-
-/**
- * A list that can grow deep (feeds, a channel's or an author's posts, comments): the total, the type of its sort
- * key, and how to load a slice from an offset or a cursor, each item with its row key.
- */
-export type KeysetPageSource<T> = {
-  /** The list's total on its own: for `last`, a page number past the pages served by number, or an empty slice. */
-  count: () => Promise<number>;
-  keyType: SortKey['type'];
-  /**
-   * One slice, each item with its row key, and the list's total read by the same statement (one round trip per
-   * page); `total` is null when the slice is empty (no row carried it).
-   */
-  loadSlice: (slice: Slice, limit: number) => Promise<{ total: number | null; rows: { item: T; key: RowKey }[] }>;
-};
-
-/** What a service answers for a paged list. */
-export type PageSource<T> = OffsetPageSource<T> | KeysetPageSource<T>;
+export type { OffsetPageSource, KeysetPageSource, PageSource } from '../db/keyset.ts';
+import type { KeysetPageSource, PageSource } from '../db/keyset.ts';
 
 /** The cursor parameter beside a page parameter: `cursor` for `page`, `posts_cursor` for `posts_page`. */
 const cursorParamFor = (param: string) => (param === 'page' ? 'cursor' : param.replace(/page$/, 'cursor'));

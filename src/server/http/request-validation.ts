@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
-import { fieldErrors, zodToFieldErrors } from './http-errors.ts';
+import { fieldErrors, zodToFieldErrors } from '../platform/errors.ts';
 
 /**
  * Route JSON schemas here exist for the OpenAPI document only; the rules (and DRF's wording of their

@@ -140,3 +140,20 @@ export async function applyMigrations(db: Db, folder: string, log?: Log): Promis
   });
   log?.info({ migrations: pending.length, ms: Date.now() - started }, 'migrations committed');
 }
+
+export { migrationsFolder } from '../db/client.ts';
+
+/** Thrown to roll the readiness write back. */
+class RollBack extends Error {}
+
+/** A write the database must accept (a read-only replica or a read-only transaction refuses it), rolled back. */
+export async function acceptsWrites(db: Db): Promise<void> {
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`update "drizzle"."__drizzle_migrations" set id = id where false`);
+      throw new RollBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RollBack)) throw error;
+    });
+}

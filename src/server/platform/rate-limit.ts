@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { tooManyRequests } from '../http/http-errors.ts';
+import { tooManyRequests } from './errors.ts';
 
 /**
  * Counters for the product's limits (sign-in codes per address, writes per member and action).

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http/http-errors.ts';
-import { BLACKLISTED, TokenError, type TokenClaims } from '../services/accounts/tokens-service.ts';
+import { HttpError } from '../platform/errors.ts';
+import { BLACKLISTED, TokenError, type TokenClaims } from '../services/accounts/index.ts';
 import { CONSENT_REQUIRED_MESSAGE } from '../../lib/privacy-notice.ts';
 
 /** `createdAt` tells a new account (stricter write limits, links held more readily). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, notFound } from '../http/http-errors.ts';
+import { HttpError, notFound } from '../platform/errors.ts';
 import { nullCharacterErrors } from '../http/null-characters.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
-import { HttpError, serviceUnavailable, zodToFieldErrors } from '../http/http-errors.ts';
+import { HttpError, serviceUnavailable, zodToFieldErrors } from '../platform/errors.ts';
 import { isDependencyOutage } from '../http/dependency-errors.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rangeParser from 'range-parser';
-import { PRIVATE_MEDIA_PREFIX } from '../services/media/private-media.ts';
+import { PRIVATE_MEDIA_PREFIX } from '../services/media/index.ts';
 import { contentTypeOf } from '../platform/media-store.ts';
 
 declare module 'fastify' {

@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { executeRows } from '../db/client.ts';
-import { observeVerdicts } from '../services/safety/screen.ts';
+import { countOpenCases } from '../services/moderation/index.ts';
+import { countOverdueGrievances } from '../services/grievances/index.ts';
+import { observeVerdicts } from '../services/safety/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,8 +113,7 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
     registers: [registry],
     async collect() {
       await fromDatabase('moderation_open_cases', async () => {
-        const [row] = await executeRows<{ n: string | number }>(db, sql`select count(*) as n from moderation_cases where status = 'open'`);
-        this.set(Number(row.n));
+        this.set(await countOpenCases(db));
       });
     },
   });
@@ -124,9 +123,7 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
     registers: [registry],
     async collect() {
       await fromDatabase('grievances_overdue', async () => {
-        // due_at is the next deadline of an open grievance and null once it is closed (indexed: grievances_due_idx).
-        const [row] = await executeRows<{ n: string | number }>(db, sql`select count(*) as n from grievances where due_at < now()`);
-        this.set(Number(row.n));
+        this.set(await countOverdueGrievances(db));
       });
     },
   });

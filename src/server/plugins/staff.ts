@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../http/http-errors.ts';
-import { roleCovers, staffRoleOf, type StaffRole } from '../services/staff-service.ts';
+import { forbidden } from '../platform/errors.ts';
+import { roleCovers, staffRoleOf, type StaffRole } from '../services/accounts/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,12 +3,10 @@ import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, detail, fieldErrors } from '../http/http-errors.ts';
+import { HttpError, detail, fieldErrors } from '../platform/errors.ts';
 import { nullCharacterErrors } from '../http/null-characters.ts';
 import { bodyAsDictionary } from '../http/request-validation.ts';
-import { InvalidMediaError } from '../services/media/image-reencoding.ts';
-import { cutAtLimit, fileTooLarge, UploadBatch, type StoredMedia } from '../services/media/media-files.ts';
-import type { MediaKind } from '../services/media/media-recognition.ts';
+import { InvalidMediaError, cutAtLimit, fileTooLarge, UploadBatch, type StoredMedia, type MediaKind } from '../services/media/index.ts';
 
 /** How a multipart file field is read: which kinds it accepts, its error message, how many files at most. */
 export type FileFieldRule = { accept: readonly MediaKind[]; invalid: string; max?: number };

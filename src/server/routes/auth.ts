@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emailSchema, requiredString } from '../../lib/validation.ts';
 import { documented, parseInput } from '../http/request-validation.ts';
-import { OTP_MESSAGES } from '../services/accounts/otp-service.ts';
+import { OTP_MESSAGES } from '../services/accounts/index.ts';
 
 const sendOtpBody = z.object({ email: emailSchema });
 // A code typed into a numeric field may arrive as a number; DRF's CharField reads it as text too.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Decision } from '../../lib/api-types.ts';
 import { BLANK, NOT_A_STRING, REQUIRED, choice, parseId, requiredString, stringField } from '../../lib/validation.ts';
-import { detail, fieldErrors } from '../http/http-errors.ts';
+import { detail, fieldErrors } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { PAGE, documented, parseInput } from '../http/request-validation.ts';
 import {
@@ -16,13 +16,12 @@ import {
   parseCircleRef,
   type CircleRef,
   type RequirementInput,
-} from '../services/circles/circles-service.ts';
-import { shippedInstitutions } from '../services/verification/institutions.ts';
-import { REQUIRABLE_CREDENTIALS } from '../services/verification/verification-rules.ts';
+} from '../services/circles/index.ts';
+import { shippedInstitutions, REQUIRABLE_CREDENTIALS } from '../services/verification/index.ts';
 import {
   REQUEST_MESSAGES,
   assertOwner,
-} from '../services/circles/join-requests-service.ts';
+} from '../services/circles/index.ts';
 
 /** Letters and digits of any script (with their combining marks), spaces, hyphens and underscores. */
 const NAME_PATTERN = /^[\p{L}\p{M}\p{N} _-]+$/u;

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, choice, parseId, positiveId } from '../../lib/validation.ts';
-import { fieldErrors } from '../http/http-errors.ts';
+import { fieldErrors } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { PAGE, documented, parseInput } from '../http/request-validation.ts';
-import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, COMMENT_SORTS } from '../services/comments/comments-service.ts';
-import { INVALID_MEDIA } from '../services/media/media-files.ts';
-import { COMMENT_POSTER_FIELD, INVALID_POSTER, pairPosters } from '../services/media/video-posters.ts';
+import { COMMENT_MAX_LENGTH, COMMENT_NEEDS_CONTENT, COMMENT_SORTS } from '../services/comments/index.ts';
+import { INVALID_MEDIA, COMMENT_POSTER_FIELD, INVALID_POSTER, pairPosters } from '../services/media/index.ts';
 
 /** `sort`: best (default), new or top. */
 const commentSort = z

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requiredString } from '../../lib/validation.ts';
 import { documented, parseInput } from '../http/request-validation.ts';
-import { CONTACT_RECEIVED } from '../services/grievances/contact-service.ts';
+import { CONTACT_RECEIVED } from '../services/grievances/index.ts';
 import { enforceLimit } from '../platform/rate-limit.ts';
 
 export const CONTACT_MESSAGE_MAX = 5000;

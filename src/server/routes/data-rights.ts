@@ -4,10 +4,9 @@ import { z } from 'zod';
 import type { DataExport } from '../../lib/api-types.ts';
 import { UNDER_18_MESSAGE } from '../../lib/privacy-notice.ts';
 import { emailSchema, requiredString } from '../../lib/validation.ts';
-import { HttpError, notFound } from '../http/http-errors.ts';
+import { HttpError, notFound } from '../platform/errors.ts';
 import { documented, parseInput } from '../http/request-validation.ts';
-import { ERASURE_MESSAGES } from '../services/data-rights/erasure-service.ts';
-import type { ExportView } from '../services/data-rights/export-service.ts';
+import { ERASURE_MESSAGES, type ExportView } from '../services/data-rights/index.ts';
 
 const security = [{ bearer: [] }];
 const consentBody = z.object({

@@ -11,9 +11,9 @@ import {
 import { choice, emailSchema, requiredString, stringField } from '../../lib/validation.ts';
 import { isWebLink } from '../../lib/validation-rules.ts';
 import en from '../../locales/en.json' with { type: 'json' };
-import { detail } from '../http/http-errors.ts';
+import { detail } from '../platform/errors.ts';
 import { parseInput } from '../http/request-validation.ts';
-import { GRIEVANCE_NOT_FOUND } from '../services/grievances/grievance-service.ts';
+import { GRIEVANCE_NOT_FOUND } from '../services/grievances/index.ts';
 import { paginate } from '../http/pagination.ts';
 import type { Config } from '../config.ts';
 import { enforceLimit } from '../platform/rate-limit.ts';

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
-import { DEPENDENCY_RETRY_SECONDS } from '../http/http-errors.ts';
-import { migrationsFolder } from '../db/client.ts';
-import { committedMigrations, lastAppliedAt } from '../operate/migrations.ts';
+import { DEPENDENCY_RETRY_SECONDS } from '../platform/errors.ts';
+import { acceptsWrites, committedMigrations, lastAppliedAt, migrationsFolder } from '../operate/migrations.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,9 +22,6 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
-
-/** Thrown to roll the readiness write back. */
-class RollBack extends Error {}
 
 /**
  * /api/health (kept as it was), and the two probes an orchestrator or load balancer reads: /livez (the process
@@ -59,16 +54,7 @@ export default fp(async function healthRoutes(app: FastifyInstance) {
 
   const checks: Record<CheckName, () => Promise<void>> = {
     // A write the database must accept (a read-only replica or a read-only transaction refuses it), rolled back.
-    database: async () => {
-      await app.ctx.db
-        .transaction(async (tx) => {
-          await tx.execute(sql`update "drizzle"."__drizzle_migrations" set id = id where false`);
-          throw new RollBack();
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof RollBack)) throw error;
-        });
-    },
+    database: () => acceptsWrites(app.ctx.db),
     migrations: async () => {
       const applied = await lastAppliedAt(app.ctx.database.executeSql);
       if (applied === null || applied < lastMigration) throw new Error('migrations pending');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { NOT_A_STRING } from '../../lib/validation.ts';
 import { paginate } from '../http/pagination.ts';
 import { parseInput } from '../http/request-validation.ts';
-import { MAX_MUTED_WORD_LENGTH, MAX_MUTED_WORDS } from '../services/accounts/member-safety-service.ts';
+import { MAX_MUTED_WORD_LENGTH, MAX_MUTED_WORDS } from '../services/accounts/index.ts';
 
 const security = [{ bearer: [] }];
 const username = z.string({ required_error: 'This field is required.', invalid_type_error: NOT_A_STRING }).trim().min(1, 'This field may not be blank.').max(150);

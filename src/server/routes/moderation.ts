@@ -11,14 +11,13 @@ import {
   type SuspensionDuration,
 } from '../../lib/moderation-rules.ts';
 import { NOT_A_STRING, choice, positiveId } from '../../lib/validation.ts';
-import { detail, fieldErrors, forbidden } from '../http/http-errors.ts';
+import { detail, fieldErrors, forbidden } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { parseInput } from '../http/request-validation.ts';
-import { MESSAGES, type ItemRef } from '../services/moderation/moderation-service.ts';
-import { findCircle, parseCircleRef } from '../services/circles/circles-service.ts';
-import { staffRoleOf } from '../services/staff-service.ts';
-import { readHtml } from '../services/safety/screen.ts';
-import { createSuspectRegistry, type RegistryItem } from '../services/safety/suspect-registry.ts';
+import { MESSAGES, type ItemRef } from '../services/moderation/index.ts';
+import { findCircle, parseCircleRef } from '../services/circles/index.ts';
+import { staffRoleOf } from '../services/accounts/index.ts';
+import { readHtml, createSuspectRegistry, type RegistryItem } from '../services/safety/index.ts';
 
 const optionalText = (max: number) =>
   z.preprocess(

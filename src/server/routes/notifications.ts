@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_DB_ID } from '../../lib/validation.ts';
-import { HttpError } from '../http/http-errors.ts';
+import { HttpError } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { PAGE, documented, parseInput } from '../http/request-validation.ts';
-import { TokenError } from '../services/accounts/tokens-service.ts';
+import { TokenError } from '../services/accounts/index.ts';
 import type { StreamOwner } from '../platform/notification-stream.ts';
 
 const bearer = [{ bearer: [] }];

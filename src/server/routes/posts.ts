@@ -1,15 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, choice, parseId, positiveId, requiredString } from '../../lib/validation.ts';
-import { fieldErrors } from '../http/http-errors.ts';
-import { INVALID_IMAGE, INVALID_VIDEO } from '../services/media/media-files.ts';
-import type { MediaKind } from '../services/media/media-recognition.ts';
+import { fieldErrors } from '../platform/errors.ts';
+import { INVALID_IMAGE, INVALID_VIDEO, type MediaKind, INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/media/index.ts';
 import { paginate } from '../http/pagination.ts';
 import { PAGE, documented, parseInput } from '../http/request-validation.ts';
-import { parseCircleRef } from '../services/circles/circles-service.ts';
-import { FEED_SORTS } from '../services/posts/posts-service.ts';
-import { INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/media/video-posters.ts';
-import type { ReactionKind } from '../services/posts/reactions-service.ts';
+import { parseCircleRef } from '../services/circles/index.ts';
+import { FEED_SORTS, type ReactionKind } from '../services/posts/index.ts';
 
 const optionalString = z.preprocess(
   (value) => (value === null ? undefined : value),

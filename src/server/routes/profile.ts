@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { paginate } from '../http/pagination.ts';
 import { PAGE, documented, parseInput } from '../http/request-validation.ts';
 import { stringField } from '../../lib/validation.ts';
-import { MAX_CHIP_HANDLES } from '../services/accounts/profile-service.ts';
+import { MAX_CHIP_HANDLES } from '../services/accounts/index.ts';
 
 /** Handles as `a,b,c`; a handle is at most 30 characters, so the list is bounded too. */
 const chipsQuery = z.object({ handles: stringField().max(MAX_CHIP_HANDLES * 31, 'Too many handles.').default('') });

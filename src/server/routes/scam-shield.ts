@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import en from '../../locales/en.json' with { type: 'json' };
 import { positiveId } from '../../lib/validation.ts';
-import { detail } from '../http/http-errors.ts';
+import { detail } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { parseInput } from '../http/request-validation.ts';
-import { createSuspectRegistry, type SuspectRow } from '../services/safety/suspect-registry.ts';
+import { createSuspectRegistry, type SuspectRow } from '../services/safety/index.ts';
 
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: positiveId });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, choice } from '../../lib/validation.ts';
 import { documented, parseInput } from '../http/request-validation.ts';
-import { SEARCH_SORTS, searchLocaleWarning } from '../services/search/search-service.ts';
+import { SEARCH_SORTS, searchLocaleWarning } from '../services/search/index.ts';
 
 const searchQuery = z.object({
   q: z.string({ invalid_type_error: NOT_A_STRING }).optional(),

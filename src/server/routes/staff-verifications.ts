@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseId } from '../../lib/validation.ts';
-import { detail, notFound } from '../http/http-errors.ts';
+import { detail, notFound } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { parseInput } from '../http/request-validation.ts';
 

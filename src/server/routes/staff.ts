@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/http-errors.ts';
+import { notFound } from '../platform/errors.ts';
 
 const security = [{ bearer: [] }];
 

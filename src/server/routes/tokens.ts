@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { REQUIRED, requiredString } from '../../lib/validation.ts';
-import { HttpError } from '../http/http-errors.ts';
+import { HttpError } from '../platform/errors.ts';
 import { documented, parseInput } from '../http/request-validation.ts';
-import { INVALID_OR_EXPIRED, TokenError, type TokenClaims, type TokenType } from '../services/accounts/tokens-service.ts';
+import { INVALID_OR_EXPIRED, TokenError, type TokenClaims, type TokenType } from '../services/accounts/index.ts';
 
 /**
  * The token views of djangorestframework-simplejwt 5.2 with default settings: same bodies, same codes.

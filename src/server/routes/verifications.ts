@@ -1,18 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { asMultipartClientError } from '../plugins/uploads.ts';
-import { cutAtLimit } from '../services/media/media-files.ts';
+import { cutAtLimit } from '../services/media/index.ts';
 import { z } from 'zod';
 import { emailSchema, requiredString, REQUIRED } from '../../lib/validation.ts';
-import { detail, fieldErrors } from '../http/http-errors.ts';
+import { detail, fieldErrors } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { parseInput } from '../http/request-validation.ts';
 import { nullCharacterErrors } from '../http/null-characters.ts';
 import { profilePage } from './profile.ts';
-import { findUserById } from '../services/accounts/users-service.ts';
-import { CREDENTIAL_KINDS, type CredentialKind } from '../services/verification/verification-rules.ts';
-import { VERIFICATION_MESSAGES } from '../services/verification/verifications-service.ts';
-import { OTP_MESSAGES } from '../services/accounts/otp-service.ts';
+import { findUserById, OTP_MESSAGES } from '../services/accounts/index.ts';
+import { CREDENTIAL_KINDS, type CredentialKind, VERIFICATION_MESSAGES } from '../services/verification/index.ts';
 import { translateMessage } from '../http/error-messages.ts';
 
 const security = [{ bearer: [] }];

@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { OperateCommandError } from '../operate/backup.ts';
 import { isOperateCommand, OPERATE_USAGE, runOperateCommand } from '../operate/commands.ts';
-import { grantRole, isStaffRole, listStaff, revokeRole, STAFF_ROLES, StaffCommandError } from '../services/staff-service.ts';
+import { grantRole, isStaffRole, listStaff, revokeRole, STAFF_ROLES, StaffCommandError } from '../services/accounts/staff-service.ts';
 
 export const ADMIN_USAGE = [
   'Usage: npm run admin -- <command>',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
-import { StaffCommandError } from '../services/staff-service.ts';
+import { StaffCommandError } from '../services/accounts/staff-service.ts';
 import { runAdminCommand } from './admin-command.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/browser/api-client.ts';
 import type { CircleRule } from '../../../lib/api-types.ts';
 import { toast } from '../../../lib/toast.ts';
 import FieldError from '../shell/FieldError.tsx';

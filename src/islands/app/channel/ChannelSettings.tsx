@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, errorMessage, ApiError } from '../../../lib/api-client.ts';
+import { api, errorMessage, ApiError } from '../../../lib/browser/api-client.ts';
 import type { Circle } from '../../../lib/api-types.ts';
 import { toast } from '../../../lib/toast.ts';
 import RequirementPicker from '../verifications/RequirementPicker.tsx';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installCookieJar } from '../../../../tests/helpers/cookie-jar.ts';
 import type { Circle, JoinRequest, Paged, Post } from '../../../lib/api-types.ts';
 
-vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
+vi.mock('../../../lib/browser/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 vi.mock('../../../lib/toast.ts', () => ({ toast: vi.fn() }));
 
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');

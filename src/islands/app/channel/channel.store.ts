@@ -1,12 +1,12 @@
 import { atom, map } from 'nanostores';
-import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { api, ApiError, errorMessage } from '../../../lib/browser/api-client.ts';
 import type { Circle, Decision, JoinRequest, Paged, Post } from '../../../lib/api-types.ts';
 import { joinChannel } from '../../../stores/membership.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
 import { emptyPagedList, loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
 import { toast } from '../../../lib/toast.ts';
 import { FEED_PATH, type FeedSource } from '../feed/feed.store.ts';
-import { feedSortQuery } from '../../../lib/feed-sort.ts';
+import { feedSortQuery } from '../../../lib/browser/feed-sort.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { $lang } from '../../../stores/lang.store.ts';

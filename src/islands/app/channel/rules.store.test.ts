@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
+vi.mock('../../../lib/browser/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
 const { $rules, loadRules, saveRules } = await import('./rules.store.ts');
 const { rulesPanel, DEFAULT_RULE_KEYS } = await import('./rules-panel.ts');

@@ -1,6 +1,6 @@
 /** Channels' rules, shared by the channel page, a post's sidebar and the owner's editor: one entry per channel. */
 import { map } from 'nanostores';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/browser/api-client.ts';
 import type { CircleRule } from '../../../lib/api-types.ts';
 
 /** A channel's own rules by its id; missing while loading, empty when it has none (the site's rules then show). */

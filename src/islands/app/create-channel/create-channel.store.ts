@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/browser/api-client.ts';
 import type { ChannelType, Circle } from '../../../lib/api-types.ts';
 import { isComplete, NO_REQUIREMENT, requirementBody, type RequirementChoice } from '../verifications/requirement.ts';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
+vi.mock('../../../lib/browser/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
 const { $wizard, backToStep1, canProceed, chooseType, editField, readChannelErrors, resetWizard, submitWizard } = await import(
   './create-channel.store.ts'

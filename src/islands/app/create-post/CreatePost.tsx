@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import FieldError from '../shell/FieldError.tsx';
-import { UploadCancelled } from '../../../lib/api-client.ts';
+import { UploadCancelled } from '../../../lib/browser/api-client.ts';
 import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useStore } from '@nanostores/react';
 import { TITLE_COUNTER_DISPLAY, TITLE_MAX_LENGTH } from '../../../lib/validation-rules.ts';

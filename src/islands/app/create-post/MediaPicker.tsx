@@ -3,7 +3,7 @@ import { isUploadable, isVideo } from './create-post.store.ts';
 import { UPLOAD_ACCEPT } from '../media-types.ts';
 import { useObjectUrls } from './use-object-urls.ts';
 import { useT } from '../../i18n/use-t.tsx';
-import { posterFrameOf } from '../../../lib/video-poster.ts';
+import { posterFrameOf } from '../../../lib/browser/video-poster.ts';
 
 type Props = { files: File[]; onChange: (files: File[]) => void };
 

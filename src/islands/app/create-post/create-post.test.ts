@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/browser/api-client.ts';
 import { buildPostBody, postFailureMessage, type PostDraft } from './create-post.store.ts';
 import { EDITOR_HISTORY, fixSemanticSpaces } from './editor-config.ts';
 

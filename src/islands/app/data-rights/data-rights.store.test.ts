@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installCookieJar } from '../../../../tests/helpers/cookie-jar.ts';
 import type { DataExport } from '../../../lib/api-types.ts';
 
-vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
+vi.mock('../../../lib/browser/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
 const store = await import('./data-rights.store.ts');

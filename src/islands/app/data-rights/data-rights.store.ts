@@ -4,8 +4,8 @@
  * posts and comments).
  */
 import { map } from 'nanostores';
-import { api, ApiError, clearTokens, errorMessage } from '../../../lib/api-client.ts';
-import { forgetReadCaches } from '../../../lib/offline.ts';
+import { api, ApiError, clearTokens, errorMessage } from '../../../lib/browser/api-client.ts';
+import { forgetReadCaches } from '../../../lib/browser/offline.ts';
 import type { DataExport } from '../../../lib/api-types.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { $lang } from '../../../stores/lang.store.ts';

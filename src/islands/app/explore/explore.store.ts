@@ -1,6 +1,6 @@
 /** Explore (/home/explore): every channel to discover, searchable, filtered by what it requires, by members or activity. */
 import { map } from 'nanostores';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/browser/api-client.ts';
 import type { Circle, Paged } from '../../../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
 import { joinListed } from '../../../stores/membership.store.ts';

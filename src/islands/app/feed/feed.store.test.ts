@@ -5,7 +5,7 @@ import { installCookieJar } from '../../../../tests/helpers/cookie-jar.ts';
 import { UNTOUCHED_POST } from '../../../../tests/helpers/fixtures.ts';
 
 // Only the network call is replaced (tests/helpers/api-client-mock.ts); cookies go through js-cookie against a tiny cookie jar below.
-vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
+vi.mock('../../../lib/browser/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
 const { $feed, loadFeedPage, resetFeed, startFeed, firstPublicPageUrl, DEFAULT_FEED_ERROR } = await import('./feed.store.ts');

@@ -1,11 +1,11 @@
 import { map } from 'nanostores';
 import Cookies from 'js-cookie';
-import { ACCESS_COOKIE, API_BASE, api, ApiError, errorMessage, getAccessToken } from '../../../lib/api-client.ts';
+import { ACCESS_COOKIE, API_BASE, api, ApiError, errorMessage, getAccessToken } from '../../../lib/browser/api-client.ts';
 import type { Paged, Post } from '../../../lib/api-types.ts';
-import { feedSortQuery } from '../../../lib/feed-sort.ts';
+import { feedSortQuery } from '../../../lib/browser/feed-sort.ts';
 import { cursorOf, loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
 import { markSignedOut } from '../shell/viewer.store.ts';
-import { isOffline } from '../../../lib/offline.ts';
+import { isOffline } from '../../../lib/browser/offline.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { $lang } from '../../../stores/lang.store.ts';
 

@@ -1,6 +1,6 @@
 /** The grievance officer's desk in /staff: open tickets by deadline, status changes, and the monthly CSV. */
 import { map } from 'nanostores';
-import { api, ApiError, getAccessToken, API_BASE } from '../../../lib/api-client.ts';
+import { api, ApiError, getAccessToken, API_BASE } from '../../../lib/browser/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import { translator, type Translate } from '../../../lib/i18n.ts';

@@ -1,6 +1,6 @@
 /** The public moderation log, page by page, for the whole site or one channel (`/modlog?circle=<name>`). */
 import { map } from 'nanostores';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/browser/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
 import type { LogEntry } from '../../../lib/moderation-rules.ts';
 import { translator } from '../../../lib/i18n.ts';

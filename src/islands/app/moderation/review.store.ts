@@ -3,7 +3,7 @@
  * decisions taken on them. A decided case leaves the list; the answer's message goes to a toast.
  */
 import { map } from 'nanostores';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/browser/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
 import type { ModeratedItem, ModerationAction, ReportReason, ReviewCase, SuspensionDuration, SuspensionScope } from '../../../lib/moderation-rules.ts';

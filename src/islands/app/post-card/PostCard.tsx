@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { getAccessToken } from '../../../lib/api-client.ts';
+import { getAccessToken } from '../../../lib/browser/api-client.ts';
 import type { Post } from '../../../lib/api-types.ts';
 import { relativeTime } from '../../../lib/format.ts';
 import { Avatar } from '../shell/Avatar.tsx';

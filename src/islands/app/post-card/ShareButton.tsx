@@ -1,4 +1,4 @@
-import { postUrl, share } from '../../../lib/share.ts';
+import { postUrl, share } from '../../../lib/browser/share.ts';
 import { ShareIcon } from '../shell/icons.tsx';
 import { useT } from '../../i18n/use-t.tsx';
 

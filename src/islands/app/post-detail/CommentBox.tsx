@@ -1,13 +1,13 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { ApiError, UploadCancelled } from '../../../lib/api-client.ts';
+import { ApiError, UploadCancelled } from '../../../lib/browser/api-client.ts';
 import { createUploadTracker, type UploadTracker } from '../../../lib/upload-tracker.ts';
 import { UploadProgress } from '../shell/UploadProgress.tsx';
 import FieldError from '../shell/FieldError.tsx';
 import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useObjectUrls } from '../create-post/use-object-urls.ts';
 import { UPLOAD_ACCEPT } from '../media-types.ts';
-import { posterFrameOf } from '../../../lib/video-poster.ts';
+import { posterFrameOf } from '../../../lib/browser/video-poster.ts';
 // Nine buttons: part of this page's code rather than a chunk of its own, so the picker opens on the click.
 import EmojiPicker from './EmojiPicker.tsx';
 import { useT } from '../../i18n/use-t.tsx';

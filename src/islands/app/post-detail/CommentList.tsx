@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Comment, CommentSort, ThreadComment } from '../../../lib/api-types.ts';
 import { relativeTime } from '../../../lib/format.ts';
-import { commentUrl, copyLink } from '../../../lib/share.ts';
+import { commentUrl, copyLink } from '../../../lib/browser/share.ts';
 import { $user } from '../../../stores/session.store.ts';
 import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';

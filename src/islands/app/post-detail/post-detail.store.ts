@@ -1,13 +1,13 @@
 import { atom } from 'nanostores';
 import type { UploadTracker } from '../../../lib/upload-tracker.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/browser/api-client.ts';
 import type { Circle, Comment, CommentSort, CommentsResponse, ListedComment, Paged, Post, ThreadComment, UpvoteResult } from '../../../lib/api-types.ts';
 import { toast } from '../../../lib/toast.ts';
 import { addReply as addReplyToTree, appendReplies, findIn, graftChain, removeComment, updateComment } from './thread-tree.ts';
 import { joinChannel } from '../../../stores/membership.store.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { uploadKindOf } from '../media-types.ts';
-import { POSTER_FILE_NAME, posterFrameOf } from '../../../lib/video-poster.ts';
+import { POSTER_FILE_NAME, posterFrameOf } from '../../../lib/browser/video-poster.ts';
 import { appendNew } from '../../../lib/paged-list.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { $lang } from '../../../stores/lang.store.ts';

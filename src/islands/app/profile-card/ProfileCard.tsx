@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/browser/api-client.ts';
 import type { ProfileCard as Card } from '../../../lib/api-types.ts';
 import { useStore } from '@nanostores/react';
 import { Avatar } from '../shell/Avatar.tsx';

@@ -1,6 +1,6 @@
 /** A member's card (/home/u/{handle}): their public posts, newest first, a page at a time. */
 import { map } from 'nanostores';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/browser/api-client.ts';
 import type { Paged, Post } from '../../../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
 

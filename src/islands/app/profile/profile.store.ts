@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/browser/api-client.ts';
 import type { ProfileResponse } from '../../../lib/api-types.ts';
 import { fetchViewer } from '../shell/viewer.store.ts';
 

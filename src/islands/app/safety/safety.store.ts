@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/browser/api-client.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { $lang } from '../../../stores/lang.store.ts';
 import { loadMutedWords, saveMutedWords, $mutedWords } from '../../../stores/muted-words.store.ts';

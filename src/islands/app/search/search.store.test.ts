@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchResponse } from '../../../lib/api-types.ts';
 
-vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
+vi.mock('../../../lib/browser/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
 const { $search, $searchOpen, EMPTY_RESULTS, SEARCH_DEBOUNCE_MS, closeSearch, openSearch, setSearchQuery, searchHref } = await import('./search.store.ts');

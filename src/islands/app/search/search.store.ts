@@ -1,5 +1,5 @@
 import { atom, map } from 'nanostores';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/browser/api-client.ts';
 import type { SearchResponse, SearchSort } from '../../../lib/api-types.ts';
 
 /** Spec section 9: the search runs 300 ms after the last keystroke. */

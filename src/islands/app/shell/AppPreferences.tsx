@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { LANGUAGES, LANGUAGE_NAMES, LOCALE, type Lang } from '../../../lib/i18n.ts';
-import { THEMES, chooseTheme, storedTheme, type ThemeChoice } from '../../../lib/theme.ts';
-import { rememberLang } from '../../../stores/lang.store.ts';
+import { THEMES, chooseTheme, storedTheme, type ThemeChoice } from '../../../lib/browser/theme.ts';
+import { rememberLang } from '../../../lib/browser/language.ts';
 import { useLang, useT } from '../../i18n/use-t.tsx';
 
 /**

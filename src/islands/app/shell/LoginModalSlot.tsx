@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
-import { CONSENT_REQUIRED_EVENT } from '../../../lib/api-client.ts';
+import { CONSENT_REQUIRED_EVENT } from '../../../lib/browser/api-client.ts';
 import { useStore } from '@nanostores/react';
 import { $loginOpen } from '../../../stores/login.store.ts';
 import { useDeferredComponent } from './use-deferred-component.ts';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Circle, JoinResult } from '../../../lib/api-types.ts';
 import { installCookieJar } from '../../../../tests/helpers/cookie-jar.ts';
 
-vi.mock('../../../lib/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
+vi.mock('../../../lib/browser/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 vi.mock('../../../lib/toast.ts', () => ({ toast: vi.fn(), carryToastsToNextPage: vi.fn() }));
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
 const { $popular, joinButtonState, joinPopular, loadPopularPage } = await import('./popular.store.ts');

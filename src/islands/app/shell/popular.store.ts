@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/browser/api-client.ts';
 import type { Circle, MembershipStatus, Paged } from '../../../lib/api-types.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { wrapTab } from '../../../lib/focus-wrap.ts';
+import { wrapTab } from '../../../lib/browser/focus-wrap.ts';
 
 /**
  * Drives a native <dialog> as a modal: showModal() makes the rest of the page inert (the focus stays inside)

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/browser/api-client.ts';
 import type { ProfileResponse } from '../../../lib/api-types.ts';
 import { hasToken, resetUser, setUserFromProfile } from '../../../stores/session.store.ts';
 

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/browser/api-client.ts';
 import type { CircleRequirement, Paged } from '../../../lib/api-types.ts';
 
 /** The "Who can join" choice as a form holds it: a kind, and the institution domain or credential kind. */

@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { api, ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { api, ApiError, errorMessage } from '../../../lib/browser/api-client.ts';
 import type { CredentialKind, CredentialRequest, Paged, ProfileResponse } from '../../../lib/api-types.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { $lang } from '../../../stores/lang.store.ts';

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consents } from '../../db/schema.ts';
 import { NOTICE_VERSION } from '../../../lib/privacy-notice.ts';
-import { fieldErrors } from '../../http/http-errors.ts';
+import { fieldErrors } from '../../platform/errors.ts';
 
 export type ConsentStatus = { version: string; required: boolean; consented_version: string | null; agreed_at: string | null };
 

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { IdentityChip } from '../../../lib/api-types.ts';
-import { AADHAAR_LABEL, ACADEMIC_LABEL, EMAIL_CHIP } from '../verification/verification-rules.ts';
+import { AADHAAR_LABEL, ACADEMIC_LABEL, EMAIL_CHIP } from '../verification/index.ts';
 
 /**
  * Everything the product shows about a person instead of their e-mail address: an anonymous handle,

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userBlocks, users } from '../../db/schema.ts';
-import { detail, fieldErrors, notFound } from '../../http/http-errors.ts';
+import { detail, fieldErrors, notFound } from '../../platform/errors.ts';
 
 /**
  * A member's own protections: blocking another member (their posts and comments disappear for the blocker, and

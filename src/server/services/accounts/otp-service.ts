@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { otpCodes, otpSends } from '../../db/schema.ts';
-import { detail, serviceUnavailable, tooManyRequests } from '../../http/http-errors.ts';
+import { detail, serviceUnavailable, tooManyRequests } from '../../platform/errors.ts';
 import type { MailService } from '../../platform/mail-service.ts';
 import { emailHash, identityClassOf, normaliseEmail, type IdentityClass } from './identity-service.ts';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.ts';

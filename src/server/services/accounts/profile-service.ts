@@ -2,9 +2,9 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChannelType, IdentityChip, Post, ProfileCard, ProfileCircle, ProfileResponse } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import { circleMembers, circles, users } from '../../db/schema.ts';
-import { notFound } from '../../http/http-errors.ts';
-import type { KeysetPageSource, PageSource } from '../../http/pagination.ts';
-import { listPosts } from '../posts/posts-service.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { KeysetPageSource, PageSource } from '../../db/keyset.ts';
+import { listPosts } from '../posts/index.ts';
 import { findUserById, type UserRow } from './users-service.ts';
 
 /** Marks the profile as created; true only the first time (the client may POST it again). */

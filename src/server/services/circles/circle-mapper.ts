@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Circle, ChannelType } from '../../../lib/api-types.ts';
 import { qualified as q } from '../../db/qualified.ts';
 import { circleMembers, circles, joinRequests } from '../../db/schema.ts';
-import { shippedInstitutions } from '../verification/institutions.ts';
-import { requirementOf } from '../verification/verification-rules.ts';
+import { shippedInstitutions, requirementOf } from '../verification/index.ts';
 import type { Viewer } from './visibility.ts';
 
 /** A circle's requirement as the API shows it (every circle answer, search hit and panel row uses this). */

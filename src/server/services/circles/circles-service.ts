@@ -4,13 +4,13 @@ import { parseId } from '../../../lib/validation.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { circleMembers, circles, joinRequests, posts, users } from '../../db/schema.ts';
 import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
-import type { KeysetPageSource } from '../../http/pagination.ts';
-import { notify } from '../notifications/notifications-service.ts';
-import { detail, fieldErrors } from '../../http/http-errors.ts';
+import type { KeysetPageSource } from '../../db/keyset.ts';
+import { notify } from '../notifications/index.ts';
+import { detail, fieldErrors } from '../../platform/errors.ts';
 import { circleColumns, circleRequirement, toCircle } from './circle-mapper.ts';
 import { prepared } from '../../db/prepared.ts';
 import { themeColorsFor } from '../../../lib/theme-colors.ts';
-import { screenWriting } from '../safety/screen.ts';
+import { screenWriting } from '../safety/index.ts';
 
 /** The circles rules: listing by popularity, name search, creation, lookup and joining. */
 

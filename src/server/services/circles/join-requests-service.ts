@@ -2,10 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Circle, Decision, JoinRequest, JoinRequestStatus } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import { circles, joinRequests, users } from '../../db/schema.ts';
-import { detail } from '../../http/http-errors.ts';
+import { detail } from '../../platform/errors.ts';
 import { isoString } from './circle-mapper.ts';
 import { addMember } from './circles-service.ts';
-import { notify } from '../notifications/notifications-service.ts';
+import { notify } from '../notifications/index.ts';
 
 /** Requests to join private circles, reviewed by the circle's owner only. */
 

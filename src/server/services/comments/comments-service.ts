@@ -4,15 +4,15 @@ import type { Comment, CommentSort, ListedComment, Post, ThreadComment, UpvoteRe
 import type { Db } from '../../db/client.ts';
 import { qualified as q } from '../../db/qualified.ts';
 import { circles, commentUpvotes, comments, posts, userBlocks, users } from '../../db/schema.ts';
-import { detail, fieldErrors, forbidden } from '../../http/http-errors.ts';
-import type { KeysetPageSource, PageSource } from '../../http/pagination.ts';
+import { detail, fieldErrors, forbidden } from '../../platform/errors.ts';
+import type { KeysetPageSource, PageSource } from '../../db/keyset.ts';
 import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
 import { prepared } from '../../db/prepared.ts';
-import type { StoredMedia } from '../media/media-files.ts';
-import { notify, UPVOTE_MILESTONES, type MentionFanout } from '../notifications/notifications-service.ts';
-import { getVisiblePost, postNotFound } from '../posts/posts-service.ts';
-import { safetyWarningFor, screenWithRegistry, type ModerationStatus } from '../safety/screen.ts';
-import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff, type Viewer } from '../circles/visibility.ts';
+import type { StoredMedia } from '../media/index.ts';
+import { notify, UPVOTE_MILESTONES, type MentionFanout } from '../notifications/index.ts';
+import { getVisiblePost, postNotFound } from '../posts/index.ts';
+import { safetyWarningFor, screenWithRegistry, type ModerationStatus } from '../safety/index.ts';
+import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff, type Viewer } from '../circles/index.ts';
 
 export const COMMENT_MAX_LENGTH = 10_000;
 export const COMMENT_NEEDS_CONTENT = 'Please enter a comment or select media.';

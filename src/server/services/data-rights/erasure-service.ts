@@ -27,12 +27,11 @@ import {
   verifications,
 } from '../../db/schema.ts';
 import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from './account-tables.ts';
-import { detail } from '../../http/http-errors.ts';
+import { detail } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
-import type { OtpService } from '../accounts/otp-service.ts';
-import { mediaNamesIn } from '../media/media-files.ts';
-import { claimOwnerKey } from '../verification/verifications-service.ts';
-import { postersOf } from '../media/video-posters.ts';
+import type { OtpService } from '../accounts/index.ts';
+import { mediaNamesIn, postersOf } from '../media/index.ts';
+import { claimOwnerKey } from '../verification/index.ts';
 import type { MediaStore } from '../../platform/media-store.ts';
 import { withVariants } from '../../../lib/media-variants.ts';
 import type { Lang } from '../../../lib/i18n.ts';

@@ -11,11 +11,11 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { dataExports, users } from '../../db/schema.ts';
 import { ACCOUNT_TABLES, propertyOf } from './account-tables.ts';
-import { detail, notFound } from '../../http/http-errors.ts';
+import { detail, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import { NOTICE_VERSION } from '../../../lib/privacy-notice.ts';
-import { identityChips } from '../accounts/identity-service.ts';
-import { listUploads } from '../media/uploads-service.ts';
+import { identityChips } from '../accounts/index.ts';
+import { listUploads } from '../media/index.ts';
 import type { MediaStore } from '../../platform/media-store.ts';
 import { withVariants } from '../../../lib/media-variants.ts';
 

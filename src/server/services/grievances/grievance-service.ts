@@ -13,7 +13,7 @@ import {
   type StaffGrievance,
 } from '../../../lib/grievance-rules.ts';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import { executeRows, type Db } from '../../db/client.ts';
 import { grievanceEvents, grievances } from '../../db/schema.ts';
 import { openAddress, sealAddress } from './contact-service.ts';
 import type { MailService } from '../../platform/mail-service.ts';
@@ -331,3 +331,12 @@ export function createGrievanceService(deps: GrievanceDeps) {
 }
 
 export type GrievanceService = ReturnType<typeof createGrievanceService>;
+
+/**
+ * Open grievances past their IT Rules deadline (the metrics gauge grievances_overdue). due_at is the next deadline of an
+ * open grievance and null once it is closed (indexed: grievances_due_idx).
+ */
+export async function countOverdueGrievances(db: Db): Promise<number> {
+  const [row] = await executeRows<{ n: string | number }>(db, sql`select count(*) as n from grievances where due_at < now()`);
+  return Number(row.n);
+}

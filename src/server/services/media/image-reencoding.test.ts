@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { IMAGE_TOO_LARGE, InvalidMediaError, reencodeDataUrl, reencodeImage } from './image-reencoding.ts';
-import { sanitizeRichText } from '../writing/sanitize-html.ts';
+import { sanitizeRichText } from '../writing/index.ts';
 
 const stripEmbeddedImageMetadata = (html: string) => sanitizeRichText(html, reencodeDataUrl);
 const image = (format: 'png' | 'jpeg' | 'gif' | 'webp') =>

@@ -4,7 +4,7 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { detail } from '../../http/http-errors.ts';
+import { detail } from '../../platform/errors.ts';
 import { sizedName, variantsOf, withVariants } from '../../../lib/media-variants.ts';
 import { encodeVariant, InvalidMediaError, reencodeImage, stillImageSize } from './image-reencoding.ts';
 import { detectMedia, SNIFF_BYTES, type MediaKind } from './media-recognition.ts';

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comments, posts, users } from '../../db/schema.ts';
-import { notFound } from '../../http/http-errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { MEDIA_URL_PREFIX, mediaNamesIn, type MediaRemoval } from './media-files.ts';
 import { postersOf } from './video-posters.ts';
 

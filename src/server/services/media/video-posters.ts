@@ -1,5 +1,5 @@
 import { translator } from '../../../lib/i18n.ts';
-import { fieldErrors } from '../../http/http-errors.ts';
+import { fieldErrors } from '../../platform/errors.ts';
 import type { StoredMedia } from './media-files.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { notify } from '../notifications/notifications-service.ts';
+import { notify } from '../notifications/index.ts';
 import type { NotificationCode } from '../../../lib/notification-messages.ts';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
@@ -17,12 +17,12 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { circleMembers, circles, comments, moderationActions, moderationCases, posts, reports, users } from '../../db/schema.ts';
-import { detail, fieldErrors, forbidden } from '../../http/http-errors.ts';
-import { keyedRequesterNetwork } from '../accounts/otp-service.ts';
-import { plainTextExcerpt } from '../search/search-service.ts';
+import { detail, fieldErrors, forbidden } from '../../platform/errors.ts';
+import { keyedRequesterNetwork } from '../accounts/index.ts';
+import { plainTextExcerpt } from '../search/index.ts';
 import type { SuspensionService } from './suspension-service.ts';
 import { qualified as q } from '../../db/qualified.ts';
-import { circleVisibleTo, commentListedFor, postListedFor } from '../circles/visibility.ts';
+import { circleVisibleTo, commentListedFor, postListedFor } from '../circles/index.ts';
 
 export const MESSAGES = {
   postNotFound: 'Post not found.',

@@ -3,7 +3,7 @@ import { SUSPENSION_DURATIONS, type SuspensionDuration } from '../../../lib/mode
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { circles, posts, suspensions } from '../../db/schema.ts';
-import { HttpError } from '../../http/http-errors.ts';
+import { HttpError } from '../../platform/errors.ts';
 
 const DAY = 86_400_000;
 

@@ -5,11 +5,11 @@ import type { Db, Executor } from '../../db/client.ts';
 import { qualified as q } from '../../db/qualified.ts';
 import { circles, comments, notifications, posts, userBlocks, users } from '../../db/schema.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
-import type { OffsetPageSource } from '../../http/pagination.ts';
+import type { OffsetPageSource } from '../../db/keyset.ts';
 import { mentionedHandles } from '../../../lib/mentions.ts';
 import { wordNotification, type NotificationCode, type NotificationMessage } from '../../../lib/notification-messages.ts';
 import { translator } from '../../../lib/i18n.ts';
-import { circleVisibleTo } from '../circles/visibility.ts';
+import { circleVisibleTo } from '../circles/index.ts';
 
 /** The upvote counts that tell an author their writing is being read. */
 export const UPVOTE_MILESTONES = [1, 10, 100] as const;

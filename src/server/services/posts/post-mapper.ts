@@ -3,8 +3,8 @@ import type { ChannelType, Post } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import { circles, postReactions, posts, users } from '../../db/schema.ts';
 import { keyColumns, type SortKey } from '../../db/keyset.ts';
-import { safetyWarningFor, type ModerationStatus } from '../safety/screen.ts';
-import { viewerIsStaff, type Viewer } from '../circles/visibility.ts';
+import { safetyWarningFor, type ModerationStatus } from '../safety/index.ts';
+import { viewerIsStaff, type Viewer } from '../circles/index.ts';
 import { imageSources } from '../../../lib/media-variants.ts';
 
 /**

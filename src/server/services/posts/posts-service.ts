@@ -2,18 +2,16 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Circle, FeedSort, Post } from '../../../lib/api-types.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { circleMembers, circles, comments, posts, publicPostTotals } from '../../db/schema.ts';
-import { detail, fieldErrors, forbidden } from '../../http/http-errors.ts';
-import type { KeysetPageSource } from '../../http/pagination.ts';
+import { detail, fieldErrors, forbidden } from '../../platform/errors.ts';
+import type { KeysetPageSource } from '../../db/keyset.ts';
 import { loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
 import { prepared } from '../../db/prepared.ts';
-import { MESSAGES, circleIdByRef, findCircle, parseCircleRef, refValues } from '../circles/circles-service.ts';
+import { MESSAGES, circleIdByRef, findCircle, parseCircleRef, refValues, circleVisibleTo, postListedFor, postOpenFor } from '../circles/index.ts';
 import { selectPosts, toPost } from './post-mapper.ts';
-import { reencodeDataUrl } from '../media/image-reencoding.ts';
-import { postersOf } from '../media/video-posters.ts';
-import { mentionedHandles, type MentionFanout } from '../notifications/notifications-service.ts';
-import { sanitizeRichText } from '../writing/sanitize-html.ts';
-import { screenWithRegistry } from '../safety/screen.ts';
-import { circleVisibleTo, postListedFor, postOpenFor } from '../circles/visibility.ts';
+import { reencodeDataUrl, postersOf } from '../media/index.ts';
+import { mentionedHandles, type MentionFanout } from '../notifications/index.ts';
+import { sanitizeRichText } from '../writing/index.ts';
+import { screenWithRegistry } from '../safety/index.ts';
 
 export { toPost, selectPosts, newestFirst, type PostRow } from './post-mapper.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { circles, postReactions, posts } from '../../db/schema.ts';
 import { postNotFound } from './posts-service.ts';
-import { circleVisibleTo, postOpenFor } from '../circles/visibility.ts';
+import { circleVisibleTo, postOpenFor } from '../circles/index.ts';
 
 export type ReactionKind = 'like' | 'dislike';
 

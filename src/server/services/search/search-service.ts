@@ -3,8 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ChannelType, SearchResponse, SearchSort } from '../../../lib/api-types.ts';
 import { executeRows, type Db } from '../../db/client.ts';
 import { circles, comments, posts, users } from '../../db/schema.ts';
-import { circleVisibleTo, commentListedFor, postListedFor } from '../circles/visibility.ts';
-import { circleRequirement } from '../circles/circle-mapper.ts';
+import { circleVisibleTo, commentListedFor, postListedFor, circleRequirement } from '../circles/index.ts';
 import { prepared } from '../../db/prepared.ts';
 import { highlightRanges, isLatin, wordsOf } from './search-words.ts';
 

@@ -3,10 +3,10 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { circles, posts } from '../../db/schema.ts';
 import type { SiteServices } from '../../site-services.ts';
-import { findCircle, parseCircleRef } from '../circles/circles-service.ts';
-import { staffRoleOf } from '../staff-service.ts';
-import { TokenError, type TokenService } from '../accounts/tokens-service.ts';
-import { plainTextExcerpt } from '../search/search-service.ts';
+import { findCircle, parseCircleRef } from '../circles/index.ts';
+import { staffRoleOf } from '../accounts/index.ts';
+import { TokenError, type TokenService } from '../accounts/index.ts';
+import { plainTextExcerpt } from '../search/index.ts';
 
 /** Read-only lookups for server-rendered pages: public content only, since their HTML may be shared anywhere. */
 /** The lookups the database answers; the first feed page is added where the app is built (it asks the API). */

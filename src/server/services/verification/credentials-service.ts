@@ -7,11 +7,10 @@ import type { CredentialKind, CredentialRequest, StaffCredentialRequest } from '
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import { credentialRequests, staffAuditLog, verifications } from '../../db/schema.ts';
-import { detail, fieldErrors, notFound } from '../../http/http-errors.ts';
-import { InvalidMediaError, reencodeImage } from '../media/image-reencoding.ts';
-import { detectMedia, recognise, SNIFF_BYTES } from '../media/media-recognition.ts';
+import { detail, fieldErrors, notFound } from '../../platform/errors.ts';
+import { InvalidMediaError, reencodeImage, detectMedia, recognise, SNIFF_BYTES } from '../media/index.ts';
 import { cleanPdf, InvalidPdfError, UncleanablePdfError } from './pdf-metadata.ts';
-import type { StaffRole } from '../staff-service.ts';
+import type { StaffRole } from '../accounts/index.ts';
 import { credentialLabel, credentialName } from './verification-rules.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { identityClassOf } from '../accounts/identity-service.ts';
+import { identityClassOf } from '../accounts/index.ts';
 import { INSTITUTIONS_FILE, institutionTable, parseInstitutions, shippedInstitutions } from './institutions.ts';
 
 describe('the shipped institution table', () => {

@@ -13,7 +13,7 @@ import {
   type PDFContext,
   type PDFObject,
 } from 'pdf-lib';
-import { recognise, SNIFF_BYTES } from '../media/media-recognition.ts';
+import { recognise, SNIFF_BYTES } from '../media/index.ts';
 
 /**
  * A credential PDF, rebuilt so that nothing but what is seen on its pages survives: staff open these files, and a

@@ -4,13 +4,11 @@ import type { CircleRequirement, Verification } from '../../../lib/api-types.ts'
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { circles, institutionMembers, posts, users, verifiedAddressClaims, verifications } from '../../db/schema.ts';
-import { circleRequirement } from '../circles/circle-mapper.ts';
-import { circleVisibleTo } from '../circles/visibility.ts';
+import { circleRequirement, circleVisibleTo } from '../circles/index.ts';
 import type { InstitutionTable, Institution } from './institutions.ts';
-import { identityClassOf, normaliseEmail } from '../accounts/identity-service.ts';
+import { identityClassOf, normaliseEmail, type OtpService } from '../accounts/index.ts';
 import type { Executor } from '../../db/client.ts';
-import type { OtpService } from '../accounts/otp-service.ts';
-import { HttpError } from '../../http/http-errors.ts';
+import { HttpError } from '../../platform/errors.ts';
 import {
   chipsOf,
   isVerifiedAccount,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/http-errors.ts';
+import { HttpError } from '../../platform/errors.ts';
 import { createRateLimiter } from '../../platform/rate-limit.ts';
 import { createWriteLimits, waitInWords, type WriteLimitRules } from './write-limits.ts';
 

@@ -1,4 +1,4 @@
-import { detail } from '../../http/http-errors.ts';
+import { detail } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 
 /**

@@ -16,7 +16,7 @@ import { readRules } from '../scam-shield.ts';
 import { generateTrainCorpus } from './generate-corpus.ts';
 import { seeded, type LabelledItem } from './templating.ts';
 
-const REPO = new URL('../../../../../', import.meta.url);
+const REPO = new URL('../../../../..', import.meta.url);
 export const TRAIN_FILE = new URL('tests/fixtures/safety/train.json', REPO);
 export const FROZEN_FILE = new URL('tests/fixtures/safety/frozen.json', REPO);
 

@@ -1,4 +1,4 @@
-import type { FeedSort } from './api-types.ts';
+import type { FeedSort } from '../api-types.ts';
 
 /** A feed's or channel page's order, as the selector words it in English (`feed.sort.*` in the catalogs); New (today's order) is the default. */
 export const FEED_SORT_LABELS: Record<FeedSort, string> = {

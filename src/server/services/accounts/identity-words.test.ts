@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from './i18n.ts';
-import { animalName, chipLabel } from './identity-words.ts';
-import { ANIMALS } from '../server/services/accounts/identity-service.ts';
+import { translator } from '../../../lib/i18n.ts';
+import { animalName, chipLabel } from '../../../lib/identity-words.ts';
+import { ANIMALS } from './identity-service.ts';
 
 const hi = translator('hi');
 const en = translator('en');

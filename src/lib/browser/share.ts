@@ -1,6 +1,6 @@
-import { toast } from './toast.ts';
-import { translator } from './i18n.ts';
-import { $lang } from '../stores/lang.store.ts';
+import { toast } from '../toast.ts';
+import { translator } from '../i18n.ts';
+import { renderedLang } from './language.ts';
 
 export type ShareTarget = { title: string; url: string };
 
@@ -12,8 +12,8 @@ export const commentUrl = (postId: number, commentId: number) => new URL(`/home/
 
 /** Copies a link and says so ('Link copied to clipboard'): a comment's Share. */
 export async function copyLink(url: string): Promise<void> {
-  if (await copyText(url)) void toast(translator($lang.get())('toast.linkCopied'), 'success');
-  else void toast(translator($lang.get())('toast.copyFailed'), 'error');
+  if (await copyText(url)) void toast(translator(renderedLang())('toast.linkCopied'), 'success');
+  else void toast(translator(renderedLang())('toast.copyFailed'), 'error');
 }
 
 /**
@@ -30,8 +30,8 @@ export async function share(target: ShareTarget): Promise<void> {
       // Not allowed here (e.g. no user activation): fall back to copying.
     }
   }
-  if (await copyText(target.url)) void toast(translator($lang.get())('toast.linkCopied'), 'success');
-  else void toast(translator($lang.get())('toast.copyFailed'), 'error');
+  if (await copyText(target.url)) void toast(translator(renderedLang())('toast.linkCopied'), 'success');
+  else void toast(translator(renderedLang())('toast.copyFailed'), 'error');
 }
 
 async function copyText(text: string): Promise<boolean> {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor } from '../client.ts';
-import { circleMembers, circles, comments, postReactions, posts, users, verifications } from '../schema.ts';
-import { credentialLabel } from '../../services/verification/verification-rules.ts';
+import type { Db, Executor } from '../../../db/client.ts';
+import { circleMembers, circles, comments, postReactions, posts, users, verifications } from '../../../db/schema.ts';
+import { credentialLabel } from '../../verification/index.ts';
 import { DEMO_CIRCLES, DEMO_POSTS, DEMO_USERS } from './demo-content.ts';
-import { themeColorsFor } from '../../../lib/theme-colors.ts';
+import { themeColorsFor } from '../../../../lib/theme-colors.ts';
 
 /** Any constant works: it only keeps two instances starting at once from both seeding the same database. */
 const SEED_LOCK_KEY = 47_112_026;

@@ -1,8 +1,8 @@
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
 import Cookies from 'js-cookie';
 import { isOffline, OFFLINE_READ_MESSAGE, OFFLINE_WRITE_MESSAGE } from './offline.ts';
-import { chosenLang } from '../stores/lang.store.ts';
-import { translator } from './i18n.ts';
+import { chosenLang } from './language.ts';
+import { translator } from '../i18n.ts';
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';

@@ -1,0 +1,4 @@
+// The posts domain's only door: code outside this folder imports from here.
+export * from './post-mapper.ts';
+export * from './posts-service.ts';
+export * from './reactions-service.ts';

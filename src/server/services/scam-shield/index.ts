@@ -1,0 +1,2 @@
+// The scam-shield domain's only door: code outside this folder imports from here.
+
