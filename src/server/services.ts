@@ -6,20 +6,20 @@ import * as consent from './services/accounts/index.ts';
 import { createErasureService, createExportService, createRetentionService } from './services/data-rights/index.ts';
 import * as uploads from './services/media/index.ts';
 import * as circles from './services/circles/index.ts';
-import * as comments from './services/comments/index.ts';
+import { createCommentsService } from './services/comments/index.ts';
 import { createContactService, createGrievanceService } from './services/grievances/index.ts';
 import * as joinRequests from './services/circles/index.ts';
 import * as memberSafety from './services/accounts/index.ts';
 import { createMailService } from './platform/mail-service.ts';
 import { createOtpService, createTokenService, findOrCreateUser, findSignedInUser, findUserById } from './services/accounts/index.ts';
-import * as posts from './services/posts/index.ts';
+import { createPostsService } from './services/posts/index.ts';
 import * as profile from './services/accounts/index.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
 import { react } from './services/posts/index.ts';
 import { search } from './services/search/index.ts';
 import { createSiteServices, createSiteFigures } from './services/site/index.ts';
 import { shippedInstitutions, createVerificationService, createCredentialService } from './services/verification/index.ts';
-import { createWriteLimits } from './services/writing/index.ts';
+import { createWriteGate, createWriteLimits } from './services/writing/index.ts';
 import { createModerationService, createSuspensionService } from './services/moderation/index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createMediaSigner, createMediaRemoval } from './services/media/index.ts';
@@ -75,6 +75,18 @@ export function createServices({
   const removeMedia = createMediaRemoval({ jobs, mediaStore, log });
   // Explore's "active" order: every hour, each circle's posts of the last 7 days are recounted (a week-old post drops out).
   jobs.define({ name: circles.CIRCLE_ACTIVITY_JOB, run: () => circles.recountRecentPosts(db), cron: '17 * * * *', retryLimit: 1 });
+  const writeLimits = createWriteLimits({ limiter: rateLimiter, rules: config.writeLimits, newAccountHours: config.newAccountHours });
+  const verifications = createVerificationService({ db, config, institutions, otp, clock: now });
+  const moderation = createModerationService({
+    db,
+    clock,
+    suspensions,
+    autoHideReports: config.autoHideReports,
+    newAccountHours: config.newAccountHours,
+    identitySecret: config.identitySecret,
+  });
+  const posts = createPostsService({ db, tellMentions, queueHeld: moderation.queueHeld });
+  const comments = createCommentsService({ db, tellMentions, queueHeld: moderation.queueHeld });
   const exports = createExportService({ db, config, jobs, log, now, mediaStore });
   return {
     jobs,
@@ -90,24 +102,17 @@ export function createServices({
     },
     clock,
     institutions,
-    verifications: createVerificationService({ db, config, institutions, otp, clock: now }),
+    verifications,
     credentials: createCredentialService({ db, jobs, config, clock: now, log }),
     suspensions,
-    moderation: createModerationService({
-      db,
-      clock,
-      suspensions,
-      autoHideReports: config.autoHideReports,
-      newAccountHours: config.newAccountHours,
-      identitySecret: config.identitySecret,
-    }),
+    moderation: moderation,
     grievances: createGrievanceService({ db, clock, mail, identitySecret: config.identitySecret, log }),
     tokens,
     // Its own key, derived from the signing key, so a media signature can never pass for anything else.
     mediaSigner: createMediaSigner(createHmac('sha256', config.jwtSecret).update('private-media-urls').digest('base64url'), () => clock.now().getTime()),
     mail,
     rateLimiter,
-    writeLimits: createWriteLimits({ limiter: rateLimiter, rules: config.writeLimits, newAccountHours: config.newAccountHours }),
+    writing: createWriteGate({ db, limits: writeLimits, suspensions, assertMeets: verifications.assertMeets }),
     otp,
     users: bindTo(db, { findById: findUserById, findSignedIn: findSignedInUser, findOrCreate: findOrCreateUser }),
     circles: bindTo(db, {
@@ -119,7 +124,7 @@ export function createServices({
       find: circles.findCircle,
       require: circles.requireCircle,
       create: circles.createCircle,
-      joinByName: circles.joinByName,
+      join: circles.joinCircle,
       setRequirement: circles.setRequirement,
     }),
     joinRequests: bindTo(db, {
@@ -127,28 +132,9 @@ export function createServices({
       listPending: joinRequests.listPendingRequests,
       decide: joinRequests.decideRequest,
     }),
-    posts: {
-      create: (input: posts.NewPost) => posts.createPost(db, input, tellMentions),
-      edit: (input: posts.PostEdit) => posts.editPost(db, input, tellMentions),
-      ...bindTo(db, {
-        list: posts.listPosts,
-        getVisible: posts.getVisiblePost,
-        delete: posts.deletePost,
-      }),
-    },
+    posts,
     reactions: bindTo(db, { react }),
-    comments: {
-      create: (input: comments.NewComment) => comments.createComment(db, input, tellMentions),
-      ...bindTo(db, {
-        list: comments.listComments,
-        get: comments.getComment,
-        replies: comments.listReplies,
-        edit: comments.editComment,
-        delete: comments.deleteComment,
-        upvote: comments.upvoteComment,
-        postOf: comments.postOfComment,
-      }),
-    },
+    comments,
     notifications: bindTo(db, { list: notifications.listNotifications, unreadCount: notifications.unreadCount, markRead: notifications.markRead }),
     siteFigures: createSiteFigures(db, config.institutionChipMinMembers),
     notificationStream: createNotificationStream({

@@ -120,7 +120,7 @@ const requirementSchema = {
 } as const;
 
 export default async function circlesRoutes(app: FastifyInstance) {
-  const { circles, joinRequests, writeLimits } = app.ctx.services;
+  const { circles, joinRequests, writing } = app.ctx.services;
   const { config } = app.ctx;
 
   app.get(
@@ -172,7 +172,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = parseInput(createBody, request.body);
-      await writeLimits.check('channel', request.user!);
+      await writing.admit({ writer: request.user!, limit: 'channel', target: null });
       const circle = await circles.create(
         { ...request.user!, newAccountHours: config.newAccountHours },
         { name: input.name, description: input.description, channelType: input.channel_type, requirement: input.requirement },
@@ -259,9 +259,8 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { circle_name } = parseInput(joinBody, request.body);
-      await writeLimits.check('join-request', request.user!);
-      const userId = request.user!.id;
-      const result = await circles.joinByName(userId, circle_name, (circle) => app.ctx.services.verifications.assertMeets(userId, circle, 'join'));
+      const { circle } = await writing.admit({ writer: request.user!, limit: 'join-request', target: { circleName: circle_name }, verify: 'join' });
+      const result = await circles.join(request.user!.id, circle);
       return reply.code(result.status === 'pending' ? 202 : 200).send(result);
     },
   );

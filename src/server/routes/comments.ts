@@ -38,13 +38,8 @@ export default async function commentsRoutes(app: FastifyInstance) {
   const idInPath = async (request: FastifyRequest, reply: FastifyReply) => {
     if (parseId((request.params as { id?: string }).id) === null) return app.apiNotFound(request, reply);
   };
-  const { comments: commentsService, writeLimits } = app.ctx.services;
+  const { comments: commentsService, writing } = app.ctx.services;
   const { config } = app.ctx;
-  /** A member suspended from a channel may not vote on or edit comments there (as they may not comment). */
-  const assertMayWriteOnCommentsPost = async (userId: number, commentId: number) => {
-    const postId = await commentsService.postOf(commentId);
-    if (postId !== null) await app.ctx.services.suspensions.assertMayWriteOnPost(userId, postId);
-  };
 
   app.get(
     '/api/posts/comments/list/',
@@ -80,8 +75,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
       },
       handler: async (request) => {
         const { comment_id } = parseInput(upvoteQuery, request.query);
-        if (method === 'POST') await writeLimits.check('reaction', request.user!);
-        await assertMayWriteOnCommentsPost(request.user!.id, comment_id);
+        await writing.admit({ writer: request.user!, limit: method === 'POST' ? 'reaction' : null, target: { commentId: comment_id } });
         return commentsService.upvote({ commentId: comment_id, userId: request.user!.id, on: method === 'POST' });
       },
     });
@@ -143,17 +137,8 @@ export default async function commentsRoutes(app: FastifyInstance) {
       const id = parseId((request.params as { id: string }).id);
       if (id === null) return app.apiNotFound(request, reply);
       const { body } = parseInput(editCommentBody, request.body);
-      await writeLimits.check('comment', request.user!);
-      await assertMayWriteOnCommentsPost(request.user!.id, id);
-      const comment = await commentsService.edit({
-        id,
-        userId: request.user!.id,
-        body,
-        authorCreatedAt: request.user!.createdAt,
-        newAccountHours: config.newAccountHours,
-      });
-      if (comment.moderation_status === 'held') await app.ctx.services.moderation.queueHeld({ kind: 'comment', id: comment.id });
-      return comment;
+      await writing.admit({ writer: request.user!, limit: 'comment', target: { commentId: id } });
+      return commentsService.edit({ id, userId: request.user!.id, body, authorCreatedAt: request.user!.createdAt, newAccountHours: config.newAccountHours });
     },
   );
 
@@ -201,11 +186,9 @@ export default async function commentsRoutes(app: FastifyInstance) {
           const input = createCommentBody.parse(fields);
           let { media: attached, posters } = pairPosters(received, COMMENT_POSTER_FIELD);
           if (input.body === '' && attached.length === 0) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
-          await writeLimits.check('comment', request.user!);
-          await app.ctx.services.suspensions.assertMayWriteOnPost(authorId, input.post);
-          await app.ctx.services.verifications.assertMeetsOnPost(authorId, input.post);
+          const { channel } = await writing.admit({ writer: request.user!, limit: 'comment', target: { postId: input.post }, verify: 'comment' });
           // A comment's media in a private circle is served only on signed URLs, to those who see the post.
-          if (attached.length && (await app.ctx.services.posts.getVisible(input.post, authorId)).circle.channel_type === 'private') {
+          if (attached.length && channel?.visible && channel.channelType === 'private') {
             ({ media: attached, posters } = pairPosters(await makePrivate(), COMMENT_POSTER_FIELD));
           }
           const media = attached[0]?.media ?? null;
@@ -222,7 +205,6 @@ export default async function commentsRoutes(app: FastifyInstance) {
           });
         },
       );
-      if (comment.moderation_status === 'held') await app.ctx.services.moderation.queueHeld({ kind: 'comment', id: comment.id });
       return reply.code(201).send(comment);
     },
   );

@@ -67,7 +67,7 @@ const itemProperties = {
 
 export default async function moderationRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
-  const { moderation, writeLimits: limits } = app.ctx.services;
+  const { moderation, writing } = app.ctx.services;
   const suspects = createSuspectRegistry({ db, autoHideReports: app.ctx.config.autoHideReports, identitySecret: app.ctx.config.identitySecret });
   /** An item's words and links as the suspect registry reads them (a post's description is HTML). */
   const registryItem = (item: { postId: number; commentId: number | null; title: string; body: string; kind: 'post' | 'comment' }): RegistryItem => {
@@ -99,7 +99,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = parseInput(reportBody, request.body);
-      await limits.check('report', request.user!);
+      await writing.admit({ writer: request.user!, limit: 'report', target: null });
       const { id, createdAt } = request.user!;
       const { created, report } = await moderation.report({ id, createdAt, ip: request.ip }, itemRef(input), { reason: input.reason, note: input.note });
       if (created && input.reason === 'scam') {

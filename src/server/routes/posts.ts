@@ -50,7 +50,7 @@ export default async function postsRoutes(app: FastifyInstance) {
   };
   /** The post id of a route guarded by `idInPath`, which has already refused a path that holds none. */
   const pathId = (request: FastifyRequest) => parseId((request.params as { id: string }).id)!;
-  const { posts, reactions: reactionsService, writeLimits } = app.ctx.services;
+  const { posts, reactions: reactionsService, writing } = app.ctx.services;
   const { config } = app.ctx;
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
 
@@ -108,8 +108,7 @@ export default async function postsRoutes(app: FastifyInstance) {
         },
         handler: async (request) => {
           const { post_id } = reactionQuery.parse(request.query);
-          if (method === 'POST') await writeLimits.check('reaction', request.user!);
-          await app.ctx.services.suspensions.assertMayWriteOnPost(request.user!.id, post_id);
+          await writing.admit({ writer: request.user!, limit: method === 'POST' ? 'reaction' : null, target: { postId: post_id } });
           return reactionsService.react({ postId: post_id, userId: request.user!.id, kind, on: method === 'POST' });
         },
       });
@@ -152,12 +151,8 @@ export default async function postsRoutes(app: FastifyInstance) {
       if (input.title === undefined && input.description === undefined) {
         throw fieldErrors({ non_field_errors: ['Send a title or a description to change.'] });
       }
-      await writeLimits.check('post', request.user!);
-      // The same check as editing a comment: a member suspended from the post's channel cannot change it.
-      await app.ctx.services.suspensions.assertMayWriteOnPost(request.user!.id, id);
-      const post = await posts.edit({ id, userId: request.user!.id, ...input, authorCreatedAt: request.user!.createdAt, newAccountHours: config.newAccountHours });
-      if (post.moderation_status === 'held') await app.ctx.services.moderation.queueHeld({ kind: 'post', id: post.id });
-      return post;
+      await writing.admit({ writer: request.user!, limit: 'post', target: { postId: id } });
+      return posts.edit({ id, userId: request.user!.id, ...input, authorCreatedAt: request.user!.createdAt, newAccountHours: config.newAccountHours });
     },
   );
 
@@ -206,12 +201,8 @@ export default async function postsRoutes(app: FastifyInstance) {
         },
         async ({ fields, files: uploaded, makePrivate }) => {
           const input = createPostBody.parse(fields);
-          await writeLimits.check('post', request.user!);
-          // The circle is looked up once, for the checks and for the post; an unknown one is the post's own 400.
-          const ref = parseCircleRef('key', input.circle);
-          const circle = ref ? await app.ctx.services.circles.find(userId, ref) : null;
-          await app.ctx.services.suspensions.assertMayWrite(userId, circle?.id ?? null);
-          if (circle) await app.ctx.services.verifications.assertMeets(userId, circle, 'post');
+          // The circle is looked up once, by the gate, for the checks and for the post; an unknown one is the post's own 400.
+          const { circle } = await writing.admit({ writer: request.user!, limit: 'post', target: { circle: parseCircleRef('key', input.circle) }, verify: 'post' });
           // A private circle's media is served only on signed URLs, to those who see the post.
           const files = uploaded.length && circle?.channel_type === 'private' ? await makePrivate() : uploaded;
           const { media, posters } = pairPosters(files, POST_POSTER_FIELD);
@@ -228,7 +219,6 @@ export default async function postsRoutes(app: FastifyInstance) {
           });
         },
       );
-      if (post.moderation_status === 'held') await app.ctx.services.moderation.queueHeld({ kind: 'post', id: post.id });
       return reply.code(201).send(post);
     },
   );

@@ -315,13 +315,13 @@ async function requestToJoin(db: Executor, circleId: number, userId: number): Pr
 }
 
 /**
- * Joins a public circle at once (`joined`); for a private one, leaves a request for the owner (`pending`). `admit`
- * throws when the person lacks what the circle requires (its verification), before anything is written.
+ * Joins a public circle at once (`joined`); for a private one, leaves a request for the owner (`pending`). The circle is
+ * the one the write gate looked up and admitted (its verification met); null when there is none by that name (404).
  */
-export async function joinByName(db: Db, userId: number, name: string, admit: (circle: Circle) => Promise<void> = async () => {}): Promise<JoinResult> {
-  const circle = await requireCircle(db, userId, { name });
+export async function joinCircle(db: Db, userId: number, found: Circle | null): Promise<JoinResult> {
+  if (!found) throw detail(404, MESSAGES.notFound);
+  const circle = found;
   if (circle.is_member) throw detail(400, MESSAGES.alreadyMember(circle.name));
-  await admit(circle);
 
   if (circle.channel_type === 'private') {
     await db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts'
 import { prepared } from '../../db/prepared.ts';
 import type { StoredMedia } from '../media/index.ts';
 import { notify, UPVOTE_MILESTONES, type MentionFanout } from '../notifications/index.ts';
-import { getVisiblePost, postNotFound } from '../posts/index.ts';
+import { getVisiblePost, postNotFound, type QueueHeld } from '../posts/index.ts';
 import { safetyWarningFor, screenWithRegistry, type ModerationStatus } from '../safety/index.ts';
 import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff, type Viewer } from '../circles/index.ts';
 
@@ -428,8 +428,21 @@ export async function upvoteComment(db: Db, input: { commentId: number; userId: 
   return { comment_id: row.id, upvoted: input.on, upvote_count: count };
 }
 
-/** The post a comment belongs to (for the per-channel suspension check before a write); null when unknown. */
-export async function postOfComment(db: Db, id: number): Promise<number | null> {
-  const [row] = await db.select({ postId: comments.postId }).from(comments).where(eq(comments.id, id)).limit(1);
-  return row?.postId ?? null;
+
+/** The comments domain, built once per app: methods named as routes call them. */
+export function createCommentsService({ db, tellMentions, queueHeld }: { db: Db; tellMentions: MentionFanout; queueHeld: QueueHeld }) {
+  const held = async (comment: Comment) => {
+    if (comment.moderation_status === 'held') await queueHeld({ kind: 'comment', id: comment.id });
+    return comment;
+  };
+  return {
+    list: (...args: Parameters<typeof listComments> extends [Db, ...infer A] ? A : never) => listComments(db, ...args),
+    get: (id: number, viewerId: number | null, sort?: CommentSort) => getComment(db, id, viewerId, sort),
+    replies: (id: number, viewerId: number | null, sort?: CommentSort) => listReplies(db, id, viewerId, sort),
+    /** Creates the comment or reply; one the scam shield holds is queued for review before the author hears back. */
+    create: async (input: NewComment) => held(await createComment(db, input, tellMentions)),
+    edit: async (input: CommentEdit) => held(await editComment(db, input)),
+    delete: (input: { id: number; userId: number }) => deleteComment(db, input),
+    upvote: (input: { commentId: number; userId: number; on: boolean }) => upvoteComment(db, input),
+  };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { SUSPENSION_DURATIONS, type SuspensionDuration } from '../../../lib/moderation-rules.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { circles, posts, suspensions } from '../../db/schema.ts';
+import { circles, suspensions } from '../../db/schema.ts';
 import { HttpError } from '../../platform/errors.ts';
 
 const DAY = 86_400_000;
@@ -52,16 +52,14 @@ export function createSuspensionService({ db, clock }: SuspensionDeps) {
   return {
     active,
 
+    /** Refuses a write with the suspended member's 403. */
+    refuse(suspension: ActiveSuspension): never {
+      throw suspendedError(suspension);
+    },
+
     /** Throws the suspended member's 403 when they may not write (anywhere, or in this channel). */
     async assertMayWrite(userId: number, circleId: number | null = null): Promise<void> {
       const suspension = await active(userId, circleId);
-      if (suspension) throw suspendedError(suspension);
-    },
-
-    /** As assertMayWrite, in the channel of a post (commenting on it, reacting to it); an unknown post is left to its own 404. */
-    async assertMayWriteOnPost(userId: number, postId: number): Promise<void> {
-      const [post] = await db.select({ circleId: posts.circleId }).from(posts).where(eq(posts.id, postId)).limit(1);
-      const suspension = await active(userId, post?.circleId ?? null);
       if (suspension) throw suspendedError(suspension);
     },
 

@@ -309,3 +309,22 @@ export async function deletePost(db: Db, input: { id: number; userId: number }):
     ],
   };
 }
+
+/** A write the scam shield held goes to the review queue (the moderation domain's queueHeld). */
+export type QueueHeld = (ref: { kind: 'post' | 'comment'; id: number }) => Promise<void>;
+
+/** The posts domain, built once per app: methods named as routes call them. */
+export function createPostsService({ db, tellMentions, queueHeld }: { db: Db; tellMentions: MentionFanout; queueHeld: QueueHeld }) {
+  const held = async (post: Post) => {
+    if (post.moderation_status === 'held') await queueHeld({ kind: 'post', id: post.id });
+    return post;
+  };
+  return {
+    list: (options: ListPostsOptions) => listPosts(db, options),
+    getVisible: (id: number, viewerId: number | null) => getVisiblePost(db, id, viewerId),
+    /** Creates the post; one the scam shield holds is queued for review before the author hears back. */
+    create: async (input: NewPost) => held(await createPost(db, input, tellMentions)),
+    edit: async (input: PostEdit) => held(await editPost(db, input, tellMentions)),
+    delete: (input: { id: number; userId: number }) => deletePost(db, input),
+  };
+}

@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { CircleRequirement, Verification } from '../../../lib/api-types.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { circles, institutionMembers, posts, users, verifiedAddressClaims, verifications } from '../../db/schema.ts';
-import { circleRequirement, circleVisibleTo } from '../circles/index.ts';
+import { institutionMembers, users, verifiedAddressClaims, verifications } from '../../db/schema.ts';
 import type { InstitutionTable, Institution } from './institutions.ts';
 import { identityClassOf, normaliseEmail, type OtpService } from '../accounts/index.ts';
 import type { Executor } from '../../db/client.ts';
@@ -179,18 +178,7 @@ export function createVerificationService({ db, config, institutions, otp, clock
     throw new RequirementNotMetError(requirementMessage(requirement, circle.name, action, institutions), requirement);
   }
 
-  /** assertMeets for commenting on a post, when the post is one the person may see (else the comment's own 404). */
-  async function assertMeetsOnPost(userId: number, postId: number): Promise<void> {
-    const [circle] = await db
-      .select({ name: circles.name, requirementKind: circles.requirementKind, requirementValue: circles.requirementValue })
-      .from(posts)
-      .innerJoin(circles, eq(circles.id, posts.circleId))
-      .where(and(eq(posts.id, postId), circleVisibleTo(userId)))
-      .limit(1);
-    if (circle) await assertMeets(userId, { name: circle.name, requirement: circleRequirement(circle) }, 'comment');
-  }
-
-  return { proofOf, profileVerifications, recordSignIn, sendCode, verifyCode, assertMeets, assertMeetsOnPost };
+  return { proofOf, profileVerifications, recordSignIn, sendCode, verifyCode, assertMeets };
 }
 
 export type VerificationService = ReturnType<typeof createVerificationService>;
