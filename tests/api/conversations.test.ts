@@ -153,6 +153,26 @@ describe('comment sorting', () => {
   });
 });
 
+describe('every upvote counts', () => {
+  it('ranks a comment with one upvote above a newer one with none in Best, and a post with one like above a newer one in Hot', async () => {
+    const postId = await post(t.app, alice, circle, 'First votes');
+    const now = Date.now();
+    const [upvoted] = await t.app.ctx.db
+      .insert(comments)
+      .values({ postId, authorId: bob.id, body: 'one upvote', upvoteCount: 1, createdAt: new Date(now - 60_000) })
+      .returning({ id: comments.id });
+    const [newer] = await t.app.ctx.db.insert(comments).values({ postId, authorId: bob.id, body: 'none yet', createdAt: new Date(now) }).returning({ id: comments.id });
+    expect(ids((await list(postId, '&sort=best')).comments.results)).toEqual([upvoted.id, newer.id]);
+
+    const hotCircle = await createCircle(t.app, alice, 'First Likes');
+    const liked = await post(t.app, alice, hotCircle, 'Liked', { createdAt: new Date(now - 60_000) });
+    const plain = await post(t.app, alice, hotCircle, 'Newer', { createdAt: new Date(now) });
+    expect((await call('POST', `/api/posts/likes/?post_id=${liked}`, bob)).statusCode).toBe(200);
+    const hot = (await call('GET', `/api/posts/public/feed/?circle=${hotCircle.id}&sort=hot`)).json() as Paged<Post>;
+    expect(ids(hot.results)).toEqual([liked, plain]);
+  });
+});
+
 describe('editing and deleting comments', () => {
   it('is for the author only; an edit shows edited_at', async () => {
     const postId = await post(t.app, alice, circle, 'Edits');

@@ -125,6 +125,30 @@ describe('keyset paging under page numbers', () => {
     }
   });
 
+  it('shows more comments past page 50 on a post with 600 top-level comments, each once, in every sort', async () => {
+    const crowded = await post(t.app, author, circle, 'Crowded');
+    await t.app.ctx.db.execute(sql`
+      insert into comments (post_id, author_id, body, created_at, upvote_count)
+      select ${crowded}, ${author.id}, 'Top ' || n, timestamptz '2026-03-01' + n * interval '1 second', n % 5
+      from generate_series(1, 600) as n`);
+    for (const sort of ['best', 'new', 'top'] as const) {
+      const pages = await walk(`/api/posts/comments/list/?post_id=${crowded}&sort=${sort}`, (body) => (body as CommentsResponse).comments);
+      expect(pages.length, sort).toBe(60);
+      const ids = pages.flat().map((c) => c.id);
+      expect(new Set(ids).size, sort).toBe(600);
+    }
+    // Page 51 asked by number alone is the clear 400; the client follows the link's cursor instead.
+    expect((await get(`/api/posts/comments/list/?post_id=${crowded}&page=51`)).statusCode).toBe(400);
+  });
+
+  it('answers an empty page number as DRF does: 404 "Invalid page."', async () => {
+    for (const url of ['/api/posts/public/feed/?page=', `/api/posts/comments/list/?post_id=${busyPostId}&page=`, '/api/circles/?page=']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ detail: 'Invalid page.' });
+    }
+  });
+
   it('counts the same on every page: by number, through a cursor, and for page=last', async () => {
     const first = (await get('/api/posts/public/feed/')).json() as Paged<Post>;
     expect(first.count).toBeGreaterThan(POSTS);

@@ -194,7 +194,7 @@ export const posts = pgTable(
     /** When its author last changed title or text; null if never. */
     editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
     /**
-     * The Hot order's key, set by a trigger on every write of the votes: log10(max(|likes - dislikes|, 1)) with the
+     * The Hot order's key, set by a trigger on every write of the votes: log10(1 + |likes - dislikes|) with the
      * score's sign, plus the creation time in units of 45,000 seconds, so Hot is an index scan, never a computed sort.
      */
     hotRank: doublePrecision('hot_rank').notNull().default(0),
@@ -259,7 +259,7 @@ export const comments = pgTable(
     /** The poster frame of a video comment (an image URL with its variants); null for an image, or a video without one. */
     mediaPoster: text('media_poster'),
     upvoteCount: integer('upvote_count').notNull().default(0),
-    /** The Best order's key: log10(max(upvotes, 1)) + creation time / 45,000 s, set by a trigger (the Hot formula). */
+    /** The Best order's key: log10(1 + upvotes) + creation time / 45,000 s, set by a trigger (the Hot formula). */
     hotRank: doublePrecision('hot_rank').notNull().default(0),
     ...moderationColumns(),
     createdAt: createdAt(),

@@ -22,9 +22,12 @@ import type { KeysetPageSource, PageSource } from '../db/keyset.ts';
 /** The cursor parameter beside a page parameter: `cursor` for `page`, `posts_cursor` for `posts_page`. */
 const cursorParamFor = (param: string) => (param === 'page' ? 'cursor' : param.replace(/page$/, 'cursor'));
 
-/** Reads a 1-based page number the way DRF does: anything that is not a positive integer is 'Invalid page.' (404). */
+/**
+ * Reads a 1-based page number the way DRF does: no parameter is page 1; anything that is not a positive integer,
+ * an empty `?page=` included, is 'Invalid page.' (404).
+ */
 export function readPageNumber(value: unknown): number {
-  if (value === undefined || value === '') return 1;
+  if (value === undefined) return 1;
   const text = String(value);
   if (text === 'last') return Number.POSITIVE_INFINITY;
   if (!/^\d+$/.test(text)) throw detail(404, 'Invalid page.');

@@ -49,6 +49,19 @@ describe('loading a post', () => {
     expect(state.status === 'ready' && state.comments.map((c) => c.id)).toEqual([3, 2, 1]);
     expect(state).toMatchObject({ nextPage: null, loadingMore: false });
   });
+
+  it('sends the cursor of the next link with the next page, so pages past the 50th load', async () => {
+    const link = (page: number, cursor: string) => `/api/posts/comments/list/?post_id=7&page=${page}&cursor=${cursor}`;
+    apiMock.mockResolvedValueOnce(answer([3, 2], link(51, 'abc'))).mockResolvedValueOnce(community);
+    await store.loadPostDetail('7');
+    await settle();
+    apiMock.mockResolvedValueOnce(answer([1], link(52, 'def')));
+    await store.loadMoreComments('7');
+    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/list/', { query: { post_id: '7', page: 2, cursor: 'abc', sort: 'best' } });
+    apiMock.mockResolvedValueOnce(answer([0], null));
+    await store.loadMoreComments('7');
+    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/list/', { query: { post_id: '7', page: 3, cursor: 'def', sort: 'best' } });
+  });
 });
 
 describe('commenting and joining', () => {

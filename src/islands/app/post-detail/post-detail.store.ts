@@ -8,7 +8,7 @@ import { joinChannel } from '../../../stores/membership.store.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { uploadKindOf } from '../media-types.ts';
 import { POSTER_FILE_NAME, posterFrameOf } from '../../../lib/browser/video-poster.ts';
-import { appendNew } from '../../../lib/paged-list.ts';
+import { appendNew, cursorOf, pageQuery } from '../../../lib/paged-list.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { $lang } from '../../../stores/lang.store.ts';
 
@@ -34,6 +34,8 @@ export type ReadyDetail = {
   /** Comments on the server, for 'Show more comments'. */
   total: number;
   nextPage: number | null;
+  /** The cursor of the last `next` link: pages past the 50th are found by it (lib/paged-list.ts). */
+  cursor: string | null;
   loadingMore: boolean;
 };
 export type DetailState = { status: 'loading' } | { status: 'error' } | ReadyDetail;
@@ -44,8 +46,9 @@ export const $community = atom<Circle | null>(null);
 
 const nextPageOf = (next: string | null, page: number) => (next ? page + 1 : null);
 
-async function fetchPage(postId: string, page: number, sort: CommentSort = 'best') {
-  return api<CommentsResponse>('/api/posts/comments/list/', { query: { post_id: postId, page, sort } });
+/** A page of top-level comments: the first, or the one after the loaded ones (its number and the `next` link's cursor). */
+async function fetchPage(postId: string, page: number, sort: CommentSort = 'best', cursor: string | null = null) {
+  return api<CommentsResponse>('/api/posts/comments/list/', { query: { post_id: postId, ...pageQuery({ page, cursor }), sort } });
 }
 
 const fetchComment = (id: number, sort: CommentSort = 'best') => api<ListedComment>(`/api/posts/comments/${id}/`, { query: { sort } });
@@ -72,11 +75,12 @@ export async function loadPostDetail(postId: string, options: DetailOptions = {}
       highlight: null,
       total: comments.count,
       nextPage: nextPageOf(comments.next, 1),
+      cursor: cursorOf(comments.next),
       loadingMore: false,
     };
     if (thread !== null) {
       const root = await fetchComment(thread, sort);
-      Object.assign(ready, { comments: [root], total: 1, nextPage: null });
+      Object.assign(ready, { comments: [root], total: 1, nextPage: null, cursor: null });
     }
     $detail.set(ready);
     void loadCommunity(post.circle.id);
@@ -101,7 +105,7 @@ export async function setCommentSort(sort: CommentSort): Promise<void> {
       return;
     }
     const { comments } = await fetchPage(String(state.post.id), 1, sort);
-    $detail.set({ ...($detail.get() as ReadyDetail), sort, comments: comments.results, total: comments.count, nextPage: nextPageOf(comments.next, 1) });
+    $detail.set({ ...($detail.get() as ReadyDetail), sort, comments: comments.results, total: comments.count, nextPage: nextPageOf(comments.next, 1), cursor: cursorOf(comments.next) });
   } catch (error) {
     console.error('Failed to sort comments', error);
     void toast(say('postDetail.commentsLoadFailed'), 'error');
@@ -144,12 +148,13 @@ export async function loadMoreComments(postId: string): Promise<void> {
   if (state.status !== 'ready' || state.nextPage === null || state.loadingMore) return;
   $detail.set({ ...state, loadingMore: true });
   try {
-    const { comments } = await fetchPage(postId, state.nextPage, state.sort);
+    const { comments } = await fetchPage(postId, state.nextPage, state.sort, state.cursor);
     const current = $detail.get() as ReadyDetail;
     $detail.set({
       ...current,
       comments: appendNew(current.comments, comments.results),
       nextPage: nextPageOf(comments.next, state.nextPage),
+      cursor: cursorOf(comments.next),
       loadingMore: false,
     });
   } catch (error) {

@@ -51,7 +51,7 @@ describe('comment input (spec section 5)', () => {
 
 describe('withNewComment (spec section 4)', () => {
   it('prepends the comment and raises both counts by one', () => {
-    const state: ReadyDetail = { status: 'ready', post, comments: [comment(1), comment(2)], sort: 'best', thread: null, highlight: null, total: 2, nextPage: null, loadingMore: false };
+    const state: ReadyDetail = { status: 'ready', post, comments: [comment(1), comment(2)], sort: 'best', thread: null, highlight: null, total: 2, nextPage: null, cursor: null, loadingMore: false };
     const next = withNewComment(state, comment(3));
     expect(next.comments.map((c) => c.id)).toEqual([3, 1, 2]);
     expect(next.post.comment_count).toBe(3);
