@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { executeRows } from '../../src/server/db/client.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -315,6 +316,48 @@ describe('nobody can lock another person out of sign-in', () => {
     expect(requesterNetwork('2001:db8:a:b:1:2:3:4')).toBe('2001:db8:a:b::/64');
     expect(requesterNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(requesterNetwork('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('one mailbox, one account', () => {
+  const handleOf = async (access: string) =>
+    ((await t.app.inject({ method: 'GET', url: '/api/users/me/profile/', headers: { authorization: `Bearer ${access}` } })).json() as { profile: { username: string } }).profile.username;
+
+  it('opens one account for every spelling of one Gmail mailbox (case, dots, +tags, googlemail.com)', async () => {
+    const local = `asha.rao${process.pid}`;
+    const spellings = [
+      `${local}@gmail.com`,
+      `${local.replace('.', '')}@gmail.com`,
+      `${local.toUpperCase()}@GMAIL.COM`,
+      `${local}+news@gmail.com`,
+      `${local.replace('.', '').split('').join('.')}@googlemail.com`,
+      `  ${local}+shop@googlemail.com  `,
+      `${local.replace('.', '')}+x.y@Gmail.com`,
+    ];
+    const handles = new Set<string>();
+    for (const email of spellings) handles.add(await handleOf((await signIn(t, email)).access));
+    expect(handles.size).toBe(1);
+  });
+
+  it('keeps dots and +tags apart where the provider does not ignore them', async () => {
+    const a = await signIn(t, `ravi.kumar${process.pid}@example.com`);
+    const b = await signIn(t, `ravikumar${process.pid}@example.com`);
+    expect(await handleOf(a.access)).not.toBe(await handleOf(b.access));
+  });
+
+  it('finds an account made under the old key at its next sign-in and moves it to the new one', async () => {
+    const typed = `Old.Style${process.pid}+tag@gmail.com`;
+    const oldKey = createHmac('sha256', t.app.ctx.config.identitySecret).update(typed.trim().toLowerCase()).digest('hex');
+    const [row] = await executeRows<{ id: number; username: string }>(
+      t.app.ctx.db,
+      sql`insert into users (email_hash, username, color, animal) values (${oldKey}, ${`Legacy_${process.pid}`}, '#475569', 'Owl') returning id, username`,
+    );
+    const signedIn = await signIn(t, typed);
+    expect(await handleOf(signedIn.access)).toBe(row.username);
+    const [moved] = await executeRows<{ email_hash: string }>(t.app.ctx.db, sql`select email_hash from users where id = ${row.id}`);
+    expect(moved.email_hash).not.toBe(oldKey);
+    // Any other spelling of the mailbox now reaches the same account.
+    expect(await handleOf((await signIn(t, `oldstyle${process.pid}@googlemail.com`)).access)).toBe(row.username);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../../lib/theme-colors.ts';
-import { ANIMALS, COLORS, emailHash, identityChips, identityClassOf, normaliseEmail, randomIdentity } from './identity-service.ts';
+import { ANIMALS, COLORS, canonicalEmail, emailHash, identityChips, identityClassOf, normaliseEmail, randomIdentity } from './identity-service.ts';
 
 describe('identity service', () => {
   it('normalises an address by trimming and lower-casing', () => {
@@ -53,5 +53,20 @@ describe('identity service', () => {
     for (const color of COLORS) expect(contrastRatio(color.hex, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(new Set(COLORS.map((c) => c.name)).size).toBe(COLORS.length);
     expect(new Set(ANIMALS).size).toBe(ANIMALS.length);
+  });
+});
+
+describe('canonicalEmail', () => {
+  it('gives one spelling to every spelling of one Gmail mailbox', () => {
+    for (const spelling of ['Asha.Rao@gmail.com', 'asharao@gmail.com', ' ASHARAO+news@GoogleMail.com ', 'a.s.h.a.r.a.o+x.y@gmail.com']) {
+      expect(canonicalEmail(spelling)).toBe('asharao@gmail.com');
+    }
+  });
+  it('drops +tags where the provider delivers them to the same mailbox, keeps dots there', () => {
+    expect(canonicalEmail('Ravi.K+shop@outlook.com')).toBe('ravi.k@outlook.com');
+  });
+  it('keeps every other address as typed, case aside', () => {
+    expect(canonicalEmail('Ravi.K+shop@Example.co.in')).toBe('ravi.k+shop@example.co.in');
+    expect(canonicalEmail('+@gmail.com')).toBe('+@gmail.com');
   });
 });

@@ -39,8 +39,40 @@ export const ANIMALS: readonly string[] = [
 /** How an address is compared: surrounding spaces and letter case never make a second account. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** The account lookup key: HMAC-SHA256 of the normalised address under the server's identity secret. */
-export const emailHash = (secret: string, email: string) => createHmac('sha256', secret).update(normaliseEmail(email)).digest('hex');
+/** Another name of one provider's mailboxes: `googlemail.com` is Gmail. */
+const DOMAIN_ALIASES: Record<string, string> = { 'googlemail.com': 'gmail.com' };
+/** Providers that deliver `name+anything@` to `name@` (sub-addressing). */
+const PLUS_TAGGED = new Set(['gmail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'icloud.com', 'me.com', 'mac.com', 'proton.me', 'protonmail.com', 'pm.me', 'fastmail.com']);
+/** Providers that ignore dots in the name: `a.sha@gmail.com` is `asha@gmail.com`. */
+const DOTS_IGNORED = new Set(['gmail.com']);
+
+/**
+ * One mailbox's one spelling: the address normalised, then, for the providers that deliver them to the same mailbox,
+ * without dots and `+tags` in the name and with the provider's other domain folded (googlemail.com = gmail.com).
+ * Everyone else's address is kept as it is (case aside): at most providers `a.b@` and `ab@` are two people.
+ */
+export function canonicalEmail(email: string): string {
+  const address = normaliseEmail(email);
+  const at = address.lastIndexOf('@');
+  if (at < 1) return address;
+  const domain = DOMAIN_ALIASES[address.slice(at + 1)] ?? address.slice(at + 1);
+  let name = address.slice(0, at);
+  if (PLUS_TAGGED.has(domain)) name = name.split('+')[0] || name;
+  if (DOTS_IGNORED.has(domain)) name = name.replace(/\./g, '') || name;
+  return `${name}@${domain}`;
+}
+
+/** The account lookup key: HMAC-SHA256 of the mailbox's one spelling under the server's identity secret. */
+export const emailHash = (secret: string, email: string) => createHmac('sha256', secret).update(canonicalEmail(email)).digest('hex');
+
+/**
+ * The key accounts were stored under before mailboxes had one spelling (the address lowercased): an account is found
+ * under it once, at its next sign-in, and moved to emailHash's key. Null when both keys are the same.
+ */
+export function formerEmailHash(secret: string, email: string): string | null {
+  if (canonicalEmail(email) === normaliseEmail(email)) return null;
+  return createHmac('sha256', secret).update(normaliseEmail(email)).digest('hex');
+}
 
 /**
  * Domains that prove an academic affiliation: `.edu`, `.edu.<cc>`, `.ac.<cc>` (India's `.ac.in`, the UK's `.ac.uk`, ...),

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { otpCodes, otpSends } from '../../db/schema.ts';
 import { detail, serviceUnavailable, tooManyRequests } from '../../platform/errors.ts';
 import type { MailService } from '../../platform/mail-service.ts';
-import { emailHash, identityClassOf, normaliseEmail, type IdentityClass } from './identity-service.ts';
+import { emailHash, formerEmailHash, identityClassOf, normaliseEmail, type IdentityClass } from './identity-service.ts';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.ts';
 import { translator, type Lang } from '../../../lib/i18n.ts';
 
@@ -90,7 +90,8 @@ export function keyedRequesterNetwork(secret: string, ip: string, purpose: 'net'
 
 export type OtpDeps = { db: Db; config: Config; mail: MailService; log: FastifyBaseLogger; limiter: RateLimiter };
 
-export type VerifiedAddress = { emailHash: string; identityClass: IdentityClass };
+/** A proven address: its account key, the key an account may still be stored under from before (null: none), its class. */
+export type VerifiedAddress = { emailHash: string; formerHash: string | null; identityClass: IdentityClass };
 
 export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
   const rules = config.otp;
@@ -197,7 +198,7 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
   async function verify(email: string, otp: string, purpose: OtpPurpose, ip: string): Promise<VerifiedAddress> {
     const addressHash = emailHash(config.identitySecret, email);
     await verifyForHash(addressHash, otp, purpose, ip);
-    return { emailHash: addressHash, identityClass: identityClassOf(email) };
+    return { emailHash: addressHash, formerHash: formerEmailHash(config.identitySecret, email), identityClass: identityClassOf(email) };
   }
 
   /** Checks a code mailed to the address whose keyed hash is `addressHash` (the account's key, when the address is not at hand). */
@@ -269,10 +270,11 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
     if (!consumed.length) throw invalid();
   }
 
-  /** The address's key, as the account stores it. */
+  /** The address's key, as the account stores it, and the key an account may still be stored under from before (or null). */
   const keyOf = (email: string) => emailHash(config.identitySecret, email);
+  const formerKeyOf = (email: string) => formerEmailHash(config.identitySecret, email);
 
-  return { send, verify, verifyForHash, keyOf };
+  return { send, verify, verifyForHash, keyOf, formerKeyOf };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;

@@ -59,10 +59,15 @@ async function findUserByEmailHash(db: Db, hash: string): Promise<UserRow | unde
  */
 export async function findOrCreateUser(
   db: Db,
-  account: { emailHash: string; identityClass: IdentityClass },
+  account: { emailHash: string; formerHash?: string | null; identityClass: IdentityClass },
 ): Promise<{ user: UserRow; created: boolean }> {
   const existing = await findUserByEmailHash(db, account.emailHash);
   if (existing) return { user: existing, created: false };
+  // An account stored under the address's former key (before one mailbox had one spelling) moves to the new key now.
+  if (account.formerHash) {
+    const [moved] = await db.update(users).set({ emailHash: account.emailHash }).where(eq(users.emailHash, account.formerHash)).returning();
+    if (moved) return { user: moved, created: false };
+  }
   for (let attempt = 0; attempt < HANDLE_ATTEMPTS; attempt++) {
     const [created] = await db
       .insert(users)

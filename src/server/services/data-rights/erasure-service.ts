@@ -72,7 +72,12 @@ export function createErasureService(deps: {
 
   /** Mails a deletion code to `email`, which must be the account's own sign-in address (its key, as the address is not kept). */
   async function sendCode(userId: number, email: string, ip: string, lang: Lang = 'en'): Promise<void> {
-    if (otp.keyOf(email) !== (await accountKey(userId))) throw detail(400, ERASURE_MESSAGES.wrongAddress, { code: 'wrong_address' });
+    const key = await accountKey(userId);
+    const former = otp.formerKeyOf(email);
+    if (former !== null && key === former) {
+      // An account still stored under its address's former key moves to the new one, as it would at sign-in.
+      await db.update(users).set({ emailHash: otp.keyOf(email) }).where(eq(users.id, userId));
+    } else if (otp.keyOf(email) !== key) throw detail(400, ERASURE_MESSAGES.wrongAddress, { code: 'wrong_address' });
     await otp.send(email, ip, 'erasure', lang);
   }
 

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { institutionMembers, users, verifiedAddressClaims, verifications } from '../../db/schema.ts';
 import type { InstitutionTable, Institution } from './institutions.ts';
-import { identityClassOf, normaliseEmail, type OtpService } from '../accounts/index.ts';
+import { canonicalEmail, identityClassOf, normaliseEmail, type OtpService } from '../accounts/index.ts';
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../platform/errors.ts';
 import {
@@ -68,8 +68,26 @@ export function claimOwnerKey(secret: string, userId: number): string {
 }
 
 export function createVerificationService({ db, config, institutions, otp, clock }: VerificationDeps) {
-  const claimHash = (email: string) => createHmac('sha256', config.identitySecret).update(`claim:${normaliseEmail(email)}`).digest('hex');
+  const claimOf = (address: string) => createHmac('sha256', config.identitySecret).update(`claim:${address}`).digest('hex');
+  /** A verified address's claim, keyed on its mailbox's one spelling (canonicalEmail), as accounts are. */
+  const claimHash = (email: string) => claimOf(canonicalEmail(email));
   const claim = (email: string, userId: number) => ({ addressHash: claimHash(email), ownerKey: claimOwnerKey(config.identitySecret, userId) });
+
+  /**
+   * Claims a verified address for an account: true when it is now the account's, false when another account holds
+   * it. A claim stored under the address's former key (before one mailbox had one spelling) counts, and moves to the new key.
+   */
+  async function claimAddress(tx: Executor, email: string, userId: number): Promise<boolean> {
+    const wanted = claim(email, userId);
+    const formerHash = canonicalEmail(email) === normaliseEmail(email) ? null : claimOf(normaliseEmail(email));
+    if (formerHash) {
+      const [former] = await tx.select().from(verifiedAddressClaims).where(eq(verifiedAddressClaims.addressHash, formerHash)).limit(1);
+      if (former && former.ownerKey !== wanted.ownerKey) return false;
+      if (former) await tx.delete(verifiedAddressClaims).where(eq(verifiedAddressClaims.addressHash, formerHash));
+    }
+    const claimed = await tx.insert(verifiedAddressClaims).values(wanted).onConflictDoNothing().returning();
+    return claimed.length > 0;
+  }
 
   function proofOf(email: string): AddressProof {
     const domain = normaliseEmail(email).split('@').pop() ?? '';
@@ -125,8 +143,7 @@ export function createVerificationService({ db, config, institutions, otp, clock
     const rows = await proofRows(db, userId);
     if (rows.some((row) => row.kind === 'institution' && row.value === institution.domain)) return;
     await db.transaction(async (tx) => {
-      const claimed = await tx.insert(verifiedAddressClaims).values(claim(email, userId)).onConflictDoNothing().returning();
-      if (claimed.length) await addInstitution(tx, userId, institution.domain, clock());
+      if (await claimAddress(tx, email, userId)) await addInstitution(tx, userId, institution.domain, clock());
     });
   }
 
@@ -156,8 +173,7 @@ export function createVerificationService({ db, config, institutions, otp, clock
     if (!adds) return { changed: false };
     const now = clock();
     await db.transaction(async (tx) => {
-      const claimed = await tx.insert(verifiedAddressClaims).values(claim(email, user.id)).onConflictDoNothing().returning();
-      if (!claimed.length) throw new VerificationError(VERIFICATION_MESSAGES.claimed);
+      if (!(await claimAddress(tx, email, user.id))) throw new VerificationError(VERIFICATION_MESSAGES.claimed);
       if (proof.institution) await addInstitution(tx, user.id, proof.institution.domain, now);
       else await tx.insert(verifications).values({ userId: user.id, kind: 'academic', verifiedAt: now }).onConflictDoNothing();
     });
