@@ -222,6 +222,24 @@ describe('download my data', () => {
   });
 });
 
+describe('download my data reads as a person would', () => {
+  it('names every channel, post and comment it refers to, and says in README.txt what each part holds', async () => {
+    const { member, circle, othersPost } = await busyMember();
+    const started = await inject({ method: 'POST', url: '/api/users/me/export/', headers: member.headers });
+    const { id } = started.json() as { id: string };
+    await until('the export', async () => (await inject({ url: `/api/users/me/export/${id}/`, headers: member.headers })).json().status === 'ready');
+    const files = await readZip((await inject({ url: `/api/users/me/export/${id}/download/`, headers: member.headers })).rawPayload);
+    const data = JSON.parse(files.get('data.json')!.toString()) as Record<string, Record<string, unknown>[]>;
+    expect(data.memberships).toEqual([expect.objectContaining({ circle_id: circle.id, channel: circle.name })]);
+    expect(data.posts).toEqual([expect.objectContaining({ title: 'My post', channel: circle.name })]);
+    expect(data.comments).toEqual([expect.objectContaining({ body: 'My comment', post_title: 'Their post', channel: circle.name })]);
+    expect(data.reactions).toEqual([expect.objectContaining({ post_id: othersPost, post_title: 'Their post' })]);
+    expect(data.reports_made).toEqual([expect.objectContaining({ post_title: 'Their post' })]);
+    const readme = files.get('README.txt')?.toString() ?? '';
+    for (const part of ['data.json', 'media/', 'memberships', 'posts', 'comments', 'reactions', 'notifications']) expect(readme, part).toContain(part);
+  });
+});
+
 describe('download my data names other people as the member saw them', () => {
   it('holds no other member\'s account id: notifications and blocks name handles, staff decisions name the role only', async () => {
     const { member, other, postId } = await busyMember();

@@ -9,7 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { dataExports, users } from '../../db/schema.ts';
+import { circles, comments, dataExports, posts, users } from '../../db/schema.ts';
+import { circleVisibleTo } from '../circles/index.ts';
+import { exportReadme } from './export-readme.ts';
 import { ACCOUNT_TABLES, propertyOf } from './account-tables.ts';
 import { detail, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
@@ -102,6 +104,44 @@ export function createExportService(deps: {
     return rows.map((row) => ({ ...row, ...Object.fromEntries(keys.map(([key, as]) => [as, typeof row[key] === 'number' ? (handleOf.get(row[key]) ?? null) : null])) }));
   }
 
+  /**
+   * Rows with the channels, posts and comments they refer to by id named beside the id (`channel`, `post_title`,
+   * `comment_excerpt`), as the member can see them now: a private channel they have left is not named (null).
+   */
+  async function withNames(userId: number, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+    const idsOf = (key: string) => [...new Set(rows.map((row) => row[key]).filter((id): id is number => typeof id === 'number'))];
+    const postIds = idsOf('postId');
+    const commentIds = [...new Set([...idsOf('commentId'), ...idsOf('parentId')])];
+    const visible = circleVisibleTo(userId);
+    const postRows = postIds.length
+      ? await db.select({ id: posts.id, title: posts.title, circleId: posts.circleId }).from(posts).innerJoin(circles, eq(circles.id, posts.circleId)).where(and(inArray(posts.id, postIds), visible))
+      : [];
+    const circleIds = [...new Set([...idsOf('circleId'), ...postRows.map((row) => row.circleId)])];
+    const circleRows = circleIds.length ? await db.select({ id: circles.id, name: circles.name }).from(circles).where(and(inArray(circles.id, circleIds), visible)) : [];
+    const commentRows = commentIds.length
+      ? await db
+          .select({ id: comments.id, body: comments.body })
+          .from(comments)
+          .innerJoin(posts, eq(posts.id, comments.postId))
+          .innerJoin(circles, eq(circles.id, posts.circleId))
+          .where(and(inArray(comments.id, commentIds), visible))
+      : [];
+    const channel = new Map(circleRows.map((row) => [row.id, row.name]));
+    const post = new Map(postRows.map((row) => [row.id, row]));
+    const excerpt = new Map(commentRows.map((row) => [row.id, row.body.length > 120 ? `${row.body.slice(0, 119)}…` : row.body]));
+    const named = (map: Map<number, string>, id: unknown) => (typeof id === 'number' ? (map.get(id) ?? null) : undefined);
+    return rows.map((row) => {
+      const out = { ...row };
+      const ofPost = typeof row.postId === 'number' ? post.get(row.postId) : undefined;
+      const circleId = typeof row.circleId === 'number' ? row.circleId : ofPost?.circleId;
+      if ('circleId' in row || 'postId' in row) out.channel = named(channel, circleId) ?? null;
+      if ('postId' in row) out.postTitle = typeof row.postId === 'number' ? (ofPost?.title ?? null) : null;
+      if ('commentId' in row) out.commentExcerpt = named(excerpt, row.commentId) ?? null;
+      if ('parentId' in row) out.parentExcerpt = named(excerpt, row.parentId) ?? null;
+      return out;
+    });
+  }
+
   /** Everything the member owns, as data.json holds it. */
   async function gather(userId: number) {
     const data: Record<string, unknown> = { exported_at: now().toISOString(), notice_version: NOTICE_VERSION };
@@ -112,7 +152,7 @@ export function createExportService(deps: {
         .select()
         .from(entry.table)
         .where(or(...by.map((column) => eq(column, userId))))) as Record<string, unknown>[];
-      data[entry.exportAs] = await withHandles(rows, entry.handles ?? []).then((named) =>
+      data[entry.exportAs] = await withHandles(await withNames(userId, rows), entry.handles ?? []).then((named) =>
         named.map((row) => exportRow(row, [...(entry.omit ?? []), ...(entry.handles ?? []).map(([column]) => propertyOf(entry.table, column))])),
       );
     }
@@ -133,6 +173,7 @@ export function createExportService(deps: {
       const fileName = `${exportId}.zip`;
       const target = path.join(config.exportsDir, fileName);
       const zip = new yazl.ZipFile();
+      zip.addBuffer(Buffer.from(exportReadme(now())), 'README.txt');
       zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2)), 'data.json');
       // An image goes with its smaller variants; each file is read from the store only when the zip reaches it.
       for (const name of new Set(uploads.flatMap((u) => withVariants(u.name)))) {
