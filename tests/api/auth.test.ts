@@ -76,7 +76,7 @@ describe('POST /api/auth/send-otp/', () => {
     const email = uniqueEmail('mail');
     const res = await sendOtp(t, email);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ detail: 'OTP sent.' });
+    expect(res.json()).toMatchObject({ detail: 'OTP sent.' });
     const mail = outbox(t).find((m) => m.to === email)!;
     expect(mail.subject).toBe('Your Bharat Square sign-in code');
     expect(mail.text.match(/\d{6,}/g)).toEqual([latestOtp(t, email)]);
@@ -109,10 +109,10 @@ describe('POST /api/auth/send-otp/', () => {
       payload: 'a@b.c',
     });
     expect(plain.statusCode).toBe(415);
-    expect(plain.json()).toEqual({ detail: 'Unsupported media type "text/plain" in request.' });
+    expect(plain.json()).toMatchObject({ detail: 'Unsupported media type "text/plain" in request.' });
     const get = await t.app.inject({ method: 'GET', url: '/api/auth/send-otp/' });
     expect(get.statusCode).toBe(405);
-    expect(get.json()).toEqual({ detail: 'Method "GET" not allowed.' });
+    expect(get.json()).toMatchObject({ detail: 'Method "GET" not allowed.' });
   });
 
   it('reads a form-encoded body like JSON', async () => {
@@ -134,7 +134,7 @@ describe('POST /api/auth/send-otp/', () => {
     const wait = Number(res.headers['retry-after']);
     expect(wait).toBeGreaterThan(3500);
     expect(wait).toBeLessThanOrEqual(3600);
-    expect(res.json()).toEqual({ detail: `Too many codes were sent to this address. Expected available in ${wait} seconds.` });
+    expect(res.json()).toMatchObject({ detail: `Too many codes were sent to this address. Expected available in ${wait} seconds.` });
     // Letter case and spaces do not make it another address.
     expect((await sendOtp(t, `  ${email.toUpperCase()} `)).statusCode).toBe(429);
   });
@@ -183,7 +183,7 @@ describe('POST /api/auth/verify-otp/', () => {
     expect((await verifyOtp(t, { email, otp })).statusCode).toBe(200);
     const second = await verifyOtp(t, { email, otp });
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ detail: 'Invalid or expired OTP.' });
+    expect(second.json()).toMatchObject({ detail: 'Invalid or expired OTP.' });
   });
 
   it('refuses a code for another address, a code never sent and a code that is not 6 digits', async () => {
@@ -198,7 +198,7 @@ describe('POST /api/auth/verify-otp/', () => {
     ]) {
       const res = await verifyOtp(t, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: 'Invalid or expired OTP.' });
+      expect(res.json()).toMatchObject({ detail: 'Invalid or expired OTP.' });
     }
     // None of those used up the real code.
     expect((await verifyOtp(t, { email, otp })).statusCode).toBe(200);
@@ -218,7 +218,7 @@ describe('POST /api/auth/verify-otp/', () => {
     for (let i = 0; i < 5; i++) {
       const res = await verifyOtp(t, { email, otp: wrong });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: 'Invalid or expired OTP.' });
+      expect(res.json()).toMatchObject({ detail: 'Invalid or expired OTP.' });
     }
     const locked = await verifyOtp(t, { email, otp });
     expect(locked.statusCode).toBe(429);
@@ -401,7 +401,7 @@ describe('limits with the default resend wait, a short code life and a small per
     const wait = Number(res.headers['retry-after']);
     expect(wait).toBeGreaterThanOrEqual(59);
     expect(wait).toBeLessThanOrEqual(60);
-    expect(res.json()).toEqual({ detail: `Please wait before asking for a new code. Expected available in ${wait} seconds.` });
+    expect(res.json()).toMatchObject({ detail: `Please wait before asking for a new code. Expected available in ${wait} seconds.` });
     expect(outbox(limited).filter((m) => m.to === email)).toHaveLength(1);
   });
 
@@ -412,7 +412,7 @@ describe('limits with the default resend wait, a short code life and a small per
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const res = await verifyOtp(limited, { email, otp });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: 'Invalid or expired OTP.' });
+    expect(res.json()).toMatchObject({ detail: 'Invalid or expired OTP.' });
   });
 
   it('counts code requests per IP within the configured window', async () => {

@@ -124,7 +124,7 @@ describe('POST /api/circles/', () => {
   it('answers 401 without a token', async () => {
     const res = await post('/api/circles/', { name: 'Nobody', description: 'x' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(res.json()).toMatchObject({ detail: 'Authentication credentials were not provided.' });
   });
 });
 
@@ -149,7 +149,7 @@ describe('GET /api/circles/members/', () => {
     for (const url of ['/api/circles/members/?circle_name=Nowhere', '/api/circles/members/?circle_id=999999', '/api/circles/members/?circle_id=abc']) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Circle not found.' });
+      expect(res.json()).toMatchObject({ detail: 'Circle not found.' });
     }
     const res = await get('/api/circles/members/');
     expect(res.statusCode).toBe(400);
@@ -173,13 +173,13 @@ describe('POST /api/circles/join-by-name/ (public circles)', () => {
     });
     const again = await join(t.app, other, 'Pune Foodies');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'You are already a member of Pune Foodies.' });
+    expect(again.json()).toMatchObject({ detail: 'You are already a member of Pune Foodies.' });
   });
 
   it('answers 400 to the owner, who is a member already', async () => {
     const res = await join(t.app, owner, 'Pune Foodies');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: 'You are already a member of Pune Foodies.' });
+    expect(res.json()).toMatchObject({ detail: 'You are already a member of Pune Foodies.' });
   });
 
   it('counts a member once even when the same join arrives several times at once', async () => {
@@ -192,7 +192,7 @@ describe('POST /api/circles/join-by-name/ (public circles)', () => {
   it('answers 404 for an unknown circle, 400 for a blank name and 401 without a token', async () => {
     const unknown = await join(t.app, other, 'No Such Circle');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'Circle not found.' });
+    expect(unknown.json()).toMatchObject({ detail: 'Circle not found.' });
     const blank = await post('/api/circles/join-by-name/', { circle_name: ' ' }, other);
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ circle_name: ['This field may not be blank.'] });
@@ -251,7 +251,7 @@ describe('listing and name search', () => {
     for (const page of ['99', 'abc', '0']) {
       const res = await get(`/api/circles/?page=${page}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Invalid page.' });
+      expect(res.json()).toMatchObject({ detail: 'Invalid page.' });
     }
   });
 
@@ -361,7 +361,7 @@ describe('channel rules: GET and PUT /api/circles/{id}/rules/', () => {
   it('is the owner\'s to change: 403 for a member, 401 for a visitor, 404 for an unknown circle', async () => {
     const res = await put(room.id, { rules: [] }, other);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: 'Only the owner of this circle can change its settings.' });
+    expect(res.json()).toMatchObject({ detail: 'Only the owner of this circle can change its settings.' });
     expect((await put(room.id, { rules: [] })).statusCode).toBe(401);
     expect((await get('/api/circles/999999/rules/')).statusCode).toBe(404);
     expect((await put(999999, { rules: [] }, owner)).statusCode).toBe(404);

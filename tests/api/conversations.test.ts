@@ -120,7 +120,7 @@ describe('comment upvotes', () => {
     expect((await list(postId, '', bob)).comments.results[0]).toMatchObject({ upvote_count: 2, upvoted: false });
     expect((await down(alice)).json()).toEqual({ comment_id: id, upvoted: false, upvote_count: 1 });
     expect((await down(alice)).json()).toEqual({ comment_id: id, upvoted: false, upvote_count: 1 });
-    expect((await call('POST', '/api/posts/comments/upvotes/?comment_id=99999999', alice)).json()).toEqual({ detail: 'Comment not found.' });
+    expect((await call('POST', '/api/posts/comments/upvotes/?comment_id=99999999', alice)).json()).toMatchObject({ detail: 'Comment not found.' });
     expect((await call('POST', `/api/posts/comments/upvotes/?comment_id=${id}`)).statusCode).toBe(401);
     expect((await call('POST', '/api/posts/comments/upvotes/', alice)).json()).toEqual({ comment_id: ['This field is required.'] });
   });
@@ -179,7 +179,7 @@ describe('editing and deleting comments', () => {
     const id = await reply(bob, postId, null, 'Tpyo');
     const other = await call('PATCH', `/api/posts/comments/${id}/`, alice, { body: 'Hijack' });
     expect(other.statusCode).toBe(403);
-    expect(other.json()).toEqual({ detail: 'You can only edit or delete your own comments.' });
+    expect(other.json()).toMatchObject({ detail: 'You can only edit or delete your own comments.' });
     expect((await call('DELETE', `/api/posts/comments/${id}/`, alice)).statusCode).toBe(403);
     expect((await call('PATCH', `/api/posts/comments/${id}/`, null, { body: 'x' })).statusCode).toBe(401);
     expect((await call('PATCH', `/api/posts/comments/${id}/`, bob, { body: '  ' })).json()).toEqual({ non_field_errors: ['Please enter a comment or select media.'] });
@@ -237,7 +237,7 @@ describe('editing and deleting posts', () => {
     const postId = await post(t.app, alice, circle, 'Draft title');
     const other = await call('PATCH', `/api/posts/${postId}/`, bob, { title: 'Mine now' });
     expect(other.statusCode).toBe(403);
-    expect(other.json()).toEqual({ detail: 'You can only edit or delete your own posts.' });
+    expect(other.json()).toMatchObject({ detail: 'You can only edit or delete your own posts.' });
     expect((await call('DELETE', `/api/posts/${postId}/`, bob)).statusCode).toBe(403);
     expect((await call('PATCH', `/api/posts/${postId}/`, alice, {})).statusCode).toBe(400);
     expect((await call('PATCH', `/api/posts/${postId}/`, alice, { title: '' })).json()).toEqual({ title: ['This field may not be blank.'] });

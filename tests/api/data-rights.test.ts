@@ -137,7 +137,7 @@ describe('notice and consent', () => {
     const member = await signIn(t, uniqueEmail(), undefined, { consent: false });
     const profile = await inject({ method: 'POST', url: '/api/users/me/profile/', headers: member.auth });
     expect(profile.statusCode).toBe(403);
-    expect(profile.json()).toEqual({ detail: 'Please read and accept the privacy notice to continue.', code: 'consent_required' });
+    expect(profile.json()).toMatchObject({ detail: 'Please read and accept the privacy notice to continue.', code: 'consent_required' });
     expect((await inject({ url: '/api/posts/public/feed/', headers: member.auth })).statusCode).toBe(200);
     expect((await inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: member.refresh } })).statusCode).toBe(200);
 
@@ -167,7 +167,7 @@ describe('notice and consent', () => {
     const member = await signIn(t, email, undefined, { consent: false });
     const res = await inject({ method: 'POST', url: '/api/users/me/consent/', headers: member.auth, payload: { version: NOTICE_VERSION, adult: false } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: UNDER_18_MESSAGE, code: 'under_18' });
+    expect(res.json()).toMatchObject({ detail: UNDER_18_MESSAGE, code: 'under_18' });
     const key = t.app.ctx.services.otp.keyOf(email);
     expect(await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, key))).toEqual([]);
     expect((await inject({ url: '/api/users/me/consent/', headers: member.auth })).statusCode).toBe(401);

@@ -94,7 +94,7 @@ describe('public feed', () => {
     for (const query of ['page=4', 'page=abc', 'page=0', 'page=-1', 'page=1.5']) {
       const res = await get(`/api/posts/public/feed/?${query}`);
       expect(res.statusCode, query).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Invalid page.' });
+      expect(res.json()).toMatchObject({ detail: 'Invalid page.' });
     }
   });
 
@@ -124,7 +124,7 @@ describe('public feed', () => {
       for (const user of [undefined, member]) {
         const res = await get(`/api/posts/public/feed/?circle=${circle}`, user);
         expect(res.statusCode, circle).toBe(404);
-        expect(res.json()).toEqual({ detail: 'Circle not found.' });
+        expect(res.json()).toMatchObject({ detail: 'Circle not found.' });
       }
     }
   });
@@ -151,7 +151,7 @@ describe('user feed', () => {
   it('needs a signed-in user', async () => {
     const res = await get('/api/posts/user/feed/');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(res.json()).toMatchObject({ detail: 'Authentication credentials were not provided.' });
     const bad = await t.app.inject({ method: 'GET', url: '/api/posts/user/feed/', headers: { authorization: 'Bearer nonsense' } });
     expect(bad.statusCode).toBe(401);
   });
@@ -170,7 +170,7 @@ describe('user feed', () => {
     expect(mine.results.map((p) => p.id)).toEqual([secretPostId]);
     const hidden = await get(`/api/posts/user/feed/?circle=${secret.id}`, outsider);
     expect(hidden.statusCode).toBe(404);
-    expect(hidden.json()).toEqual({ detail: 'Circle not found.' });
+    expect(hidden.json()).toMatchObject({ detail: 'Circle not found.' });
   });
 
   it('pages like the public feed', async () => {
@@ -199,12 +199,12 @@ describe('post detail', () => {
     for (const user of [undefined, outsider]) {
       const res = await get(`/api/posts/${secretPostId}/`, user);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Post not found.' });
+      expect(res.json()).toMatchObject({ detail: 'Post not found.' });
     }
   });
 
   it('answers 404 for unknown and malformed ids', async () => {
-    expect((await get('/api/posts/999999/')).json()).toEqual({ detail: 'Post not found.' });
+    expect((await get('/api/posts/999999/')).json()).toMatchObject({ detail: 'Post not found.' });
     for (const id of ['abc', '0', '99999999999999999999', '-3', '1.5']) {
       const res = await get(`/api/posts/${id}/`);
       expect(res.statusCode, id).toBe(404);

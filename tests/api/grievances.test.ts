@@ -91,7 +91,7 @@ describe('tracking with a malformed key', () => {
     const { ticket } = filed.json();
     for (const query of ['?key=a&key=b', '?key[]=x', '?key=', '']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/grievances/${ticket}/${query}` });
-      expect({ query, status: res.statusCode, body: res.json() }).toEqual({ query, status: 404, body: { detail: 'Grievance not found.' } });
+      expect({ query, status: res.statusCode, body: res.json() }).toEqual({ query, status: 404, body: { detail: 'Grievance not found.', code: 'grievances.notFound' } });
     }
   });
 });
@@ -122,7 +122,7 @@ describe('GET /api/grievances/{ticket}/', () => {
     ]) {
       const missing = await t.app.inject({ method: 'GET', url });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'Grievance not found.' });
+      expect(missing.json()).toMatchObject({ detail: 'Grievance not found.' });
     }
   });
 
@@ -157,14 +157,14 @@ describe('deadlines and status changes (the service staff use)', () => {
     expect(outbox(t).at(-1)!.text).toContain('We are looking into it.');
 
     expect(await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'resolved', note: '' })).toEqual({
-      error: 'Say what was done when resolving a grievance.',
+      error: { key: 'errors.grievances.actionNeeded' },
     });
     clock.advance(14 * 24 * HOUR + 2 * HOUR); // past the 15 days
     expect((await t.app.ctx.services.grievances.getForStaff(ticket))!).toMatchObject({ overdue: true, deadline: 'resolve' });
     const resolved = await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'resolved', note: 'Removed.', actionTaken: 'content_removed' });
     expect(resolved).toMatchObject({ status: 'resolved', due_at: null, overdue: false, action_taken: 'content_removed' });
     expect(outbox(t).at(-1)!.text).toContain('What we did: Content removed.');
-    expect(await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'rejected', note: '' })).toEqual({ error: 'This grievance is already closed.' });
+    expect(await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'rejected', note: '' })).toEqual({ error: { key: 'errors.grievances.closed' } });
 
     const tracked = (await track(ticket, keyOf(tracking_url))).json();
     expect(tracked.history.map((h: { status: string }) => h.status)).toEqual(['received', 'acknowledged', 'resolved']);
@@ -234,12 +234,12 @@ describe('/api/staff/grievances/', () => {
     const move = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: `/api/staff/grievances/${ticket}/status/`, headers: moderator.headers, payload });
     expect((await move({ status: 'closed' })).json()).toEqual({ status: ['"closed" is not a valid choice.'] });
-    expect((await move({ status: 'resolved' })).json()).toEqual({ detail: 'Say what was done when resolving a grievance.' });
+    expect((await move({ status: 'resolved' })).json()).toMatchObject({ detail: 'Say what was done when resolving a grievance.' });
     const done = await move({ status: 'resolved', action_taken: 'content_restricted', note: 'Blurred for everyone.' });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ status: 'resolved', action_taken: 'content_restricted', due_at: null });
     expect(outbox(t).at(-1)).toMatchObject({ subject: `Grievance ${ticket}: resolved` });
-    expect((await move({ status: 'rejected' })).json()).toEqual({ detail: 'This grievance is already closed.' });
+    expect((await move({ status: 'rejected' })).json()).toMatchObject({ detail: 'This grievance is already closed.' });
     expect((await t.app.inject({ method: 'POST', url: '/api/staff/grievances/GR-NOPE0000/status/', headers: moderator.headers, payload: { status: 'acknowledged' } })).statusCode).toBe(404);
     expect((await staffGet(`/api/staff/grievances/${ticket}/`)).json().history.map((h: { status: string }) => h.status)).toEqual(['received', 'resolved']);
 

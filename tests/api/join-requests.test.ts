@@ -56,7 +56,7 @@ describe('asking to join a private circle', () => {
   it('answers 400 to the owner, who is already a member', async () => {
     const res = await join(t.app, owner, 'Founders Table');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: 'You are already a member of Founders Table.' });
+    expect(res.json()).toMatchObject({ detail: 'You are already a member of Founders Table.' });
   });
 
   it('keeps the content hidden from someone whose request is pending', async () => {
@@ -84,13 +84,13 @@ describe('owner review', () => {
   it('refuses anyone but the owner (403) and visitors (401)', async () => {
     const res = await pendingOf(stranger);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: 'Only the owner can review join requests.' });
+    expect(res.json()).toMatchObject({ detail: 'Only the owner can review join requests.' });
     expect((await get(`/api/circles/requests/?circle_id=${circle.id}`)).statusCode).toBe(401);
     const id = (await pendingOf()).json().results[0].id;
     for (const action of ['approve', 'reject']) {
       const attempt = await postTo(`/api/circles/requests/${id}/${action}/`, asker);
       expect(attempt.statusCode).toBe(403);
-      expect(attempt.json()).toEqual({ detail: 'Only the owner can review join requests.' });
+      expect(attempt.json()).toMatchObject({ detail: 'Only the owner can review join requests.' });
     }
   });
 
@@ -102,7 +102,7 @@ describe('owner review', () => {
     for (const id of ['999999', 'abc', '0', '99999999999']) {
       const res = await postTo(`/api/circles/requests/${id}/approve/`, owner);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Join request not found.' });
+      expect(res.json()).toMatchObject({ detail: 'Join request not found.' });
     }
   });
 
@@ -130,7 +130,7 @@ describe('owner review', () => {
     for (const action of ['approve', 'reject']) {
       const res = await postTo(`/api/circles/requests/${request.id}/${action}/`, owner);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: 'This request has already been decided.' });
+      expect(res.json()).toMatchObject({ detail: 'This request has already been decided.' });
     }
     expect((await get(`/api/circles/members/?circle_id=${circle.id}`)).json().members_count).toBe(2);
   });

@@ -91,11 +91,11 @@ describe('keyset paging under page numbers', () => {
     for (const bad of ['nonsense', 'YXwxfDE7IGRyb3AgdGFibGUgcG9zdHM', 'Ynw5OTk5OTk5OTk5OTl8MjAyNi0wMS0wMQ']) {
       const res = await get(`/api/posts/public/feed/?page=2&cursor=${bad}`);
       expect(res.statusCode, bad).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Invalid cursor.' });
+      expect(res.json()).toMatchObject({ detail: 'Invalid cursor.' });
     }
     const first = (await get('/api/posts/public/feed/')).json() as Paged<Post>;
     const cursor = new URL(first.next!).searchParams.get('cursor');
-    expect((await get(`/api/posts/public/feed/?cursor=${cursor}`)).json()).toEqual({ detail: 'Invalid page.' });
+    expect((await get(`/api/posts/public/feed/?cursor=${cursor}`)).json()).toMatchObject({ detail: 'Invalid page.' });
   });
 
   it('gives the same pages by cursor as by number for each feed sort', async () => {

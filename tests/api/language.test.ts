@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { outbox, signIn, uniqueEmail } from '../helpers/sign-in.ts';
+import { createCircle, createUser, post } from '../helpers/fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,13 +59,45 @@ describe('API errors in the client language', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/send-otp/', payload: { email }, remoteAddress, headers: { 'accept-language': 'hi' } });
     expect(again.statusCode).toBe(429);
     const wait = Number(again.headers['retry-after']);
-    expect(again.json()).toEqual({ detail: `नया कोड माँगने से पहले थोड़ा रुकें। ${wait} सेकंड बाद फिर कोशिश करें।` });
+    expect(again.json()).toMatchObject({ detail: `नया कोड माँगने से पहले थोड़ा रुकें। ${wait} सेकंड बाद फिर कोशिश करें।` });
   });
 
   it('leaves a message the catalogs do not know in English', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing/', headers: { 'accept-language': 'hi' } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'नहीं मिला।' });
+    expect(res.json()).toMatchObject({ detail: 'नहीं मिला।' });
+  });
+});
+
+describe('domain messages in the reader\'s language', () => {
+  it('words moderation, comments, channels, verification and limits in Hindi, each with its stable code', async () => {
+    const hindi = { 'accept-language': 'hi' };
+    const owner = await createUser(t.app, 'hindiowner');
+    const member = await createUser(t.app, 'hindimember');
+    const circle = await createCircle(t.app, owner, 'Hindi Desk');
+    const postId = await post(t.app, owner, circle, 'Namaste');
+    const ask = (method: 'GET' | 'POST' | 'PATCH', url: string, who: { headers: Record<string, string> } | null, payload?: object) =>
+      t.app.inject({ method, url, headers: { ...hindi, ...(who?.headers ?? {}) }, ...(payload ? { payload } : {}) });
+
+    const circleMissing = await ask('GET', '/api/circles/members/?circle_id=999999', member);
+    expect(circleMissing.json()).toEqual({ detail: 'चैनल नहीं मिला।', code: 'circles.notFound' });
+
+    const commentMissing = await ask('PATCH', '/api/posts/comments/999999/', member, { body: 'x' });
+    expect(commentMissing.json()).toEqual({ detail: 'टिप्पणी नहीं मिली।', code: 'comments.notFound' });
+
+    const notYours = await ask('PATCH', `/api/posts/${postId}/`, member, { title: 'Mine now' });
+    expect(notYours.json()).toEqual({ detail: 'आप केवल अपनी पोस्ट बदल या हटा सकते हैं।', code: 'posts.notYours' });
+
+    const moderation = await ask('POST', '/api/moderation/actions/', owner, { post: postId, action: 'remove' });
+    expect(moderation.statusCode).toBe(400);
+    expect(moderation.json()).toEqual({ reason: ['कारण बताएँ: यह हटाई गई सामग्री की जगह और मॉडरेशन लॉग में दिखता है।'] });
+
+    const personal = await ask('POST', '/api/users/me/verifications/email/send-otp/', member, { email: 'someone@gmail.com' });
+    expect(personal.json()).toMatchObject({ code: 'verificationsApi.personal' });
+    expect(personal.json().detail).toContain('इस पते से कुछ नया साबित नहीं होता');
+
+    const already = await ask('POST', '/api/circles/join-by-name/', owner, { circle_name: circle.name });
+    expect(already.json()).toEqual({ detail: `आप पहले से ${circle.name} के सदस्य हैं।`, code: 'circles.alreadyMember' });
   });
 });
 

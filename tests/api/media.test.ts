@@ -187,7 +187,7 @@ describe('size limit', () => {
       ['videos', { data: big, filename: 'big.mp4' }],
     ]);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ detail: 'File too large. Each file may be at most 4 KB.' });
+    expect(res.json()).toMatchObject({ detail: 'File too large. Each file may be at most 4 KB.' });
     expect(storedFiles(small)).toEqual(before);
     expect(await postCount(small)).toBe(1);
   });

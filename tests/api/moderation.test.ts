@@ -77,8 +77,8 @@ describe('POST /api/reports/', () => {
     expect((await report(members[0], { post: postId })).json()).toEqual({ reason: ['This field is required.'] });
     const missing = await report(members[0], { post: 999_999, reason: 'spam' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: 'Post not found.' });
-    expect((await report(members[0], { comment: 999_999, reason: 'spam' })).json()).toEqual({ detail: 'Comment not found.' });
+    expect(missing.json()).toMatchObject({ detail: 'Post not found.' });
+    expect((await report(members[0], { comment: 999_999, reason: 'spam' })).json()).toMatchObject({ detail: 'Comment not found.' });
   });
 
   it('hides an item from everyone but its author and staff once AUTO_HIDE_REPORTS distinct members reported it', async () => {
@@ -166,7 +166,7 @@ describe('review queues and who may see them', () => {
     const other = await createCircle(t.app, members[5]);
     const refused = await get(`/api/circles/${circle.id}/reports/`, members[5].headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: 'Only this channel’s owner or a moderator can review its reports.' });
+    expect(refused.json()).toMatchObject({ detail: 'Only this channel’s owner or a moderator can review its reports.' });
     expect((await get(`/api/circles/${other.id}/reports/`, members[5].headers)).json()).toMatchObject({ count: 0, results: [] });
     expect((await get(`/api/circles/${circle.id}/reports/`, moderator.headers)).statusCode).toBe(200);
     expect((await get('/api/circles/999999/reports/', owner.headers)).statusCode).toBe(404);
@@ -204,11 +204,11 @@ describe('POST /api/moderation/actions/', () => {
     expect(removed.json().item).toMatchObject({ moderation_status: 'removed', moderation_label: 'Removed by moderators: Investment scam' });
     const [row] = await t.app.ctx.db.select().from(reports).where(eq(reports.postId, postId));
     expect(row.status).toBe('upheld');
-    expect((await act(moderator, { post: postId, action: 'remove', reason: 'again' })).json()).toEqual({ detail: 'This item is already removed.' });
+    expect((await act(moderator, { post: postId, action: 'remove', reason: 'again' })).json()).toMatchObject({ detail: 'This item is already removed.' });
 
     const restored = await act(moderator, { post: postId, action: 'restore', reason: 'Appeal upheld' });
     expect(restored.json().item).toMatchObject({ moderation_status: 'visible', moderation_label: null });
-    expect((await act(moderator, { post: postId, action: 'dismiss' })).json()).toEqual({ detail: 'There are no open reports on this item.' });
+    expect((await act(moderator, { post: postId, action: 'dismiss' })).json()).toMatchObject({ detail: 'There are no open reports on this item.' });
   });
 
   it('lets a channel owner act in their channel only, and not undo a moderator', async () => {
@@ -221,10 +221,10 @@ describe('POST /api/moderation/actions/', () => {
     await act(moderator, { post: postId, action: 'remove', reason: 'Exam fraud' });
     const undo = await act(owner, { post: postId, action: 'restore' });
     expect(undo.statusCode).toBe(403);
-    expect(undo.json()).toEqual({ detail: 'A moderator decided on this item; only a moderator can change it.' });
+    expect(undo.json()).toMatchObject({ detail: 'A moderator decided on this item; only a moderator can change it.' });
     const siteWide = await act(owner, { post: postId, action: 'suspend', duration: '7d', scope: 'site' });
     expect(siteWide.statusCode).toBe(403);
-    expect(siteWide.json()).toEqual({ detail: 'Only moderators can suspend a member from the whole site.' });
+    expect(siteWide.json()).toMatchObject({ detail: 'Only moderators can suspend a member from the whole site.' });
   });
 
   it('warns the author (reason required) and checks the suspension input', async () => {
@@ -314,7 +314,7 @@ describe('suspensions', () => {
     expect(forever.json().ends_at).toBeNull();
     clock.advance(3650 * DAY);
     const refused = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: target.headers, payload: { circle: circle.id, title: 'x' } });
-    expect(refused.json()).toEqual({ detail: 'Your account is suspended permanently.', code: 'suspended', suspended_until: null });
+    expect(refused.json()).toMatchObject({ detail: 'Your account is suspended permanently.', code: 'suspended', suspended_until: null });
   });
 });
 

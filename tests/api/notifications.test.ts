@@ -172,7 +172,7 @@ describe('live stream', () => {
     expect(typeof ticket).toBe('string');
     // A ticket is not a bearer token.
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: { authorization: `Bearer ${ticket}` } })).statusCode).toBe(401);
-    expect((await call('GET', '/api/notifications/stream/?ticket=forged')).json()).toEqual({ detail: 'Stream ticket is invalid, expired or already used.', code: 'ticket_not_valid' });
+    expect((await call('GET', '/api/notifications/stream/?ticket=forged')).json()).toMatchObject({ detail: 'Stream ticket is invalid, expired or already used.', code: 'ticket_not_valid' });
     expect((await call('POST', '/api/notifications/stream/ticket/')).statusCode).toBe(401);
     expect((await call('GET', '/api/notifications/stream/')).statusCode).toBe(401);
   });
@@ -323,7 +323,7 @@ describe('profile card (where a mention links)', () => {
     const res = await call('GET', `/api/users/${carol.username}/card/`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ username: carol.username, color: carol.color, animal: 'Tiger', identity: expect.any(Array), member_since: expect.any(String) });
-    expect((await call('GET', '/api/users/NoSuchPerson999/card/')).json()).toEqual({ detail: 'User not found.' });
+    expect((await call('GET', '/api/users/NoSuchPerson999/card/')).json()).toMatchObject({ detail: 'User not found.' });
   });
 });
 

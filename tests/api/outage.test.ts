@@ -55,7 +55,7 @@ describe.skipIf(!hasPostgresBinaries())('a PostgreSQL restart under the running 
     ]) {
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toMatch(/^\d+$/);
-      expect(res.json()).toEqual({ detail: 'Service temporarily unavailable, try again soon.' });
+      expect(res.json()).toMatchObject({ detail: 'Service temporarily unavailable, try again soon.' });
     }
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);

@@ -30,7 +30,7 @@ describe('POST /api/posts/ (JSON)', () => {
   it('needs a signed-in user', async () => {
     const res = await create({ circle: open.id, title: 'x' }, null);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(res.json()).toMatchObject({ detail: 'Authentication credentials were not provided.' });
   });
 
   it('creates a post and answers 201 with the Post', async () => {
@@ -64,7 +64,7 @@ describe('POST /api/posts/ (JSON)', () => {
   it('lets only members post in a private circle', async () => {
     const refused = await create({ circle: secret.name, title: 'Let me in' }, outsider);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: 'Only members can post in this circle.' });
+    expect(refused.json()).toMatchObject({ detail: 'Only members can post in this circle.' });
     const ok = await create({ circle: secret.id, title: 'Members only' }, member);
     expect(ok.statusCode).toBe(201);
     expect(ok.json().circle).toEqual({ id: secret.id, name: 'Board Room', channel_type: 'private' });

@@ -28,7 +28,7 @@ describe('/api/staff/*', () => {
     expect((await staffMe()).statusCode).toBe(401);
     const refused = await staffMe(member.headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    expect(refused.json()).toMatchObject({ detail: 'You do not have permission to perform this action.' });
     // An unknown staff path tells a non-member nothing either: 403, not 404.
     const unknown = await t.app.inject({ method: 'POST', url: '/api/staff/anything/at/all/', headers: member.headers });
     expect(unknown.statusCode).toBe(403);

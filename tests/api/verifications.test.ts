@@ -1,3 +1,4 @@
+import { wordMessage } from '../../src/server/platform/errors.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -103,7 +104,7 @@ describe('verifying a further e-mail address', () => {
     const before = outbox(t).length;
     const res = await json('POST', '/api/users/me/verifications/email/send-otp/', me, { email: uniqueEmail('home', 'gmail.com') });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: VERIFICATION_MESSAGES.personal });
+    expect(res.json()).toMatchObject({ detail: wordMessage(VERIFICATION_MESSAGES.personal, 'en') });
     expect(outbox(t).length).toBe(before);
   });
 
@@ -130,7 +131,7 @@ describe('verifying a further e-mail address', () => {
     // Verifying it again proves nothing new: 200, the profile as it was, and a word why.
     const again = await verifyAddress(me, email);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ identity: profile.identity, detail: VERIFICATION_MESSAGES.alreadyHeld });
+    expect(again.json()).toMatchObject({ identity: profile.identity, detail: wordMessage(VERIFICATION_MESSAGES.alreadyHeld, 'en') });
   });
 
   it('keeps the sign-in code and the verification code apart, with the sign-in code rules', async () => {
@@ -139,7 +140,7 @@ describe('verifying a further e-mail address', () => {
     await json('POST', '/api/users/me/verifications/email/send-otp/', me, { email });
     const wrong = await json('POST', '/api/users/me/verifications/email/verify/', me, { email, otp: '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: 'Invalid or expired OTP.' });
+    expect(wrong.json()).toMatchObject({ detail: 'Invalid or expired OTP.' });
     // The verification code does not sign anyone in.
     const signInTry = await json('POST', '/api/auth/verify-otp/', undefined, { email, otp: latestOtp(t, email) });
     expect(signInTry.statusCode).toBe(400);
@@ -156,7 +157,7 @@ describe('verifying a further e-mail address', () => {
     const second = await signIn(t);
     const res = await verifyAddress(second, email);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: VERIFICATION_MESSAGES.claimed });
+    expect(res.json()).toMatchObject({ detail: wordMessage(VERIFICATION_MESSAGES.claimed, 'en') });
     expect((await profileOf(second)).is_verified).toBe(false);
   });
 });

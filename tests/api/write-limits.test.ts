@@ -25,7 +25,7 @@ describe('limits on writing', () => {
     const refused = await post(member, 'One too many');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
-    expect(refused.json()).toEqual({ detail: 'You have reached the limit of 8 posts an hour. You can post again in 60 minutes.' });
+    expect(refused.json()).toMatchObject({ detail: 'You have reached the limit of 8 posts an hour. You can post again in 60 minutes.' });
   });
 
   it('give an account younger than NEW_ACCOUNT_HOURS a quarter of the limit', async () => {

@@ -1,3 +1,4 @@
+import { wordMessage } from '../platform/errors.ts';
 import { describe, expect, it } from 'vitest';
 import { translateMessage } from './error-messages.ts';
 import { shippedInstitutions, requirementMessage, VERIFICATION_MESSAGES } from '../services/verification/index.ts';
@@ -17,7 +18,7 @@ describe('verification refusals in the client language', () => {
     const english = requirementMessage({ kind: 'credential', value: 'doctor', label: 'doctor' }, 'Health Desk', 'join', institutions);
     expect(english).toBe('To join Health Desk you need a verified doctor credential. Add it under Verifications on your profile.');
     expect(translateMessage(english, 'hi')).toContain('Health Desk से जुड़ने के लिए आपको सत्यापित doctor योग्यता चाहिए।');
-    expect(translateMessage(VERIFICATION_MESSAGES.claimed, 'hi')).toBe('यह पता पहले ही किसी दूसरे खाते का सत्यापन कर चुका है।');
-    expect(translateMessage(VERIFICATION_MESSAGES.claimed, 'en')).toBe('This address has already verified another account.');
+    expect(wordMessage(VERIFICATION_MESSAGES.claimed, 'hi')).toBe('यह पता पहले ही किसी दूसरे खाते का सत्यापन कर चुका है।');
+    expect(wordMessage(VERIFICATION_MESSAGES.claimed, 'en')).toBe('This address has already verified another account.');
   });
 });

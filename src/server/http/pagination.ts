@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Paged } from '../../lib/api-types.ts';
 import { decodeCursor, encodeCursor, type Cursor, type RowKey } from '../db/keyset.ts';
-import { detail } from '../platform/errors.ts';
+import { detail, say } from '../platform/errors.ts';
 import { remembered } from '../../lib/remembered.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -13,8 +13,9 @@ export const DEFAULT_PAGE_SIZE = 10;
  */
 export const MAX_PAGE_BY_NUMBER = 50;
 export const pageTooDeep = (page: number, param: string) =>
-  `Page ${page} is too deep to open by number: pages past ${MAX_PAGE_BY_NUMBER} are reached through the "next" and "previous" links, which carry a cursor (the ${param === 'page' ? 'cursor' : cursorParamFor(param)} parameter).`;
-export const INVALID_CURSOR = 'Invalid cursor.';
+  say('errors.paging.tooDeep', { page, max: MAX_PAGE_BY_NUMBER, param: param === 'page' ? 'cursor' : cursorParamFor(param) });
+export const INVALID_CURSOR = say('errors.paging.invalidCursor');
+export const INVALID_PAGE = say('errors.paging.invalidPage');
 
 export type { OffsetPageSource, KeysetPageSource, PageSource } from '../db/keyset.ts';
 import type { KeysetPageSource, PageSource } from '../db/keyset.ts';
@@ -30,9 +31,9 @@ export function readPageNumber(value: unknown): number {
   if (value === undefined) return 1;
   const text = String(value);
   if (text === 'last') return Number.POSITIVE_INFINITY;
-  if (!/^\d+$/.test(text)) throw detail(404, 'Invalid page.');
+  if (!/^\d+$/.test(text)) throw detail(404, INVALID_PAGE);
   const page = Number(text);
-  if (page < 1 || page > 1_000_000) throw detail(404, 'Invalid page.');
+  if (page < 1 || page > 1_000_000) throw detail(404, INVALID_PAGE);
   return page;
 }
 
@@ -82,7 +83,7 @@ export async function paginate<T>(
   const lastPage = Math.max(1, Math.ceil(options.count / pageSize));
   let page = readPageNumber(query?.[param]);
   if (page === Number.POSITIVE_INFINITY) page = lastPage;
-  if (page > lastPage) throw detail(404, 'Invalid page.');
+  if (page > lastPage) throw detail(404, INVALID_PAGE);
   const results = options.count === 0 ? [] : await options.load(pageSize, (page - 1) * pageSize);
   return {
     count: options.count,
@@ -110,14 +111,14 @@ async function paginateKeyset<T>(
       // The total first: `last` needs it to know its page, a deep number to tell past-the-end (404) from too deep (400).
       count = await source.count();
       if (page === Number.POSITIVE_INFINITY) page = lastPageOf(count);
-      if (page > lastPageOf(count)) throw detail(404, 'Invalid page.');
+      if (page > lastPageOf(count)) throw detail(404, INVALID_PAGE);
       if (page > MAX_PAGE_BY_NUMBER) throw detail(400, pageTooDeep(page, param));
       rows = count === 0 ? [] : (await source.loadSlice({ offset: (page - 1) * pageSize }, pageSize)).rows;
     } else {
       const slice = await source.loadSlice({ offset: (page - 1) * pageSize }, pageSize);
       rows = slice.rows;
       count = slice.total ?? (await source.count());
-      if (page > lastPageOf(count)) throw detail(404, 'Invalid page.');
+      if (page > lastPageOf(count)) throw detail(404, INVALID_PAGE);
     }
     const last = rows.at(-1)?.key;
     return {
@@ -131,13 +132,13 @@ async function paginateKeyset<T>(
   const cursor = typeof cursorText === 'string' ? decodeCursor(cursorText, source.keyType) : null;
   if (!cursor) throw detail(404, INVALID_CURSOR);
   // A cursor belongs to a page after the first: page 1 is the list's start, which needs none.
-  if (page === Number.POSITIVE_INFINITY || page < 2) throw detail(404, 'Invalid page.');
+  if (page === Number.POSITIVE_INFINITY || page < 2) throw detail(404, INVALID_PAGE);
   // One row more than a page says whether there is another page beyond it (the total moves while people post).
   const slice = await source.loadSlice({ cursor }, pageSize + 1);
   let rows = slice.rows;
   const more = rows.length > pageSize;
   if (more) rows = cursor.direction === 'after' ? rows.slice(0, pageSize) : rows.slice(1);
-  if (rows.length === 0 || slice.total === null) throw detail(404, 'Invalid page.');
+  if (rows.length === 0 || slice.total === null) throw detail(404, INVALID_PAGE);
   const last = rows.at(-1)!.key;
   // Going back, the rows after this page are the ones the cursor came from.
   const hasNext = cursor.direction === 'before' || more;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { tooManyRequests } from './errors.ts';
+import { tooManyRequests, type Message } from './errors.ts';
 
 /**
  * Counters for the product's limits (sign-in codes per address, writes per member and action).
@@ -79,7 +79,7 @@ export function createRateLimiter(options: { redisUrl?: string; prefix?: string;
 /** Counts one request against `key` and throws 429 with Retry-After once the window's limit is passed. */
 export async function enforceLimit(
   limiter: RateLimiter,
-  rule: { key: string; limit: number; windowMs: number; message: string },
+  rule: { key: string; limit: number; windowMs: number; message: string | Message },
 ): Promise<void> {
   const hit = await limiter.hit(rule.key, rule.limit, rule.windowMs);
   if (!hit.allowed) throw tooManyRequests(hit.retryAfterMs / 1000, rule.message);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, say } from '../platform/errors.ts';
 import { BLACKLISTED, TokenError, type TokenClaims } from '../services/accounts/index.ts';
 import { CONSENT_REQUIRED_MESSAGE } from '../../lib/privacy-notice.ts';
 
@@ -83,7 +83,7 @@ async function authPlugin(app: FastifyInstance) {
    */
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const signedIn = await authenticate(request);
-    if (!signedIn) throw new HttpError(401, { detail: 'Authentication credentials were not provided.' }, WWW_AUTHENTICATE);
+    if (!signedIn) throw new HttpError(401, { detail: say('api.notAuthenticated'), code: 'not_authenticated' }, WWW_AUTHENTICATE);
     request.user = asAuthUser(signedIn);
     requireConsent(request, signedIn.consented);
   });

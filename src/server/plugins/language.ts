@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LANG, LANG_COOKIE, langFromAcceptLanguage, parseLang, type Lang } from '../../lib/i18n.ts';
 import { translateErrorBody } from '../http/error-messages.ts';
+import { isMessage, wordBody, wordMessage } from '../platform/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,8 +27,15 @@ async function languagePlugin(app: FastifyInstance) {
     request.lang = requestLang(request);
   });
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || request.lang === DEFAULT_LANG) return payload;
-    return translateErrorBody(payload, request.lang);
+    if (reply.statusCode < 400) {
+      // A success answer's `detail` ("OTP sent.", "Joined …") may be a catalog message too; nothing else is walked.
+      const said = (payload as { detail?: unknown } | null)?.detail;
+      return isMessage(said) ? { ...(payload as object), detail: wordMessage(said, request.lang) } : payload;
+    }
+    // Catalog messages (platform/errors.ts) are worded in the reader's language; the framework's and the validators'
+    // English sentences are matched against the catalog as before.
+    const worded = wordBody(payload, request.lang);
+    return request.lang === DEFAULT_LANG ? worded : translateErrorBody(worded, request.lang);
   });
 }
 

@@ -3,13 +3,13 @@ import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, detail, fieldErrors } from '../platform/errors.ts';
+import { HttpError, detail, fieldErrors, say, type Message } from '../platform/errors.ts';
 import { nullCharacterErrors } from '../http/null-characters.ts';
 import { bodyAsDictionary } from '../http/request-validation.ts';
 import { InvalidMediaError, cutAtLimit, fileTooLarge, UploadBatch, type StoredMedia, type MediaKind } from '../services/media/index.ts';
 
 /** How a multipart file field is read: which kinds it accepts, its error message, how many files at most. */
-export type FileFieldRule = { accept: readonly MediaKind[]; invalid: string; max?: number };
+export type FileFieldRule = { accept: readonly MediaKind[]; invalid: string | Message; max?: number };
 
 export type RequestForm = {
   fields: Record<string, unknown>;
@@ -60,7 +60,7 @@ async function receiveMultipart(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) throw detail(413, 'Request body is too large.');
+        if (part.valueTruncated || part.fieldnameTruncated) throw detail(413, say('api.tooLarge'));
         const value = typeof part.value === 'string' ? part.value : String(part.value);
         const refused = nullCharacterErrors({ [part.fieldname]: value });
         if (refused) throw refused;
@@ -76,7 +76,7 @@ async function receiveMultipart(
       }
       const count = files.filter((f) => f.field === part.fieldname).length;
       if (rule.max !== undefined && count >= rule.max) {
-        throw fieldErrors({ [part.fieldname]: [`Upload at most ${rule.max} file${rule.max === 1 ? '' : 's'}.`] });
+        throw fieldErrors({ [part.fieldname]: [say('errors.media.tooMany', { count: rule.max })] });
       }
       try {
         const media = await batch.store({ stream: part.file, filename: part.filename }, rule.accept);

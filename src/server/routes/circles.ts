@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Decision } from '../../lib/api-types.ts';
 import { BLANK, NOT_A_STRING, REQUIRED, choice, parseId, requiredString, stringField } from '../../lib/validation.ts';
-import { detail, fieldErrors } from '../platform/errors.ts';
+import { detail, fieldErrors, wordMessage } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { PAGE, documented, parseInput } from '../http/request-validation.ts';
 import {
@@ -34,7 +34,7 @@ const circleName = stringField()
     if (length === 0) fail(BLANK);
     else if (length < CIRCLE_NAME_MIN) fail(`Ensure this field has at least ${CIRCLE_NAME_MIN} characters.`);
     else if (length > CIRCLE_NAME_MAX) fail(`Ensure this field has no more than ${CIRCLE_NAME_MAX} characters.`);
-    else if (!NAME_PATTERN.test(value)) fail(MESSAGES.nameCharacters);
+    else if (!NAME_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: wordMessage(MESSAGES.nameCharacters, 'en'), params: { message: MESSAGES.nameCharacters } });
   });
 
 const channelType = z.unknown().transform((value, ctx): 'public' | 'private' => {
@@ -261,7 +261,8 @@ export default async function circlesRoutes(app: FastifyInstance) {
       const { circle_name } = parseInput(joinBody, request.body);
       const { circle } = await writing.admit({ writer: request.user!, limit: 'join-request', target: { circleName: circle_name }, verify: 'join' });
       const result = await circles.join(request.user!.id, circle);
-      return reply.code(result.status === 'pending' ? 202 : 200).send(result);
+      // A success answer, so the language plugin leaves it: its detail is worded here, in the client's language.
+      return reply.code(result.status === 'pending' ? 202 : 200).send({ ...result, detail: wordMessage(result.detail, request.lang) });
     },
   );
 

@@ -11,7 +11,7 @@ import {
   type SuspensionDuration,
 } from '../../lib/moderation-rules.ts';
 import { NOT_A_STRING, choice, positiveId } from '../../lib/validation.ts';
-import { detail, fieldErrors, forbidden } from '../platform/errors.ts';
+import { detail, fieldErrors, forbidden, say } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { parseInput } from '../http/request-validation.ts';
 import { MESSAGES, type ItemRef } from '../services/moderation/index.ts';
@@ -143,7 +143,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const circle = await circleByKey((request.params as { id: string }).id, request.user!.id);
-      if (!circle) throw detail(404, 'Circle not found.');
+      if (!circle) throw detail(404, say('errors.circles.notFound'));
       const { status } = parseInput(queueQuery, request.query);
       const isStaff = (await staffRoleOf(db, request.user!.id)) !== null;
       if (!isStaff && !(await moderation.isOwner(request.user!.id, circle.id))) throw forbidden(MESSAGES.notYourChannel);
@@ -214,7 +214,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
       if (circle !== undefined && circle.trim() !== '') {
         const found = await circleByKey(circle, viewerId);
         const visible = found && (found.channel_type === 'public' || found.is_member);
-        if (!found || !visible) throw detail(404, 'Circle not found.');
+        if (!found || !visible) throw detail(404, say('errors.circles.notFound'));
         circleId = found.id;
       }
       return paginate(request, await moderation.log({ viewerId, circleId }));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_DB_ID } from '../../lib/validation.ts';
-import { HttpError } from '../platform/errors.ts';
+import { HttpError, say } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { PAGE, documented, parseInput } from '../http/request-validation.ts';
 import { TokenError } from '../services/accounts/index.ts';
@@ -27,7 +27,7 @@ const streamQuery = z.object({ ticket: z.string().max(2000).optional().describe(
 /** How often an idle stream sends a comment line, so proxies keep it open. */
 const KEEPALIVE_MS = 25_000;
 
-const invalidTicket = () => new HttpError(401, { detail: 'Stream ticket is invalid, expired or already used.', code: 'ticket_not_valid' });
+const invalidTicket = () => new HttpError(401, { detail: say('errors.notifications.ticketInvalid'), code: 'ticket_not_valid' });
 
 export default async function notificationRoutes(app: FastifyInstance) {
   const { notifications, notificationStream, tokens } = app.ctx.services;

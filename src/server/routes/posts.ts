@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, choice, parseId, positiveId, requiredString } from '../../lib/validation.ts';
-import { fieldErrors } from '../platform/errors.ts';
+import { fieldErrors, say } from '../platform/errors.ts';
 import { INVALID_IMAGE, INVALID_VIDEO, type MediaKind, INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/media/index.ts';
 import { paginate } from '../http/pagination.ts';
 import { PAGE, documented, parseInput } from '../http/request-validation.ts';
@@ -149,7 +149,7 @@ export default async function postsRoutes(app: FastifyInstance) {
       const id = pathId(request);
       const input = parseInput(editPostBody, request.body);
       if (input.title === undefined && input.description === undefined) {
-        throw fieldErrors({ non_field_errors: ['Send a title or a description to change.'] });
+        throw fieldErrors({ non_field_errors: [say('errors.posts.nothingToChange')] });
       }
       await writing.admit({ writer: request.user!, limit: 'post', target: { postId: id } });
       return posts.edit({ id, userId: request.user!.id, ...input, authorCreatedAt: request.user!.createdAt, newAccountHours: config.newAccountHours });

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseId } from '../../lib/validation.ts';
-import { detail, notFound } from '../platform/errors.ts';
+import { detail, notFound, say } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { parseInput } from '../http/request-validation.ts';
 
@@ -59,7 +59,7 @@ export default async function staffVerificationRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const document = await app.ctx.services.credentials.document(idOf(request.params.id));
-      if (!document) throw detail(404, 'The document is no longer kept.');
+      if (!document) throw detail(404, say('errors.credentials.documentGone'));
       return reply
         .header('Content-Type', document.type)
         .header('Content-Disposition', 'inline')

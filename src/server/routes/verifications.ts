@@ -4,14 +4,13 @@ import { asMultipartClientError } from '../plugins/uploads.ts';
 import { cutAtLimit } from '../services/media/index.ts';
 import { z } from 'zod';
 import { emailSchema, requiredString, REQUIRED } from '../../lib/validation.ts';
-import { detail, fieldErrors } from '../platform/errors.ts';
+import { detail, fieldErrors, say, wordMessage } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { parseInput } from '../http/request-validation.ts';
 import { nullCharacterErrors } from '../http/null-characters.ts';
 import { profilePage } from './profile.ts';
 import { findUserById, OTP_MESSAGES } from '../services/accounts/index.ts';
 import { CREDENTIAL_KINDS, type CredentialKind, VERIFICATION_MESSAGES } from '../services/verification/index.ts';
-import { translateMessage } from '../http/error-messages.ts';
 
 const security = [{ bearer: [] }];
 const otpField = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), requiredString({ max: 64 }));
@@ -33,7 +32,7 @@ const credentialBody = z
 
 /** Reads a multipart body of text fields and one `document` file, holding at most `maxBytes` of it in memory. */
 async function readCredentialForm(request: FastifyRequest, maxBytes: number): Promise<{ fields: Record<string, string>; document: Buffer | null }> {
-  if (!request.isMultipart()) throw detail(415, 'Send the form as multipart/form-data with a document file.');
+  if (!request.isMultipart()) throw detail(415, say('errors.credentials.multipartOnly'));
   const fields: Record<string, string> = {};
   let document: Buffer | null = null;
   try {
@@ -45,17 +44,17 @@ async function readCredentialForm(request: FastifyRequest, maxBytes: number): Pr
         continue;
       }
       const file = part as MultipartFile;
-      cutAtLimit(file.file, () => detail(413, `File too large. A document may be at most ${Math.round(maxBytes / 1024 / 1024)} MB.`));
+      cutAtLimit(file.file, () => detail(413, say('errors.credentials.tooLarge', { megabytes: Math.round(maxBytes / 1024 / 1024) })));
       const chunks: Buffer[] = [];
       for await (const chunk of file.file) chunks.push(chunk as Buffer);
-      if (file.file.truncated) throw detail(413, `File too large. A document may be at most ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+      if (file.file.truncated) throw detail(413, say('errors.credentials.tooLarge', { megabytes: Math.round(maxBytes / 1024 / 1024) }));
       if (file.fieldname === 'document' && chunks.length) document = Buffer.concat(chunks);
     }
   } catch (error) {
     request.raw.unpipe();
     const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw fieldErrors({ document: ['Send one document.'] });
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw detail(413, `File too large. A document may be at most ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+    if (code === 'FST_FILES_LIMIT') throw fieldErrors({ document: [say('errors.credentials.oneDocument')] });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw detail(413, say('errors.credentials.tooLarge', { megabytes: Math.round(maxBytes / 1024 / 1024) }));
     // A body that is not multipart at all (no boundary, cut off) is the client's 400, as on the other upload endpoints.
     throw asMultipartClientError(error);
   }
@@ -104,7 +103,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
       const { changed } = await app.ctx.services.verifications.verifyCode({ id: user.id, identityClass: account?.identityClass ?? 'standard' }, email, otp, request.ip);
       const profile = await profilePage(app, request, user.id);
       // A success answer, so the language plugin leaves it: its detail is worded here, in the client's language.
-      return changed ? profile : { ...profile, detail: translateMessage(VERIFICATION_MESSAGES.alreadyHeld, request.lang) };
+      return changed ? profile : { ...profile, detail: wordMessage(VERIFICATION_MESSAGES.alreadyHeld, request.lang) };
     },
   );
 
@@ -124,7 +123,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { fields, document } = await readCredentialForm(request, config.maxDocumentBytes);
       const input = parseInput(credentialBody, fields);
-      if (!document) throw fieldErrors({ document: ['No file was submitted.'] });
+      if (!document) throw fieldErrors({ document: [say('errors.credentials.noFile')] });
       const kind = input.kind as CredentialKind;
       const created = await app.ctx.services.credentials.submit(request.user!.id, { kind, name: kind === 'other' ? input.name! : null }, document);
       return reply.code(201).send(created);

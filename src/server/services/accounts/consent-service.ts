@@ -2,11 +2,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consents } from '../../db/schema.ts';
 import { NOTICE_VERSION } from '../../../lib/privacy-notice.ts';
-import { fieldErrors } from '../../platform/errors.ts';
+import { fieldErrors, say } from '../../platform/errors.ts';
 
 export type ConsentStatus = { version: string; required: boolean; consented_version: string | null; agreed_at: string | null };
 
-export const STALE_NOTICE = 'The privacy notice has changed since you opened it. Please read it again.';
+export const STALE_NOTICE = say('errors.consent.staleNotice');
 
 /** Whether the member agreed to the current notice (the gate reads the same through findSignedInUser). */
 export async function hasCurrentConsent(db: Db, userId: number): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userBlocks, users } from '../../db/schema.ts';
-import { detail, fieldErrors, notFound } from '../../platform/errors.ts';
+import { detail, fieldErrors, notFound, say } from '../../platform/errors.ts';
 
 /**
  * A member's own protections: blocking another member (their posts and comments disappear for the blocker, and
@@ -9,9 +9,9 @@ import { detail, fieldErrors, notFound } from '../../platform/errors.ts';
  */
 
 export const MESSAGES = {
-  userNotFound: 'User not found.',
-  notBlocked: 'You have not blocked this member.',
-  cannotBlockSelf: 'You cannot block yourself.',
+  userNotFound: say('errors.memberSafety.userNotFound'),
+  notBlocked: say('errors.memberSafety.notBlocked'),
+  cannotBlockSelf: say('errors.memberSafety.cannotBlockSelf'),
 };
 
 export const MAX_MUTED_WORDS = 100;

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { otpCodes, otpSends } from '../../db/schema.ts';
-import { detail, serviceUnavailable, tooManyRequests } from '../../platform/errors.ts';
+import { detail, serviceUnavailable, tooManyRequests, say } from '../../platform/errors.ts';
 import type { MailService } from '../../platform/mail-service.ts';
 import { emailHash, formerEmailHash, identityClassOf, normaliseEmail, type IdentityClass } from './identity-service.ts';
 import { enforceLimit, type RateLimiter } from '../../platform/rate-limit.ts';
@@ -18,14 +18,14 @@ import { translator, type Lang } from '../../../lib/i18n.ts';
  */
 
 export const OTP_MESSAGES = {
-  invalid: 'Invalid or expired OTP.',
-  sent: 'OTP sent.',
-  resend: 'Please wait before asking for a new code.',
-  hourly: 'Too many codes were sent to this address.',
-  perIp: 'Too many sign-in code requests from this network.',
-  locked: 'Too many wrong codes. Ask for a new code.',
-  elsewhere: 'Too many wrong codes for this address from other networks. Enter the code where you asked for it, or ask for a new code here.',
-  mailFailed: 'The sign-in code could not be sent. Please try again.',
+  invalid: say('api.otpInvalid'),
+  sent: say('api.otpSent'),
+  resend: say('api.otpResend'),
+  hourly: say('api.otpHourly'),
+  perIp: say('api.otpPerIp'),
+  locked: say('api.otpLocked'),
+  elsewhere: say('api.otpElsewhere'),
+  mailFailed: say('api.otpMailFailed'),
 } as const;
 
 export const OTP_SUBJECT = translator('en')('mail.otpSubject');

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChannelType, IdentityChip, Post, ProfileCard, ProfileCircle, ProfileResponse } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import { circleMembers, circles, users } from '../../db/schema.ts';
-import { notFound } from '../../platform/errors.ts';
+import { notFound, say } from '../../platform/errors.ts';
 import type { KeysetPageSource, PageSource } from '../../db/keyset.ts';
 import { listPosts } from '../posts/index.ts';
 import { findUserById, type UserRow } from './users-service.ts';
@@ -68,7 +68,7 @@ export type Profile = Omit<ProfileResponse, 'circles' | 'posts'> & { circles: Pa
 /** The spec's profile: who the person is shown as, their circles and their posts. */
 export async function getProfile(db: Db, userId: number, proofsOf: ProofsOf): Promise<Profile> {
   const user = await findUserById(db, userId);
-  if (!user) throw notFound('User not found.');
+  if (!user) throw notFound(say('errors.users.notFound'));
   const [proofs, circles, posts] = await Promise.all([proofsOf(user), listMemberships(db, userId), listPosts(db, { viewerId: userId, authorId: userId })]);
   return { ...toProfile(user, proofs), circles, posts };
 }
@@ -77,7 +77,7 @@ export async function getProfile(db: Db, userId: number, proofsOf: ProofsOf): Pr
 export async function getProfileCard(db: Db, username: string, proofsOf: ProofsOf): Promise<ProfileCard> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
   const user = row ? await findUserById(db, row.id) : null;
-  if (!user) throw notFound('User not found.');
+  if (!user) throw notFound(say('errors.users.notFound'));
   const proofs = await proofsOf(user);
   return { username: user.username, color: user.color, animal: user.animal, identity: proofs.identity, member_since: user.createdAt.toISOString() };
 }
@@ -101,6 +101,6 @@ export async function chipsByHandle(db: Db, handles: string[], proofsOf: ProofsO
 /** A member's public posts, newest first, keyset paged, as the viewer may see them (the card's list). */
 export async function listMemberPosts(db: Db, viewerId: number | null, username: string): Promise<KeysetPageSource<Post>> {
   const [row] = await db.select({ id: users.id, erasing: users.erasureRequestedAt }).from(users).where(eq(users.username, username)).limit(1);
-  if (!row || row.erasing) throw notFound('User not found.');
+  if (!row || row.erasing) throw notFound(say('errors.users.notFound'));
   return listPosts(db, { viewerId, authorId: row.id, publicOnly: true });
 }

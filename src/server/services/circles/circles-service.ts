@@ -6,7 +6,7 @@ import { circleMembers, circles, joinRequests, posts, users } from '../../db/sch
 import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
 import type { KeysetPageSource } from '../../db/keyset.ts';
 import { notify } from '../notifications/index.ts';
-import { detail, fieldErrors } from '../../platform/errors.ts';
+import { detail, fieldErrors, say, type Message } from '../../platform/errors.ts';
 import { circleColumns, circleRequirement, toCircle } from './circle-mapper.ts';
 import { prepared } from '../../db/prepared.ts';
 import { themeColorsFor } from '../../../lib/theme-colors.ts';
@@ -18,13 +18,13 @@ export { CIRCLE_DESCRIPTION_MAX, CIRCLE_NAME_MAX, CIRCLE_NAME_MIN } from '../../
 export const NAME_SEARCH_LIMIT = 20;
 
 export const MESSAGES = {
-  notFound: 'Circle not found.',
-  duplicateName: 'A circle with this name already exists.',
-  nameCharacters: 'Circle names may contain only letters, numbers, spaces, hyphens and underscores.',
-  alreadyMember: (name: string) => `You are already a member of ${name}.`,
-  joined: (name: string) => `Joined ${name}.`,
-  requested: (name: string) => `Request to join ${name} sent.`,
-  ownerOnly: 'Only the owner of this circle can change its settings.',
+  notFound: say('errors.circles.notFound'),
+  duplicateName: say('errors.circles.duplicateName'),
+  nameCharacters: say('errors.circles.nameCharacters'),
+  alreadyMember: (name: string) => say('errors.circles.alreadyMember', { name }),
+  joined: (name: string) => say('errors.circles.joined', { name }),
+  requested: (name: string) => say('errors.circles.requested', { name }),
+  ownerOnly: say('errors.circles.ownerOnly'),
 } as const;
 
 /**
@@ -318,7 +318,7 @@ async function requestToJoin(db: Executor, circleId: number, userId: number): Pr
  * Joins a public circle at once (`joined`); for a private one, leaves a request for the owner (`pending`). The circle is
  * the one the write gate looked up and admitted (its verification met); null when there is none by that name (404).
  */
-export async function joinCircle(db: Db, userId: number, found: Circle | null): Promise<JoinResult> {
+export async function joinCircle(db: Db, userId: number, found: Circle | null): Promise<Omit<JoinResult, 'detail'> & { detail: Message }> {
   if (!found) throw detail(404, MESSAGES.notFound);
   const circle = found;
   if (circle.is_member) throw detail(400, MESSAGES.alreadyMember(circle.name));

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Circle, Decision, JoinRequest, JoinRequestStatus } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import { circles, joinRequests, users } from '../../db/schema.ts';
-import { detail } from '../../platform/errors.ts';
+import { detail, say } from '../../platform/errors.ts';
 import { isoString } from './circle-mapper.ts';
 import { addMember } from './circles-service.ts';
 import { notify } from '../notifications/index.ts';
@@ -10,9 +10,9 @@ import { notify } from '../notifications/index.ts';
 /** Requests to join private circles, reviewed by the circle's owner only. */
 
 export const REQUEST_MESSAGES = {
-  ownerOnly: 'Only the owner can review join requests.',
-  notFound: 'Join request not found.',
-  decided: 'This request has already been decided.',
+  ownerOnly: say('errors.joinRequests.ownerOnly'),
+  notFound: say('errors.joinRequests.notFound'),
+  decided: say('errors.joinRequests.decided'),
 } as const;
 
 /** The request status each decision leaves behind. */

@@ -4,7 +4,7 @@ import type { Comment, CommentSort, ListedComment, Post, ThreadComment, UpvoteRe
 import type { Db } from '../../db/client.ts';
 import { qualified as q } from '../../db/qualified.ts';
 import { circles, commentUpvotes, comments, posts, userBlocks, users } from '../../db/schema.ts';
-import { detail, fieldErrors, forbidden } from '../../platform/errors.ts';
+import { detail, fieldErrors, forbidden, say } from '../../platform/errors.ts';
 import type { KeysetPageSource, PageSource } from '../../db/keyset.ts';
 import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -15,13 +15,13 @@ import { safetyWarningFor, screenWithRegistry, type ModerationStatus } from '../
 import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff, type Viewer } from '../circles/index.ts';
 
 export const COMMENT_MAX_LENGTH = 10_000;
-export const COMMENT_NEEDS_CONTENT = 'Please enter a comment or select media.';
-export const BLOCKED_BY_AUTHOR = "You can't comment on this post: its author has blocked you.";
-export const BLOCKED_BY_COMMENTER = "You can't reply to this comment: its author has blocked you.";
-export const COMMENT_NOT_FOUND = 'Comment not found.';
-export const PARENT_NOT_IN_POST = 'Reply to a comment of the same post.';
-export const PARENT_DELETED = "You can't reply to a deleted comment.";
-export const NOT_YOUR_COMMENT = 'You can only edit or delete your own comments.';
+export const COMMENT_NEEDS_CONTENT = say('errors.comments.needsContent');
+export const BLOCKED_BY_AUTHOR = say('api.blockedByAuthor');
+export const BLOCKED_BY_COMMENTER = say('api.blockedByCommenter');
+export const COMMENT_NOT_FOUND = say('errors.comments.notFound');
+export const PARENT_NOT_IN_POST = say('errors.comments.parentNotInPost');
+export const PARENT_DELETED = say('errors.comments.parentDeleted');
+export const NOT_YOUR_COMMENT = say('errors.comments.notYours');
 
 /** How many levels of replies a list nests below each of its comments; deeper ones are behind "Continue this thread". */
 export const THREAD_DEPTH = 6;

@@ -27,7 +27,7 @@ import {
   verifications,
 } from '../../db/schema.ts';
 import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from './account-tables.ts';
-import { detail } from '../../platform/errors.ts';
+import { detail, say } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import type { OtpService } from '../accounts/index.ts';
 import { mediaNamesIn, postersOf } from '../media/index.ts';
@@ -39,9 +39,9 @@ import type { Lang } from '../../../lib/i18n.ts';
 export const ERASE_JOB = 'erase-account';
 
 export const ERASURE_MESSAGES = {
-  wrongAddress: 'This is not the address you sign in with. Type the address your sign-in codes are mailed to.',
-  codeSent: 'We mailed a code to that address. Enter it to delete your account.',
-  started: 'Your account is being deleted. You have been signed out.',
+  wrongAddress: say('errors.erasure.wrongAddress'),
+  codeSent: say('errors.erasure.codeSent'),
+  started: say('errors.erasure.started'),
 } as const;
 
 /** Where a file to delete lives: the public media folder, the private exports folder, or the credential documents. */
@@ -66,7 +66,7 @@ export function createErasureService(deps: {
 
   async function accountKey(userId: number): Promise<string> {
     const [row] = await db.select({ emailHash: users.emailHash }).from(users).where(eq(users.id, userId));
-    if (!row) throw detail(404, 'Not found.');
+    if (!row) throw detail(404, say('api.notFound'));
     return row.emailHash;
   }
 

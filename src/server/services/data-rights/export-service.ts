@@ -13,7 +13,7 @@ import { circles, comments, dataExports, posts, users } from '../../db/schema.ts
 import { circleVisibleTo } from '../circles/index.ts';
 import { exportReadme } from './export-readme.ts';
 import { ACCOUNT_TABLES, propertyOf } from './account-tables.ts';
-import { detail, notFound } from '../../platform/errors.ts';
+import { detail, notFound, say } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import { NOTICE_VERSION } from '../../../lib/privacy-notice.ts';
 import { identityChips } from '../accounts/index.ts';
@@ -22,7 +22,7 @@ import type { MediaStore } from '../../platform/media-store.ts';
 import { withVariants } from '../../../lib/media-variants.ts';
 
 export const EXPORT_JOB = 'export-account';
-export const EXPORT_IN_PROGRESS = 'Your data is already being prepared. It will be ready in a few minutes.';
+export const EXPORT_IN_PROGRESS = say('errors.dataRights.exportInProgress');
 /** How long a signed download link works. */
 const LINK_SECONDS = 10 * 60;
 

@@ -1,3 +1,4 @@
+import { say } from '../../platform/errors.ts';
 import { isValidEmail } from '../../../lib/validation-rules.ts';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import { contactMessages } from '../../db/schema.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import type { MailService } from '../../platform/mail-service.ts';
 
-export const CONTACT_RECEIVED = 'Message received.';
+export const CONTACT_RECEIVED = say('api.messageReceived');
 export const CONTACT_SUBJECT = 'Contact form message';
 
 const SEAL_VERSION = 'v1';

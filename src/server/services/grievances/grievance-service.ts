@@ -18,6 +18,7 @@ import { grievanceEvents, grievances } from '../../db/schema.ts';
 import { openAddress, sealAddress } from './contact-service.ts';
 import type { MailService } from '../../platform/mail-service.ts';
 import { LOCALE, parseLang, translator, type Lang } from '../../../lib/i18n.ts';
+import { say, type Message } from '../../platform/errors.ts';
 
 const HOUR = 3_600_000;
 /** IT Rules 2021 rule 3(2)(a): acknowledge within 24 hours, resolve within 15 days. */
@@ -27,9 +28,9 @@ export const RESOLVE_WITHIN_MS = 15 * 24 * HOUR;
 export const URGENT_REMOVE_WITHIN_MS = 24 * HOUR;
 const URGENT_CATEGORIES: ReadonlySet<GrievanceCategory> = new Set(['non_consensual_intimate_imagery']);
 
-export const GRIEVANCE_NOT_FOUND = 'Grievance not found.';
-export const GRIEVANCE_CLOSED = 'This grievance is already closed.';
-export const GRIEVANCE_ACTION_NEEDED = 'Say what was done when resolving a grievance.';
+export const GRIEVANCE_NOT_FOUND = say('errors.grievances.notFound');
+export const GRIEVANCE_CLOSED = say('errors.grievances.closed');
+export const GRIEVANCE_ACTION_NEEDED = say('errors.grievances.actionNeeded');
 
 const OPEN: ReadonlySet<GrievanceStatus> = new Set(['received', 'acknowledged']);
 
@@ -236,7 +237,7 @@ export function createGrievanceService(deps: GrievanceDeps) {
     async changeStatus(
       ticket: string,
       change: { status: Exclude<GrievanceStatus, 'received'>; note: string; actionTaken?: GrievanceAction },
-    ): Promise<StaffGrievance | { error: string } | null> {
+    ): Promise<StaffGrievance | { error: Message } | null> {
       const [row] = await db.select().from(grievances).where(eq(grievances.ticket, ticket)).limit(1);
       if (!row) return null;
       if (!OPEN.has(row.status as GrievanceStatus)) return { error: GRIEVANCE_CLOSED };

@@ -4,7 +4,7 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { detail } from '../../platform/errors.ts';
+import { detail, say } from '../../platform/errors.ts';
 import { sizedName, variantsOf, withVariants } from '../../../lib/media-variants.ts';
 import { encodeVariant, InvalidMediaError, reencodeImage, stillImageSize } from './image-reencoding.ts';
 import { detectMedia, SNIFF_BYTES, type MediaKind } from './media-recognition.ts';
@@ -20,16 +20,16 @@ import type { JobQueue } from '../../platform/job-queue.ts';
 
 export type StoredMedia = { kind: MediaKind; url: string };
 
-export const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
-export const INVALID_VIDEO = 'Upload a valid MP4 video.';
-export const INVALID_MEDIA = 'Please select an image or video file.';
+export const INVALID_IMAGE = say('errors.media.invalidImage');
+export const INVALID_VIDEO = say('errors.media.invalidVideo');
+export const INVALID_MEDIA = say('errors.media.invalidMedia');
 
 export const MEDIA_URL_PREFIX = '/media/';
 
 const MB = 1024 * 1024;
 const readableSize = (bytes: number) => (bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
-export const fileTooLarge = (maxBytes: number) => detail(413, `File too large. Each file may be at most ${readableSize(maxBytes)}.`);
+export const fileTooLarge = (maxBytes: number) => detail(413, say('errors.media.tooLarge', { size: readableSize(maxBytes) }));
 
 async function readHead(file: string): Promise<Uint8Array> {
   const handle = await open(file, 'r');

@@ -17,7 +17,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { circleMembers, circles, comments, moderationActions, moderationCases, posts, reports, users } from '../../db/schema.ts';
-import { detail, fieldErrors, forbidden } from '../../platform/errors.ts';
+import { detail, fieldErrors, forbidden, say } from '../../platform/errors.ts';
 import { keyedRequesterNetwork } from '../accounts/index.ts';
 import { plainTextExcerpt } from '../search/index.ts';
 import type { SuspensionService } from './suspension-service.ts';
@@ -25,16 +25,16 @@ import { qualified as q } from '../../db/qualified.ts';
 import { circleVisibleTo, commentListedFor, postListedFor } from '../circles/index.ts';
 
 export const MESSAGES = {
-  postNotFound: 'Post not found.',
-  commentNotFound: 'Comment not found.',
-  reasonRequired: 'Give a reason: it is shown in place of the item and in the moderation log.',
-  durationRequired: 'Choose how long the suspension lasts.',
-  nothingToDismiss: 'There are no open reports on this item.',
-  notRemoved: 'This item is not removed or hidden.',
-  alreadyRemoved: 'This item is already removed.',
-  ownersCannotSuspendSiteWide: 'Only moderators can suspend a member from the whole site.',
-  ownersCannotUndoModerators: 'A moderator decided on this item; only a moderator can change it.',
-  notYourChannel: 'Only this channel’s owner or a moderator can review its reports.',
+  postNotFound: say('errors.moderation.postNotFound'),
+  commentNotFound: say('errors.moderation.commentNotFound'),
+  reasonRequired: say('errors.moderation.reasonRequired'),
+  durationRequired: say('errors.moderation.durationRequired'),
+  nothingToDismiss: say('errors.moderation.nothingToDismiss'),
+  notRemoved: say('errors.moderation.notRemoved'),
+  alreadyRemoved: say('errors.moderation.alreadyRemoved'),
+  ownersCannotSuspendSiteWide: say('errors.moderation.ownersCannotSuspendSiteWide'),
+  ownersCannotUndoModerators: say('errors.moderation.ownersCannotUndoModerators'),
+  notYourChannel: say('errors.moderation.notYourChannel'),
 } as const;
 
 const EXCERPT_MAX = 80;

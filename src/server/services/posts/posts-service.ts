@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Circle, FeedSort, Post } from '../../../lib/api-types.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { circleMembers, circles, comments, posts, publicPostTotals } from '../../db/schema.ts';
-import { detail, fieldErrors, forbidden } from '../../platform/errors.ts';
+import { detail, fieldErrors, forbidden, say } from '../../platform/errors.ts';
 import type { KeysetPageSource } from '../../db/keyset.ts';
 import { loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -15,9 +15,9 @@ import { screenWithRegistry } from '../safety/index.ts';
 
 export { toPost, selectPosts, newestFirst, type PostRow } from './post-mapper.ts';
 
-export const POST_NOT_FOUND = 'Post not found.';
-export const MEMBERS_ONLY = 'Only members can post in this circle.';
-export const NOT_YOUR_POST = 'You can only edit or delete your own posts.';
+export const POST_NOT_FOUND = say('errors.posts.notFound');
+export const MEMBERS_ONLY = say('errors.posts.membersOnly');
+export const NOT_YOUR_POST = say('errors.posts.notYours');
 export const FEED_SORTS = ['new', 'hot', 'top_day', 'top_week', 'top_all'] as const satisfies readonly FeedSort[];
 
 const DAY_MS = 24 * 60 * 60 * 1000;

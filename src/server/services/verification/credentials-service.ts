@@ -7,7 +7,7 @@ import type { CredentialKind, CredentialRequest, StaffCredentialRequest } from '
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import { credentialRequests, staffAuditLog, verifications } from '../../db/schema.ts';
-import { detail, fieldErrors, notFound } from '../../platform/errors.ts';
+import { detail, fieldErrors, notFound, say, wordMessage } from '../../platform/errors.ts';
 import { InvalidMediaError, reencodeImage, detectMedia, recognise, SNIFF_BYTES } from '../media/index.ts';
 import { cleanPdf, InvalidPdfError, UncleanablePdfError } from './pdf-metadata.ts';
 import type { StaffRole } from '../accounts/index.ts';
@@ -25,13 +25,13 @@ export const DOCUMENT_LIFETIME_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export const CREDENTIAL_MESSAGES = {
-  invalidDocument: 'Upload a certificate or ID card as an image (PNG, JPEG or WebP) or a PDF.',
-  pdfNotCleanable: 'This PDF holds content that cannot be cleaned of hidden data (such as a JPEG 2000 image). Upload the certificate as an image (PNG, JPEG or WebP) instead.',
-  pending: 'A request for this credential is already waiting for review.',
-  held: 'Your profile already shows this credential.',
-  notFound: 'Not found.',
-  decided: 'This request has already been decided.',
-  expired: `The document was deleted ${DOCUMENT_LIFETIME_DAYS} days after upload without a decision. Please send it again.`,
+  invalidDocument: say('errors.credentials.invalidDocument'),
+  pdfNotCleanable: say('api.pdfNotCleanable'),
+  pending: say('errors.credentials.pending'),
+  held: say('errors.credentials.held'),
+  notFound: say('api.notFound'),
+  decided: say('errors.credentials.decided'),
+  expired: say('errors.credentials.expired', { days: DOCUMENT_LIFETIME_DAYS }),
 } as const;
 
 const IMAGE_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
@@ -215,7 +215,7 @@ export function createCredentialService({ db, jobs, config, clock, log }: Creden
         .set({
           documentFile: null,
           documentType: null,
-          ...(pending ? { status: 'expired', reason: CREDENTIAL_MESSAGES.expired, decidedAt: now } : {}),
+          ...(pending ? { status: 'expired', reason: wordMessage(CREDENTIAL_MESSAGES.expired, 'en'), decidedAt: now } : {}),
         })
         .where(eq(credentialRequests.id, row.id));
       await deleteDocument(row.file);

@@ -7,7 +7,7 @@ import { institutionMembers, users, verifiedAddressClaims, verifications } from 
 import type { InstitutionTable, Institution } from './institutions.ts';
 import { canonicalEmail, identityClassOf, normaliseEmail, type OtpService } from '../accounts/index.ts';
 import type { Executor } from '../../db/client.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { HttpError, say, codeOf, type Message } from '../../platform/errors.ts';
 import {
   chipsOf,
   isVerifiedAccount,
@@ -17,7 +17,6 @@ import {
   type GuardedAction,
   type ProofRow,
 } from './verification-rules.ts';
-import en from '../../../locales/en.json' with { type: 'json' };
 import type { Lang } from '../../../lib/i18n.ts';
 
 /**
@@ -29,9 +28,9 @@ import type { Lang } from '../../../lib/i18n.ts';
 
 /** In English from the catalog (`verificationsApi.*`); the language plugin words them in the client's language. */
 export const VERIFICATION_MESSAGES = {
-  personal: en.verificationsApi.personal,
-  alreadyHeld: en.verificationsApi.alreadyHeld,
-  claimed: en.verificationsApi.claimed,
+  personal: say('verificationsApi.personal'),
+  alreadyHeld: say('verificationsApi.alreadyHeld'),
+  claimed: say('verificationsApi.claimed'),
 } as const;
 
 /** What one address proves: academic or not, and which listed institution it belongs to. */
@@ -39,8 +38,8 @@ export type AddressProof = { academic: boolean; institution: Institution | null 
 
 /** An address that cannot verify anything here (400 with the reason in words). */
 export class VerificationError extends HttpError {
-  constructor(message: string) {
-    super(400, { detail: message });
+  constructor(message: Message) {
+    super(400, { detail: message, code: codeOf(message) });
   }
 }
 
