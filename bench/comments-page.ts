@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { circles, comments, posts, users } from '../src/server/db/schema.ts';
+import { circles, comments, posts, users } from '../src/server/db/schema/index.ts';
 import { dropDatabase, freshDatabaseUrl } from './bench-database.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 60);

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/client.ts';
 import { NOTICE_VERSION } from '../src/lib/privacy-notice.ts';
-import { PUBLIC_POST_TOTAL_SHARDS } from '../src/server/db/schema.ts';
+import { PUBLIC_POST_TOTAL_SHARDS } from '../src/server/db/schema/index.ts';
 
 /** What the benchmark needs to know about a filled database; derived from the same formulas as the fill. */
 export type BenchData = {

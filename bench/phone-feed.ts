@@ -8,7 +8,7 @@
  */
 import { chromium, type Browser } from '@playwright/test';
 import { NOTICE_VERSION } from '../src/lib/privacy-notice.ts';
-import { users } from '../src/server/db/schema.ts';
+import { users } from '../src/server/db/schema/index.ts';
 import { siteUnderTest } from './site-server.ts';
 
 const args = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle, Paged, Post } from '../../src/lib/api-types.ts';
-import { circles } from '../../src/server/db/schema.ts';
+import { circles } from '../../src/server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser, type TestUser } from '../helpers/fixtures.ts';
 

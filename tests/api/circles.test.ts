@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle } from '../../src/lib/api-types.ts';
 import { sql } from 'drizzle-orm';
-import { circles } from '../../src/server/db/schema.ts';
+import { circles } from '../../src/server/db/schema/index.ts';
 import { isUniqueViolation } from '../../src/server/services/circles/index.ts';
 import { themeColorsFor } from '../../src/lib/theme-colors.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, posts } from '../../src/server/db/schema.ts';
+import { comments, posts } from '../../src/server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 

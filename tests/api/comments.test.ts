@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Comment, CommentsResponse } from '../../src/lib/api-types.ts';
-import { comments } from '../../src/server/db/schema.ts';
+import { comments } from '../../src/server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { addMember, createCircle, createUser, type FilePart, makeImage, makeMp4, makePhoneJpeg, multipart, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 

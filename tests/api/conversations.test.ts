@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentsResponse, ListedComment, Paged, Post, ThreadComment } from '../../src/lib/api-types.ts';
-import { circles, comments } from '../../src/server/db/schema.ts';
+import { circles, comments } from '../../src/server/db/schema/index.ts';
 import { FIRST_REPLIES, THREAD_DEPTH } from '../../src/server/services/comments/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { comment, createCircle, createUser, makeImage, multipart, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
@@ -281,7 +281,7 @@ describe('feed sorts', () => {
     const now = Date.now();
     const add = async (title: string, hoursAgo: number, likes: number) => {
       const id = await post(t.app, alice, own, title, { createdAt: new Date(now - hoursAgo * HOUR) });
-      const { posts } = await import('../../src/server/db/schema.ts');
+      const { posts } = await import('../../src/server/db/schema/index.ts');
       await t.app.ctx.db.update(posts).set({ likeCount: likes }).where(eq(posts.id, id));
       return id;
     };

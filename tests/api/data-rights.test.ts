@@ -7,7 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_VERSION, UNDER_18_MESSAGE } from '../../src/lib/privacy-notice.ts';
 import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from '../../src/server/services/data-rights/index.ts';
-import * as schema from '../../src/server/db/schema.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { appVariant } from '../helpers/app-variant.ts';

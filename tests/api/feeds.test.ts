@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, Post } from '../../src/lib/api-types.ts';
-import { circles, posts } from '../../src/server/db/schema.ts';
+import { circles, posts } from '../../src/server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { UNTOUCHED_POST, addMember, createCircle, createUser, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 

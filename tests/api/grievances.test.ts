@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { grievances } from '../../src/server/db/schema.ts';
+import { grievances } from '../../src/server/db/schema/index.ts';
 import { openAddress } from '../../src/server/services/grievances/index.ts';
 import { buildTestApp, movableClock, type TestApp } from '../helpers/app.ts';
 import { outbox } from '../helpers/sign-in.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts, reports } from '../../src/server/db/schema.ts';
+import { posts, reports } from '../../src/server/db/schema/index.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 import { buildTestApp, movableClock, type TestApp } from '../helpers/app.ts';
 import { addMember, comment, createCircle, createUser, post as insertPost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';

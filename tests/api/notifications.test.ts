@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { notifications } from '../../src/server/db/schema.ts';
+import { notifications } from '../../src/server/db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Paged } from '../../src/lib/api-types.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';

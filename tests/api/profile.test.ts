@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post, ProfileResponse } from '../../src/lib/api-types.ts';
-import { circleMembers, circles, posts, users } from '../../src/server/db/schema.ts';
+import { circleMembers, circles, posts, users } from '../../src/server/db/schema/index.ts';
 import { ANIMALS, COLORS } from '../../src/server/services/accounts/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { UNTOUCHED_POST } from '../helpers/fixtures.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, CommentsResponse, Paged, Post } from '../../src/lib/api-types.ts';
-import { circles, comments, posts } from '../../src/server/db/schema.ts';
+import { circles, comments, posts } from '../../src/server/db/schema/index.ts';
 import { SCAM_WARNING_MESSAGE } from '../../src/server/services/safety/index.ts';
 import { createSiteServices } from '../../src/server/services/site/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';

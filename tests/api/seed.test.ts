@@ -3,7 +3,7 @@ import { executeRows } from '../../src/server/db/client.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Circle } from '../../src/lib/api-types.ts';
-import { circles } from '../../src/server/db/schema.ts';
+import { circles } from '../../src/server/db/schema/index.ts';
 import { seedDemoData } from '../../src/server/services/site/seed/demo-seed.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser } from '../helpers/fixtures.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { verifications } from '../../src/server/db/schema.ts';
+import { verifications } from '../../src/server/db/schema/index.ts';
 import { FIGURES_TTL_MS, createSiteFigures } from '../../src/server/services/site/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser, post, type TestUser } from '../helpers/fixtures.ts';

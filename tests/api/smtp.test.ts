@@ -3,7 +3,7 @@ import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpCodes, otpSends } from '../../src/server/db/schema.ts';
+import { otpCodes, otpSends } from '../../src/server/db/schema/index.ts';
 import { emailHash } from '../../src/server/services/accounts/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { appVariant } from '../helpers/app-variant.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import type { Circle, Post } from '../../src/lib/api-types.ts';
-import { circleMembers, circles, comments, consents, posts, users } from '../../src/server/db/schema.ts';
+import { circleMembers, circles, comments, consents, posts, users } from '../../src/server/db/schema/index.ts';
 import { NOTICE_VERSION } from '../../src/lib/privacy-notice.ts';
 
 /**

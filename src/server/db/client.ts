@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import type { SQL } from 'drizzle-orm';
-import * as schema from './schema.ts';
+import * as schema from './schema/index.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { PGliteThread, type StatementWatcher } from './pglite-thread.ts';
 import { applyMigrations } from '../operate/migrations.ts';

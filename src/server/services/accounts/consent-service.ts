@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { consents } from '../../db/schema.ts';
+import { consents } from '../../db/schema/index.ts';
 import { NOTICE_VERSION } from '../../../lib/privacy-notice.ts';
 import { fieldErrors, say } from '../../platform/errors.ts';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { userBlocks, users } from '../../db/schema.ts';
+import { userBlocks, users } from '../../db/schema/index.ts';
 import { detail, fieldErrors, notFound, say } from '../../platform/errors.ts';
 
 /**

@@ -4,7 +4,7 @@ import { and, eq, gt, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { otpCodes, otpSends } from '../../db/schema.ts';
+import { otpCodes, otpSends } from '../../db/schema/index.ts';
 import { detail, serviceUnavailable, tooManyRequests, say } from '../../platform/errors.ts';
 import type { MailService } from '../../platform/mail-service.ts';
 import { emailHash, formerEmailHash, identityClassOf, normaliseEmail, type IdentityClass } from './identity-service.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChannelType, IdentityChip, Post, ProfileCard, ProfileCircle, ProfileResponse } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
-import { circleMembers, circles, users } from '../../db/schema.ts';
+import { circleMembers, circles, users } from '../../db/schema/index.ts';
 import { notFound, say } from '../../platform/errors.ts';
 import type { KeysetPageSource, PageSource } from '../../db/keyset.ts';
 import { listPosts } from '../posts/index.ts';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { staffRoles, users } from '../../db/schema.ts';
+import { staffRoles, users } from '../../db/schema/index.ts';
 
 /**
  * Staff roles. There are no passwords or stored addresses to build a staff sign-in on, so roles are granted

@@ -3,7 +3,7 @@ import { lt, sql, type Placeholder } from 'drizzle-orm';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { blacklistedTokens, revokedSessions } from '../../db/schema.ts';
+import { blacklistedTokens, revokedSessions } from '../../db/schema/index.ts';
 
 /**
  * JWTs shaped like djangorestframework-simplejwt's: HS256, token_type, exp, iat, jti, user_id; plus `sid`, the

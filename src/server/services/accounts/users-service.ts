@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { NOTICE_VERSION } from '../../../lib/privacy-notice.ts';
 import type { Db } from '../../db/client.ts';
-import { consents, users } from '../../db/schema.ts';
+import { consents, users } from '../../db/schema/index.ts';
 import { prepared } from '../../db/prepared.ts';
 import { randomIdentity, type IdentityClass } from './identity-service.ts';
 import { tokenStandingColumns } from './tokens-service.ts';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Circle, ChannelType } from '../../../lib/api-types.ts';
 import { qualified as q } from '../../db/qualified.ts';
-import { circleMembers, circles, joinRequests } from '../../db/schema.ts';
+import { circleMembers, circles, joinRequests } from '../../db/schema/index.ts';
 import { shippedInstitutions, requirementOf } from '../verification/index.ts';
 import type { Viewer } from './visibility.ts';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Circle, CircleRule, CircleSearchHit, JoinResult } from '../../../lib/api-types.ts';
 import { parseId } from '../../../lib/validation.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { circleMembers, circles, joinRequests, posts, users } from '../../db/schema.ts';
+import { circleMembers, circles, joinRequests, posts, users } from '../../db/schema/index.ts';
 import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
 import type { KeysetPageSource } from '../../db/keyset.ts';
 import { notify } from '../notifications/index.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Circle, Decision, JoinRequest, JoinRequestStatus } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
-import { circles, joinRequests, users } from '../../db/schema.ts';
+import { circles, joinRequests, users } from '../../db/schema/index.ts';
 import { detail, say } from '../../platform/errors.ts';
 import { isoString } from './circle-mapper.ts';
 import { addMember } from './circles-service.ts';

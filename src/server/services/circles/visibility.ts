@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { qualified as q } from '../../db/qualified.ts';
-import { circleMembers, circles, comments, posts, staffRoles, userBlocks } from '../../db/schema.ts';
+import { circleMembers, circles, comments, posts, staffRoles, userBlocks } from '../../db/schema/index.ts';
 
 /**
  * Who reads: a member's id (or a prepared statement's placeholder for it, or a column holding it, e.g. the member

@@ -3,7 +3,7 @@ import { imageSources } from '../../../lib/media-variants.ts';
 import type { Comment, CommentSort, ListedComment, Post, ThreadComment, UpvoteResult } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import { qualified as q } from '../../db/qualified.ts';
-import { circles, commentUpvotes, comments, posts, userBlocks, users } from '../../db/schema.ts';
+import { circles, commentUpvotes, comments, posts, userBlocks, users } from '../../db/schema/index.ts';
 import { detail, fieldErrors, forbidden, say } from '../../platform/errors.ts';
 import type { KeysetPageSource, PageSource } from '../../db/keyset.ts';
 import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';

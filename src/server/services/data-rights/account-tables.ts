@@ -1,6 +1,6 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import * as schema from '../../db/schema.ts';
+import * as schema from '../../db/schema/index.ts';
 
 /**
  * Every table that holds a member's data, in one place: the export writes each `exportAs` table into data.json, the

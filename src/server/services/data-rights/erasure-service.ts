@@ -25,7 +25,7 @@ import {
   users,
   verifiedAddressClaims,
   verifications,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from './account-tables.ts';
 import { detail, say } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { circles, comments, dataExports, posts, users } from '../../db/schema.ts';
+import { circles, comments, dataExports, posts, users } from '../../db/schema/index.ts';
 import { circleVisibleTo } from '../circles/index.ts';
 import { exportReadme } from './export-readme.ts';
 import { ACCOUNT_TABLES, propertyOf } from './account-tables.ts';

@@ -2,7 +2,7 @@ import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { blacklistedTokens, contactMessages, otpCodes, otpSends } from '../../db/schema.ts';
+import { blacklistedTokens, contactMessages, otpCodes, otpSends } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import type { ExportService } from './export-service.ts';
 

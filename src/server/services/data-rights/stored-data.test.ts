@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STORED_FIELDS } from '../../../lib/stored-data.ts';
 import en from '../../../locales/en.json' with { type: 'json' };
 import hi from '../../../locales/hi.json' with { type: 'json' };
-import * as schema from '../../db/schema.ts';
+import * as schema from '../../db/schema/index.ts';
 
 const tables = Object.values(schema)
   .filter((value) => value && typeof value === 'object' && Symbol.for('drizzle:IsDrizzleTable') in value)

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema.ts';
+import { contactMessages } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import type { MailService } from '../../platform/mail-service.ts';
 

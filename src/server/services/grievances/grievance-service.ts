@@ -14,7 +14,7 @@ import {
 } from '../../../lib/grievance-rules.ts';
 import type { Clock } from '../../clock.ts';
 import { executeRows, type Db } from '../../db/client.ts';
-import { grievanceEvents, grievances } from '../../db/schema.ts';
+import { grievanceEvents, grievances } from '../../db/schema/index.ts';
 import { openAddress, sealAddress } from './contact-service.ts';
 import type { MailService } from '../../platform/mail-service.ts';
 import { LOCALE, parseLang, translator, type Lang } from '../../../lib/i18n.ts';

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { comments, posts, users } from '../../db/schema.ts';
+import { comments, posts, users } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { MEDIA_URL_PREFIX, mediaNamesIn, type MediaRemoval } from './media-files.ts';
 import { postersOf } from './video-posters.ts';

@@ -16,7 +16,7 @@ import {
 } from '../../../lib/moderation-rules.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { circleMembers, circles, comments, moderationActions, moderationCases, posts, reports, users } from '../../db/schema.ts';
+import { circleMembers, circles, comments, moderationActions, moderationCases, posts, reports, users } from '../../db/schema/index.ts';
 import { detail, fieldErrors, forbidden, say } from '../../platform/errors.ts';
 import { keyedRequesterNetwork } from '../accounts/index.ts';
 import { plainTextExcerpt } from '../search/index.ts';

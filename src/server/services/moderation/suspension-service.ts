@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { SUSPENSION_DURATIONS, type SuspensionDuration } from '../../../lib/moderation-rules.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { circles, suspensions } from '../../db/schema.ts';
+import { circles, suspensions } from '../../db/schema/index.ts';
 import { HttpError } from '../../platform/errors.ts';
 
 const DAY = 86_400_000;

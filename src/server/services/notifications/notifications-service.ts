@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Notification, NotificationKind } from '../../../lib/api-types.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { qualified as q } from '../../db/qualified.ts';
-import { circles, comments, notifications, posts, userBlocks, users } from '../../db/schema.ts';
+import { circles, comments, notifications, posts, userBlocks, users } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import type { OffsetPageSource } from '../../db/keyset.ts';
 import { mentionedHandles } from '../../../lib/mentions.ts';

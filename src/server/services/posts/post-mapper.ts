@@ -1,7 +1,7 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ChannelType, Post } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
-import { circles, postReactions, posts, users } from '../../db/schema.ts';
+import { circles, postReactions, posts, users } from '../../db/schema/index.ts';
 import { keyColumns, type SortKey } from '../../db/keyset.ts';
 import { safetyWarningFor, type ModerationStatus } from '../safety/index.ts';
 import { viewerIsStaff, type Viewer } from '../circles/index.ts';

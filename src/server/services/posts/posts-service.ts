@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Circle, FeedSort, Post } from '../../../lib/api-types.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { circleMembers, circles, comments, posts, publicPostTotals } from '../../db/schema.ts';
+import { circleMembers, circles, comments, posts, publicPostTotals } from '../../db/schema/index.ts';
 import { detail, fieldErrors, forbidden, say } from '../../platform/errors.ts';
 import type { KeysetPageSource } from '../../db/keyset.ts';
 import { loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { circles, postReactions, posts } from '../../db/schema.ts';
+import { circles, postReactions, posts } from '../../db/schema/index.ts';
 import { postNotFound } from './posts-service.ts';
 import { circleVisibleTo, postOpenFor } from '../circles/index.ts';
 

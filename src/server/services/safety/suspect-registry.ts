@@ -13,7 +13,7 @@
 import { createHmac } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scamIdentifierReports, scamIdentifiers } from '../../db/schema.ts';
+import { scamIdentifierReports, scamIdentifiers } from '../../db/schema/index.ts';
 import { judgeHost } from './domains.ts';
 import { extractIdentifiers, registrableDomain, type Identifier, type IdentifierKind } from './identifiers.ts';
 import reference from './official-numbers.json' with { type: 'json' };

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ChannelType, SearchResponse, SearchSort } from '../../../lib/api-types.ts';
 import { executeRows, type Db } from '../../db/client.ts';
-import { circles, comments, posts, users } from '../../db/schema.ts';
+import { circles, comments, posts, users } from '../../db/schema/index.ts';
 import { circleVisibleTo, commentListedFor, postListedFor, circleRequirement } from '../circles/index.ts';
 import { prepared } from '../../db/prepared.ts';
 import { highlightRanges, isLatin, wordsOf } from './search-words.ts';

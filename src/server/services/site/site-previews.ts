@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { circles, posts } from '../../db/schema.ts';
+import { circles, posts } from '../../db/schema/index.ts';
 import type { SiteServices } from '../../site-services.ts';
 import { findCircle, parseCircleRef } from '../circles/index.ts';
 import { staffRoleOf } from '../accounts/index.ts';

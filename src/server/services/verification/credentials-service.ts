@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CredentialKind, CredentialRequest, StaffCredentialRequest } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
-import { credentialRequests, staffAuditLog, verifications } from '../../db/schema.ts';
+import { credentialRequests, staffAuditLog, verifications } from '../../db/schema/index.ts';
 import { detail, fieldErrors, notFound, say, wordMessage } from '../../platform/errors.ts';
 import { InvalidMediaError, reencodeImage, detectMedia, recognise, SNIFF_BYTES } from '../media/index.ts';
 import { cleanPdf, InvalidPdfError, UncleanablePdfError } from './pdf-metadata.ts';

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { CircleRequirement, Verification } from '../../../lib/api-types.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { institutionMembers, users, verifiedAddressClaims, verifications } from '../../db/schema.ts';
+import { institutionMembers, users, verifiedAddressClaims, verifications } from '../../db/schema/index.ts';
 import type { InstitutionTable, Institution } from './institutions.ts';
 import { canonicalEmail, identityClassOf, normaliseEmail, type OtpService } from '../accounts/index.ts';
 import type { Executor } from '../../db/client.ts';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Circle, CircleRequirement } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
-import { circles, comments, posts } from '../../db/schema.ts';
+import { circles, comments, posts } from '../../db/schema/index.ts';
 import { circleRequirement, circleVisibleTo, findCircle, type CircleRef } from '../circles/index.ts';
 import type { SuspensionService } from '../moderation/index.ts';
 import type { GuardedAction } from '../verification/index.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../../db/client.ts';
-import { circleMembers, circles, comments, postReactions, posts, users, verifications } from '../../../db/schema.ts';
+import { circleMembers, circles, comments, postReactions, posts, users, verifications } from '../../../db/schema/index.ts';
 import { credentialLabel } from '../../verification/index.ts';
 import { DEMO_CIRCLES, DEMO_POSTS, DEMO_USERS } from './demo-content.ts';
 import { themeColorsFor } from '../../../../lib/theme-colors.ts';

@@ -1,0 +1,19 @@
+import { boolean, customType, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Column helpers several tables share. */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * What the scam shield and the moderators decided about a piece of writing. `moderation_status`: 'visible' |
+ * 'held' (its author and staff only) | 'removed' (shown as "Removed by moderators: <reason>"); `scam_verdict`:
+ * 'ok' | 'warn' (readers see a banner) | 'held'; `moderation_reasons` are the shield's reasons, for staff only.
+ */
+export const moderationColumns = () => ({
+  moderationStatus: text('moderation_status').notNull().default('visible'),
+  scamVerdict: text('scam_verdict').notNull().default('ok'),
+  moderationReasons: jsonb('moderation_reasons').$type<string[]>().notNull().default([]),
+  removedReason: text('removed_reason'),
+  /** Held because AUTO_HIDE_REPORTS members reported it (not by the shield): its author sees "Hidden pending review". */
+  hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
+});

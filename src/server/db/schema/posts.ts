@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { circles } from './circles.ts';
+import { createdAt, moderationColumns, tsvector } from './columns.ts';
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    videos: jsonb('videos').$type<string[]>().notNull().default([]),
+    /**
+     * Each video's poster frame (drawn in the member's browser, stored as an image with its variants), by the video's
+     * URL; a video without one is absent. Its files go wherever the video goes (moved, removed, exported, erased).
+     */
+    videoPosters: jsonb('video_posters').$type<Record<string, string>>().notNull().default({}),
+    likeCount: integer('like_count').notNull().default(0),
+    dislikeCount: integer('dislike_count').notNull().default(0),
+    /** Visible comments only, kept by a trigger on comments. */
+    commentCount: integer('comment_count').notNull().default(0),
+    ...moderationColumns(),
+    createdAt: createdAt(),
+    /** When its author last changed title or text; null if never. */
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The Hot order's key, set by a trigger on every write of the votes: log10(1 + |likes - dislikes|) with the
+     * score's sign, plus the creation time in units of 45,000 seconds, so Hot is an index scan, never a computed sort.
+     */
+    hotRank: doublePrecision('hot_rank').notNull().default(0),
+    /** Title (A) and text (B) word by word, and Hindi stems (D); every text read through bsq_search_text (drizzle/0020). */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', bsq_search_text(coalesce(title, ''))), 'A') || setweight(to_tsvector('simple', bsq_search_text(regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'))), 'B') || setweight(to_tsvector('hindi', bsq_search_text(coalesce(title, '') || ' ' || regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'))), 'D')`,
+      ),
+    /** The title alone: Relevant search's candidates beyond the newest posts are posts whose title says the word. */
+    titleVector: tsvector('title_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple', bsq_search_text(coalesce(title, '')))`),
+    /** Title and the text's first 2,000 characters romanised and folded (bsq_search_skeleton), matched by trigrams. */
+    searchSkeleton: text('search_skeleton')
+      .notNull()
+      .generatedAlwaysAs(sql`bsq_search_skeleton(left(coalesce(title, '') || ' ' || regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'), 2000))`),
+  },
+  (t) => [
+    index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('posts_circle_created_idx').on(t.circleId, t.createdAt.desc(), t.id.desc()),
+    index('posts_hot_idx').on(t.hotRank.desc(), t.id.desc()),
+    index('posts_circle_hot_idx').on(t.circleId, t.hotRank.desc(), t.id.desc()),
+    // Top: the same DESC NULLS LAST as the other keyset orders, so one ORDER BY shape reads every feed index.
+    index('posts_top_idx').on(sql`(${t.likeCount} - ${t.dislikeCount}) desc nulls last`, t.id.desc()),
+    index('posts_circle_top_idx').on(t.circleId, sql`(${t.likeCount} - ${t.dislikeCount}) desc nulls last`, t.id.desc()),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+    index('posts_search_idx').using('gin', t.searchVector),
+    index('posts_title_search_idx').using('gin', t.titleVector),
+    index('posts_skeleton_idx').using('gin', sql`${t.searchSkeleton} gin_trgm_ops`),
+  ],
+);
+
+export const postReactions = pgTable(
+  'post_reactions',
+  {
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'like' | 'dislike' */
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_reactions_user_idx').on(t.userId)],
+);
+
+/** How many rows the public circles' post total is spread over (a circle adds to the row of its id modulo this). */
+export const PUBLIC_POST_TOTAL_SHARDS = 16;
+
+/**
+ * The visible posts of all public circles, summed: the public feed's total reads these few rows instead of adding up
+ * every public circle's posts_count on each request (at 1,000 circles that sum was two thirds of the page's
+ * database time, and it grows with the circles). Kept by a trigger on circles' posts_count and channel_type, and
+ * spread over PUBLIC_POST_TOTAL_SHARDS rows so that posts in different circles do not queue on one row.
+ */
+export const publicPostTotals = pgTable('public_post_totals', {
+  shard: smallint('shard').primaryKey(),
+  posts: integer('posts').notNull().default(0),
+});

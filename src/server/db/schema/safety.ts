@@ -1,0 +1,41 @@
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { comments } from './comments.ts';
+import { posts } from './posts.ts';
+
+/**
+ * The scam shield's suspect registry: identifiers (UPI IDs, phone numbers, links, domains, Telegram and WhatsApp
+ * handles) taken from items staff removed as scams (`registered`: any later item carrying one is held), or from items
+ * enough distinct members reported as scams (`suspected`: later items are warned about). One row per identifier.
+ */
+export const scamIdentifiers = pgTable(
+  'scam_identifiers',
+  {
+    id: serial('id').primaryKey(),
+    /** 'upi' | 'phone' | 'url' | 'domain' | 'telegram' | 'whatsapp' */
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    /** 'registered' | 'suspected' */
+    status: text('status').notNull(),
+    sourcePostId: integer('source_post_id').references(() => posts.id, { onDelete: 'set null' }),
+    sourceCommentId: integer('source_comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('scam_identifiers_kind_value_idx').on(t.kind, t.value), index('scam_identifiers_created_idx').on(t.createdAt, t.id)],
+);
+
+/**
+ * Who reported an identifier as a scam (a member's `scam` report, or a channel owner's removal as `scam`), to count
+ * each member once: the member is kept only as a keyed hash of their id under the identity key (`witness_key`), never
+ * linked to the account, so the registry holds nothing about the person.
+ */
+export const scamIdentifierReports = pgTable(
+  'scam_identifier_reports',
+  {
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    witnessKey: text('witness_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value, t.witnessKey] })],
+);
