@@ -4,7 +4,8 @@ import type { ImageSources } from './media-variants.ts';
 
 export type Paged<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
-export type ChannelType = 'public' | 'private';
+export type { ChannelType, ModerationStatus, JoinRequestStatus, NotificationKind } from './statuses.ts';
+import type { ChannelType, ModerationStatus, JoinRequestStatus, NotificationKind } from './statuses.ts';
 
 export type Post = {
   id: number;
@@ -50,7 +51,6 @@ export type FeedSort = 'new' | 'hot' | 'top_day' | 'top_week' | 'top_all';
 /** A comment list's order: `best` (upvotes decayed by age, the default), `new`, or `top` (upvotes). */
 export type CommentSort = 'best' | 'new' | 'top';
 
-export type ModerationStatus = 'visible' | 'held' | 'removed';
 export type SafetyWarning = { kind: 'scam'; message: string } | null;
 
 export type ThemeColors = { primary: string; secondary: string };
@@ -82,7 +82,6 @@ export type Circle = {
 export type CircleSearchHit = { id: number; name: string; channel_type: ChannelType; members_count: number; requirement: CircleRequirement | null };
 
 /** A join request's status; an owner's decision ('approve' / 'reject', the verb in its URL) moves it on. See docs/glossary.md. */
-export type JoinRequestStatus = 'pending' | 'approved' | 'rejected';
 export type Decision = 'approve' | 'reject';
 export type JoinRequest = { id: number; circle_id: number; user: string; status: JoinRequestStatus; created_at: string };
 
@@ -130,7 +129,6 @@ export type ListedComment = Comment & { replies: ThreadComment[] };
 export type CommentsResponse = { post: Post; comments: Paged<ListedComment> };
 export type UpvoteResult = { comment_id: number; upvoted: boolean; upvote_count: number };
 
-export type NotificationKind = 'reply' | 'mention' | 'upvote_milestone' | 'join_request' | 'join_decision' | 'report_outcome' | 'moderation_action';
 export type Notification = {
   id: number;
   kind: NotificationKind;

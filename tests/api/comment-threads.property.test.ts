@@ -48,7 +48,7 @@ describe('reply counts', () => {
             const change =
               s.op === 'delete' || s.op === 'undelete'
                 ? { deletedAt: s.op === 'delete' ? new Date() : null }
-                : { moderationStatus: s.op === 'hold' ? 'held' : 'visible' };
+                : { moderationStatus: s.op === 'hold' ? ('held' as const) : ('visible' as const) };
             await t.app.ctx.db.update(comments).set(change).where(eq(comments.id, target));
           }
         }

@@ -1,3 +1,4 @@
+import type { NotificationKind } from '../../src/lib/statuses.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -298,7 +299,7 @@ describe('notifications stored before codes', () => {
     ];
     const inserted = await t.app.ctx.db
       .insert(notifications)
-      .values(lines.map(([kind, text]) => ({ userId: carol.id, kind, text })))
+      .values(lines.map(([kind, text]) => ({ userId: carol.id, kind: kind as NotificationKind, text })))
       .returning({ id: notifications.id });
     const migration = readFileSync(path.resolve('drizzle/0018_notification_codes_backfill.sql'), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await t.app.ctx.database.executeSql(statement);

@@ -1,3 +1,4 @@
+import { CREDENTIAL_STATUSES, type CredentialStatus } from '../../lib/statuses.ts';
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,14 +8,15 @@ import { paginate } from '../http/pagination.ts';
 import { parseInput } from '../http/request-validation.ts';
 
 const security = [{ bearer: [] }];
-const STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+const STATUSES = CREDENTIAL_STATUSES;
 const REASON_MAX = 500;
 
 const queueQuery = z.object({
   status: z
     .string()
     .optional()
-    .refine((value) => value === undefined || (STATUSES as readonly string[]).includes(value), { message: `Choose one of: ${STATUSES.join(', ')}.` }),
+    .refine((value) => value === undefined || (STATUSES as readonly string[]).includes(value), { message: `Choose one of: ${STATUSES.join(', ')}.` })
+    .transform((value) => value as CredentialStatus | undefined),
 });
 const decisionBody = z
   .object({

@@ -1,3 +1,4 @@
+import { CHANNEL_TYPES, JOIN_REQUEST_STATUSES } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -9,7 +10,7 @@ export const circles = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    channelType: text('channel_type').notNull().default('public'),
+    channelType: text('channel_type', { enum: CHANNEL_TYPES }).notNull().default('public'),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     themeColors: jsonb('theme_colors').$type<{ primary: string; secondary: string }>().notNull(),
     membersCount: integer('members_count').notNull().default(0),
@@ -68,7 +69,7 @@ export const joinRequests = pgTable(
     circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     /** 'pending' | 'approved' | 'rejected' */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: JOIN_REQUEST_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   },

@@ -1,3 +1,4 @@
+import { MODERATION_STATUSES, SCAM_VERDICTS } from '../../../lib/statuses.ts';
 import { boolean, customType, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Column helpers several tables share. */
@@ -10,8 +11,8 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true, mod
  * 'ok' | 'warn' (readers see a banner) | 'held'; `moderation_reasons` are the shield's reasons, for staff only.
  */
 export const moderationColumns = () => ({
-  moderationStatus: text('moderation_status').notNull().default('visible'),
-  scamVerdict: text('scam_verdict').notNull().default('ok'),
+  moderationStatus: text('moderation_status', { enum: MODERATION_STATUSES }).notNull().default('visible'),
+  scamVerdict: text('scam_verdict', { enum: SCAM_VERDICTS }).notNull().default('ok'),
   moderationReasons: jsonb('moderation_reasons').$type<string[]>().notNull().default([]),
   removedReason: text('removed_reason'),
   /** Held because AUTO_HIDE_REPORTS members reported it (not by the shield): its author sees "Hidden pending review". */

@@ -1,3 +1,4 @@
+import { COMMENT_MEDIA_KINDS } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -20,7 +21,7 @@ export const comments = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     body: text('body').notNull().default(''),
     /** 'image' | 'video' | null */
-    mediaKind: text('media_kind'),
+    mediaKind: text('media_kind', { enum: COMMENT_MEDIA_KINDS }),
     mediaUrl: text('media_url'),
     /** The poster frame of a video comment (an image URL with its variants); null for an image, or a video without one. */
     mediaPoster: text('media_poster'),

@@ -1,3 +1,4 @@
+import { EXPORT_STATUSES } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -12,7 +13,7 @@ export const dataExports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** 'pending' | 'ready' | 'failed' */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: EXPORT_STATUSES }).notNull().default('pending'),
     /** The zip's name in the private exports folder (never under /media/); null until ready and after the purge. */
     fileName: text('file_name'),
     createdAt: createdAt(),

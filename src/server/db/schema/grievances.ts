@@ -1,3 +1,4 @@
+import { GRIEVANCE_STATUS_VALUES } from '../../../lib/statuses.ts';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
@@ -27,7 +28,7 @@ export const grievances = pgTable(
     /** Sealed with contact-service `sealAddress`: the database holds no e-mail address. */
     replyAddress: text('reply_address').notNull(),
     /** 'received' | 'acknowledged' | 'resolved' | 'rejected' */
-    status: text('status').notNull().default('received'),
+    status: text('status', { enum: GRIEVANCE_STATUS_VALUES }).notNull().default('received'),
     /** Set when resolved: 'content_removed' | 'account_suspended' | 'content_restricted' | 'no_action' */
     actionTaken: text('action_taken'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -52,7 +53,7 @@ export const grievanceEvents = pgTable(
   {
     id: serial('id').primaryKey(),
     grievanceId: integer('grievance_id').notNull().references(() => grievances.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
+    status: text('status', { enum: GRIEVANCE_STATUS_VALUES }).notNull(),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

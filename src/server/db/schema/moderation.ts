@@ -1,3 +1,4 @@
+import { ACTOR_ROLES, CASE_STATUSES, REPORT_STATUSES } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -19,7 +20,7 @@ export const moderationCases = pgTable(
     circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
     authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     /** 'open' | 'closed' */
-    status: text('status').notNull().default('open'),
+    status: text('status', { enum: CASE_STATUSES }).notNull().default('open'),
     /** Distinct members who reported the item while the case was open. */
     reportsCount: integer('reports_count').notNull().default(0),
     /** 'dismissed' | 'removed' | 'restored' once closed. */
@@ -47,7 +48,7 @@ export const reports = pgTable(
     reason: text('reason').notNull(),
     note: text('note').notNull().default(''),
     /** 'open' | 'dismissed' | 'upheld': what the reporter is told of the outcome. */
-    status: text('status').notNull().default('open'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** The reporter's requester network, keyed (never an IP): kept only while the case is open, to count one report per network. */
     requester: text('requester'),
@@ -79,7 +80,7 @@ export const moderationActions = pgTable(
     excerpt: text('excerpt').notNull().default(''),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** 'moderator' | 'owner' */
-    actorRole: text('actor_role').notNull(),
+    actorRole: text('actor_role', { enum: ACTOR_ROLES }).notNull(),
     /** For a suspension: when it ends (null: permanent). */
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -1,3 +1,4 @@
+import { REACTION_KINDS } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -66,7 +67,7 @@ export const postReactions = pgTable(
     postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     /** 'like' | 'dislike' */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: REACTION_KINDS }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_reactions_user_idx').on(t.userId)],

@@ -1,3 +1,4 @@
+import { CREDENTIAL_STATUSES } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -58,7 +59,7 @@ export const credentialRequests = pgTable(
     /** The credential's name for kind 'other'. */
     name: text('name'),
     /** 'pending' | 'approved' | 'rejected' | 'expired' */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: CREDENTIAL_STATUSES }).notNull().default('pending'),
     /** File name in the private documents folder; null once the document is deleted. */
     documentFile: text('document_file'),
     /** 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf' while the document exists. */

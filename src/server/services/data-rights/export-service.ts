@@ -57,7 +57,7 @@ export function createExportService(deps: {
 
   const view = (row: typeof dataExports.$inferSelect): ExportView => ({
     id: row.id,
-    status: row.status as ExportStatus,
+    status: row.status,
     created_at: row.createdAt.toISOString(),
     ready_at: row.readyAt?.toISOString() ?? null,
     expires_at: row.expiresAt?.toISOString() ?? null,

@@ -166,7 +166,7 @@ export function createGrievanceService(deps: GrievanceDeps) {
         description: input.description,
         replyAddress: sealAddress(deps.identitySecret, input.email),
         lang: input.lang,
-        status: 'received',
+        status: 'received' as const,
         createdAt: now,
         acknowledgeBy: new Date(now.getTime() + ACKNOWLEDGE_WITHIN_MS),
         resolveBy: new Date(now.getTime() + (urgent ? URGENT_REMOVE_WITHIN_MS : RESOLVE_WITHIN_MS)),

@@ -159,7 +159,7 @@ export async function listNotifications(db: Db, userId: number): Promise<OffsetP
         .offset(offset);
       return rows.map((row) => ({
         id: row.id,
-        kind: row.kind as NotificationKind,
+        kind: row.kind,
         created_at: row.createdAt.toISOString(),
         read: row.readAt !== null,
         actor: row.actor ?? null,

@@ -1,3 +1,4 @@
+import type { CredentialStatus } from '../../../lib/statuses.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,7 +43,7 @@ const toRequest = (row: RequestRow): CredentialRequest => ({
   id: row.id,
   kind: row.kind as CredentialKind,
   name: row.name,
-  status: row.status as CredentialRequest['status'],
+  status: row.status,
   reason: row.reason,
   created_at: row.createdAt.toISOString(),
   decided_at: row.decidedAt?.toISOString() ?? null,
@@ -124,7 +125,7 @@ export function createCredentialService({ db, jobs, config, clock, log }: Creden
   const requestRows = (where: SQL, order: SQL[], limit: number, offset: number) =>
     db.select().from(credentialRequests).where(where).orderBy(...order).limit(limit).offset(offset);
   const ofUser = (userId: number) => eq(credentialRequests.userId, userId);
-  const ofStatus = (status: string) => eq(credentialRequests.status, status);
+  const ofStatus = (status: CredentialStatus) => eq(credentialRequests.status, status);
 
   /** A person's own requests, newest first. */
   const mine = {
@@ -135,8 +136,8 @@ export function createCredentialService({ db, jobs, config, clock, log }: Creden
 
   /** The staff queue of one status, oldest first (pending requests are worked in the order they came). */
   const queue = {
-    count: (status: string) => db.$count(credentialRequests, ofStatus(status)),
-    load: async (status: string, limit: number, offset: number) =>
+    count: (status: CredentialStatus) => db.$count(credentialRequests, ofStatus(status)),
+    load: async (status: CredentialStatus, limit: number, offset: number) =>
       (await requestRows(ofStatus(status), [asc(credentialRequests.createdAt), asc(credentialRequests.id)], limit, offset)).map(toStaffRequest),
   };
 

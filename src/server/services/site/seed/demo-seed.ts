@@ -121,7 +121,7 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
     return rotated.slice(0, p.likes + p.dislikes).map((u, k) => ({
       postId: postIdOf(p.title),
       userId: userIds[u],
-      kind: k < p.likes ? 'like' : 'dislike',
+      kind: k < p.likes ? ('like' as const) : ('dislike' as const),
       createdAt: at(p.hoursAgo * HOUR - (k + 1) * 60_000),
     }));
   });
