@@ -21,7 +21,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // Signs the shared roles in once per run and saves their storageState (tests/e2e/roles.ts).
+    { name: 'roles', testMatch: /roles\.setup\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['roles'] },
+  ],
   webServer: {
     command: 'node --import tsx tests/helpers/e2e-server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
