@@ -20,7 +20,7 @@ const hydrateOnInteraction = {
   name: 'bharat-square-hydrate-on-interaction',
   hooks: {
     'astro:config:setup': ({ addClientDirective }) =>
-      addClientDirective({ name: 'interaction', entrypoint: './src/lib/hydrate-on-interaction.ts' }),
+      addClientDirective({ name: 'interaction', entrypoint: './src/lib/browser/hydrate-on-interaction.ts' }),
   },
 };
 

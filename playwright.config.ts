@@ -12,7 +12,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace of every journey costs about a fifth of the run's time (measured on four spec files): in CI
+    // only a retried journey records one, so a failure still comes with its trace; locally, as before.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The service worker precaches the whole site on every first visit; only the offline journey needs it
     // (tests/e2e/offline.spec.ts allows it), the other journeys test the pages and the API as served.
     serviceWorkers: 'block',
@@ -21,7 +23,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // Signs the shared roles in once per run and saves their storageState (tests/e2e/roles.ts).
+    { name: 'roles', testMatch: /roles\.setup\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['roles'] },
+  ],
   webServer: {
     command: 'node --import tsx tests/helpers/e2e-server.ts',
     url: `http://127.0.0.1:${port}/api/health`,

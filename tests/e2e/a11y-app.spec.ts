@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createCircle, createPost, signInMember } from './app-fixtures.ts';
+import { signedInAs } from './roles.ts';
 
 /** axe on what is on screen now: no serious or critical violations. */
 async function expectNoSeriousViolations(page: Page, label: string) {
@@ -58,7 +59,7 @@ const OTHER_SCREENS: [string, (ids: { post: number; circle: number; name: string
 
 for (const [label, pathOf] of OTHER_SCREENS) {
   test(`${label} passes axe`, async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     const post = await createPost(member, { circle: circle.name, title: 'Accessible detail', images: 1 });
     const path = pathOf({ post: post.id, circle: circle.id, name: circle.name });

@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Circle, Comment, Post } from '../../src/lib/api-types.ts';
 import { signInByApi } from './helpers.ts';
+import { signedInAs } from './roles.ts';
 
 /**
  * Test data for the app screens, made through the real API as a signed-in user would
@@ -54,9 +55,9 @@ export async function createComment(member: Member, postId: number, body: string
   return (await res.json()) as Comment;
 }
 
-/** Signs a member in, makes a circle, and opens Create post there on the Images & Video tab with `files` picked and `title` typed. */
+/** The shared member (tests/e2e/roles.ts) makes a circle and opens Create post there on the Images & Video tab with `files` picked and `title` typed. */
 export async function startMediaPost(page: Page, files: Parameters<Page['setInputFiles']>[1], title: string): Promise<{ member: Member; circle: Circle }> {
-  const member = await signInMember(page);
+  const member = await signedInAs(page, 'member');
   const circle = await createCircle(member);
   await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
   await page.getByRole('tab', { name: 'Images & Video' }).click();

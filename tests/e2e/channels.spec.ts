@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createCircle, createPost, signInMember, uniqueName, type Member } from './app-fixtures.ts';
+import { signedInAs } from './roles.ts';
 
 /** A second person in a browser of their own. */
 async function secondMember(browser: Browser): Promise<Member> {
@@ -11,7 +12,7 @@ const joinButton = (page: Page, name: string) => page.getByRole('main').getByRol
 
 test.describe('create channel wizard', () => {
   test('Next waits for a name and a description; the channel is created; a taken name is refused beside its field', async ({ page }) => {
-    await signInMember(page);
+    await signedInAs(page, 'member');
     const name = uniqueName('Wizard');
     await page.goto('/home/create-channel');
     const next = page.getByRole('button', { name: 'Next' });
@@ -45,7 +46,7 @@ test.describe('create channel wizard', () => {
   });
 
   test('Back on step 1 leaves the page, on step 2 returns to step 1', async ({ page }) => {
-    await signInMember(page);
+    await signedInAs(page, 'member');
     await page.goto('/home/posts');
     await page.goto('/home/create-channel');
     await page.getByLabel('Name').fill('Back test');
@@ -63,7 +64,7 @@ test.describe('channel page', () => {
     const owner = await secondMember(browser);
     const circle = await createCircle(owner);
     await createPost(owner, { circle: circle.name, title: 'Welcome to the channel', images: 2 });
-    await signInMember(page);
+    await signedInAs(page, 'member');
 
     await page.goto(`/home/channel-page/${circle.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `b/${circle.name}` })).toBeVisible();
@@ -94,7 +95,7 @@ test.describe('channel page', () => {
     const owner = await secondMember(browser);
     const circle = await createCircle(owner, uniqueName('Private'), 'private');
     await createPost(owner, { circle: String(circle.id), title: 'Members only news' });
-    const asker = await signInMember(page);
+    const asker = await signedInAs(page, 'member');
     const askerName = ((await (await page.request.get('/api/users/me/profile/', { headers: asker.auth })).json()) as { profile: { username: string } }).profile.username;
 
     await page.goto(`/home/channel-page/${circle.id}`);

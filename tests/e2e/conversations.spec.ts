@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createCircle, createComment, createPost, signInMember, uniqueName, type Member } from './app-fixtures.ts';
+import { signedInAs } from './roles.ts';
 
 /** The comment reading `text`: of the comments containing it (it and the ones it replies to), the innermost. */
 const commentItem = (page: Page, text: string) => page.getByTestId('comment').filter({ has: page.getByText(text, { exact: true }) }).last();
@@ -37,7 +38,7 @@ test.describe('conversations', () => {
 
     const otherContext = await browser.newContext();
     const otherPage = await otherContext.newPage();
-    await signInMember(otherPage);
+    await signedInAs(otherPage, 'member');
     await otherPage.goto(`/home/comments/${post.id}`);
     await replyTo(otherPage, 'Which trains are running?', 'The harbour line is up again');
     const replied = Date.now();
@@ -57,7 +58,7 @@ test.describe('conversations', () => {
   });
 
   test('a reply three levels deep nests under its parents; a collapsed thread says how many replies it hides', async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     const post = await createPost(member, { circle: circle.name, title: uniqueName('Deep thread') });
     await createComment(member, post.id, 'Level zero');
@@ -80,7 +81,7 @@ test.describe('conversations', () => {
   });
 
   test('sort by Top puts the most upvoted comment first and keeps the order in the URL; an upvote toggles', async ({ page, browser }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     const post = await createPost(member, { circle: circle.name, title: uniqueName('Best snacks') });
     const popular = await createComment(member, post.id, 'Vada pav, obviously');
@@ -112,7 +113,7 @@ test.describe('conversations', () => {
   });
 
   test('the author edits a post (it shows edited) and then deletes it', async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     const title = uniqueName('Draft announcement');
     const post = await createPost(member, { circle: circle.name, title, description: '<p>First words</p>' });

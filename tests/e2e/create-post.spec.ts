@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createCircle, signInMember, tinyPng } from './app-fixtures.ts';
+import { createCircle, tinyPng } from './app-fixtures.ts';
+import { signedInAs } from './roles.ts';
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Body' });
 
@@ -16,7 +17,7 @@ async function pasteHtml(page: Page, html: string) {
 
 test.describe('create post', () => {
   test('a text post in the pre-selected community, with only safe links kept, lands on the channel page', async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
 
@@ -46,7 +47,7 @@ test.describe('create post', () => {
   });
 
   test('an images post: previews can be removed, upload progress shows while posting, the card shows the 3+ layout', async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     await page.goto('/home/create');
     const picker = page.getByRole('combobox', { name: 'Choose a community' });
@@ -85,7 +86,7 @@ test.describe('create post', () => {
   });
 
   test('a refused post says the server message beside the form; a visitor is asked to log in', async ({ page, browser }) => {
-    await signInMember(page);
+    await signedInAs(page, 'member');
     await page.goto('/home/create');
     await page.getByLabel('Title *').fill('No community chosen');
     await page.getByRole('button', { name: 'Post', exact: true }).click();

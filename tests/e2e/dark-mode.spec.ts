@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signInMember } from './app-fixtures.ts';
+import { signedInAs } from './roles.ts';
+import { THEMED_PAGES } from './site-fixtures.ts';
 
 /** axe (WCAG 2.1 A/AA) on what is on screen now: no serious or critical violations, contrast included. */
 async function expectNoSeriousViolations(page: Page, label: string) {
@@ -13,11 +14,10 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 /** The header's theme select on a wide screen (the mobile menu holds another, hidden). */
 const themeSelect = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Theme' }).first();
 
-const PAGES = ['/', '/hi/', '/about', '/hi/privacy', '/pricing-page', '/hi/faq', '/home/posts'];
 const DARK_CANVAS = 'rgb(15, 13, 12)';
 
 for (const scheme of ['light', 'dark'] as const) {
-  for (const path of PAGES) {
+  for (const path of THEMED_PAGES) {
     test(`${path} passes axe in the ${scheme} theme, following the system`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
@@ -80,7 +80,7 @@ function contrast(fg: string, bg: string): number {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the post editor's toolbar icons and placeholder keep 4.5:1 in the ${scheme} theme`, async ({ page }) => {
-    await signInMember(page);
+    await signedInAs(page, 'member');
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/home/create');
     const toolbar = page.locator('.ql-toolbar').first();

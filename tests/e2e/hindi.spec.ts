@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { otpFor, signInByApi, uniqueEmail } from './helpers.ts';
 import { createCircle, createComment, createPost, signInMember, uniqueName } from './app-fixtures.ts';
+import { signedInAs } from './roles.ts';
 
 /**
  * A visitor who reads Hindi: switches on the landing page, signs in, writes a post and reads the feed, and finds
@@ -103,7 +104,7 @@ test('the post page, notifications, search and the create-channel wizard speak H
   const post = await createPost(me, { circle: circle.name, title: `Hindi thread ${Date.now()}` });
   // Another member comments, which tells me (in a notification the server words in English).
   const otherPage = await browser.newPage({ baseURL });
-  const other = await signInMember(otherPage);
+  const other = await signedInAs(otherPage, 'member');
   const comment = await createComment(other, post.id, 'A comment from the other member');
   await otherPage.close();
   const mine = [circle.description, circle.name, post.title, post.posted_by, comment.author, comment.body];

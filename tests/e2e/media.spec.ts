@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createCircle, createPost, recordMediaRequests, signInMember, startMediaPost } from './app-fixtures.ts';
+import { createCircle, createPost, recordMediaRequests, startMediaPost } from './app-fixtures.ts';
+import { signedInAs } from './roles.ts';
 
 /**
  * Large uploads show their progress and can be cancelled (Create post and the comment box); a refused upload says
@@ -69,7 +70,7 @@ test.describe('uploads', () => {
   });
 
   test('a 60 MB video in the comment box shows its progress and can be cancelled, keeping the text', async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     const post = await createPost(member, { circle: circle.name, title: 'Comment with a big clip' });
     await page.goto(`/home/comments/${post.id}`);
@@ -91,7 +92,7 @@ test.describe('uploads', () => {
 
 test.describe('data saver', () => {
   test('images wait for a tap, and the choice stays on this device', async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7d44' } }).jpeg().toBuffer();
     const { id } = await createPost(member, { circle: circle.name, title: 'A wide view', files: [{ field: 'images', name: 'view.jpg', type: 'image/jpeg', data: photo }] });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { createCircle, createPost, signInMember, uniqueName, type Member } from './app-fixtures.ts';
-import { adminCommand } from './helpers.ts';
+import { signedInAs } from './roles.ts';
 
 async function memberIn(browser: Browser): Promise<Member> {
   const context = await browser.newContext();
@@ -34,8 +34,7 @@ test('a member reports a post, a moderator removes it, and the moderation log sh
   await expect(dialog).toBeHidden();
 
   // A moderator finds it in the staff area's queue and removes it with a reason.
-  const moderator = await memberIn(browser);
-  await adminCommand('grant', 'moderator', await handleOf(moderator));
+  const moderator = await signedInAs(await (await browser.newContext()).newPage(), 'moderator');
   await moderator.page.goto('/staff#reports');
   const item = moderator.page.getByTestId('review-case').filter({ hasText: title });
   await expect(item).toBeVisible();
@@ -61,7 +60,7 @@ test('a member reports a post, a moderator removes it, and the moderation log sh
 });
 
 test('a channel owner reviews their channel’s reports from the channel page', async ({ browser }) => {
-  const owner = await memberIn(browser);
+  const owner = await signedInAs(await (await browser.newContext()).newPage(), 'member');
   const circle = await createCircle(owner, uniqueName('Owner Queue'));
   const other = await memberIn(browser);
   const title = uniqueName('Cheap followers, DM me');

@@ -41,6 +41,8 @@ test('on a phone: profile from the menu, the unread count after a reply, explore
   await page.getByRole('button', { name: /^Open header menu/ }).click();
   await page.getByRole('banner').getByRole('link', { name: 'Explore', exact: true }).click();
   await expect(page).toHaveURL(/\/home\/explore$/);
+  // Typed before the island has started, the words would be lost to its first render.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('searchbox', { name: 'Search channels' }).fill(name);
   const row = page.getByTestId('explore-channel').filter({ hasText: name });
   await expect(row).toHaveCount(1);

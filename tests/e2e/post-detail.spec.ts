@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createCircle, createPost, signInMember, tinyPng } from './app-fixtures.ts';
+import { signedInAs } from './roles.ts';
 
 const commentBox = (page: Page) => page.getByLabel('Add a comment');
 const comments = (page: Page) => page.getByTestId('comment');
 
 test.describe('post detail', () => {
   test('opens by reloading its URL; comments by Enter, with emoji and media; empty and wrong-type alerts', async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     const post = await createPost(member, { circle: circle.name, title: 'Kambala season opens', description: '<p>Race <strong>schedule</strong> inside</p>', images: 1 });
 
@@ -62,7 +63,7 @@ test.describe('post detail', () => {
     const owner = await signInMember(ownerPage);
     const circle = await createCircle(owner);
     const post = await createPost(owner, { circle: circle.name, title: 'Sidebar join test' });
-    await signInMember(page);
+    await signedInAs(page, 'member');
 
     await page.goto(`/home/comments/${post.id}`);
     const sidebar = page.getByRole('complementary', { name: 'Community' });
@@ -83,7 +84,7 @@ test.describe('post detail', () => {
   });
 
   test('long unbroken names and texts fit a 360 px phone: post page and channel page (the same cards as the feed)', async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const name = `Z${'z'.repeat(36)}${Date.now().toString(36)}`.slice(0, 50);
     const res = await page.request.post('/api/circles/', { headers: member.auth, data: { name, description: 'D'.repeat(400), channel_type: 'public' } });
     expect(res.status(), await res.text()).toBe(201);
@@ -106,7 +107,7 @@ test.describe('post detail', () => {
   });
 
   test("a public post's HTML carries its title in <title> and OpenGraph; a private one does not", async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const open = await createPost(member, { circle: (await createCircle(member)).name, title: 'Pilikula zoo reopens', description: '<p>New enclosures for the tigers.</p>', images: 1 });
     const html = await (await page.request.get(`/home/comments/${open.id}`)).text();
     expect(html).toContain('<title>Pilikula zoo reopens | b/');

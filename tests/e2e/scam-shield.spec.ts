@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createCircle, createPost, signInMember } from './app-fixtures.ts';
-import { adminCommand } from './helpers.ts';
+import { signedInAs } from './roles.ts';
 
 const BANNER = 'This may be a scam. Never share an OTP or UPI PIN. Report fraud at 1930 or cybercrime.gov.in.';
 
@@ -21,7 +21,7 @@ test.describe('scam shield', () => {
     await expect(page.getByText('Held for review')).toBeVisible();
 
     const readerPage = await (await browser.newContext()).newPage();
-    await signInMember(readerPage);
+    await signedInAs(readerPage, 'member');
     await readerPage.goto(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
     await expect(readerPage.getByRole('article', { name: 'Which bank has the best FD rate?' })).toBeVisible();
     await expect(readerPage.getByText('Your SBI account will be blocked today')).toHaveCount(0);
@@ -52,9 +52,7 @@ test('a moderator removes a scam as a scam; the same UPI ID in new words from an
   expect((await reporter.page.request.post('/api/reports/', { headers: reporter.auth, data: { post: first.id, reason: 'scam' } })).status()).toBe(201);
 
   const staffPage = await (await browser.newContext()).newPage();
-  const moderator = await signInMember(staffPage);
-  const me = (await (await staffPage.request.get('/api/users/me/profile/', { headers: moderator.auth })).json()) as { profile: { username: string } };
-  await adminCommand('grant', 'moderator', me.profile.username);
+  await signedInAs(staffPage, 'moderator');
   await staffPage.goto('/staff#reports');
   const item = staffPage.getByTestId('review-case').filter({ hasText: 'Selling my old cycle' });
   await expect(item).toBeVisible();

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { createCircle, createComment, createPost, signInMember, uniqueName } from './app-fixtures.ts';
+import { createCircle, createComment, createPost, uniqueName } from './app-fixtures.ts';
+import { signedInAs } from './roles.ts';
 
 test('search: each tab, the empty and no-result texts, keyboard and Escape', async ({ page }) => {
-  const member = await signInMember(page);
+  const member = await signedInAs(page, 'member');
   const word = `zebu${Date.now().toString(36)}`;
   const circle = await createCircle(member, uniqueName(`Circle ${word}`));
   const post = await createPost(member, { circle: circle.name, title: `About the ${word} herd` });

@@ -11,6 +11,12 @@ export const STATIC_PAGES = [
   { path: '/refund', canonical: '/refund', heading: 'Refund Policy' },
 ] as const;
 
+/**
+ * The pages tests/e2e/dark-mode.spec.ts runs axe on in the light and in the dark theme; a light system is the browser's
+ * default, so tests/e2e/a11y-site.spec.ts leaves those pages' light-theme axe run to it.
+ */
+export const THEMED_PAGES = ['/', '/hi/', '/about', '/hi/privacy', '/pricing-page', '/hi/faq', '/home/posts'];
+
 /** The path without the trailing slash the static server adds (/about → /about/). */
 export const pathOf = (page: Page) => new URL(page.url()).pathname.replace(/(.)\/$/, '$1');
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { adminCommand, otpFor, signInByApi } from './helpers.ts';
+import { otpFor, signInByApi } from './helpers.ts';
+import { signedInAs } from './roles.ts';
 import { uniqueName } from './app-fixtures.ts';
 
 const personal = () => `member.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@gmail.com`;
@@ -63,8 +64,7 @@ test.describe('verified communities', () => {
 
     const staffContext = await browser.newContext();
     const staffPage = await staffContext.newPage();
-    const moderator = await signInByApi(staffPage, personal());
-    await adminCommand('grant', 'moderator', await handleOf(staffPage, moderator.access));
+    await signedInAs(staffPage, 'moderator');
     await staffPage.goto('/staff');
     const request = staffPage.getByRole('list', { name: 'Credential requests' }).getByRole('listitem').last();
     await expect(request.getByRole('img', { name: 'Document: Chartered accountant (CA)' })).toBeVisible();

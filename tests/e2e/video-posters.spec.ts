@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createCircle, createPost, recordMediaRequests, signInMember, startMediaPost } from './app-fixtures.ts';
+import { createCircle, createPost, recordMediaRequests, startMediaPost } from './app-fixtures.ts';
+import { signedInAs } from './roles.ts';
 
 /**
  * A picked video gets its poster frame in the browser (the server decodes no video): the post and the comment show
@@ -42,7 +43,7 @@ test.describe('video poster frames', () => {
   });
 
   test('a video in a comment gets its poster too', async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     const post = await createPost(member, { circle: circle.name, title: 'Clips in the comments' });
     await page.goto(`/home/comments/${post.id}`);
@@ -53,7 +54,7 @@ test.describe('video poster frames', () => {
   });
 
   test('with data saver on, neither the video nor its poster loads before a tap', async ({ page }) => {
-    const member = await signInMember(page);
+    const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     const poster = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#1565c0' } }).jpeg().toBuffer();
     const { id } = await createPost(member, {
