@@ -97,75 +97,6 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
-export type Config = {
-  port: number;
-  host: string;
-  dataDir: string;
-  /** Where uploads are stored without MEDIA_STORE (DATA_DIR/media), served under /media/. */
-  mediaDir: string;
-  /** Where uploads are stored: the media directory, or an S3-compatible bucket shared by every instance (MEDIA_STORE=s3://…). */
-  mediaStore: MediaStoreConfig;
-  databaseUrl?: string;
-  smtpUrl?: string;
-  /** Longest wait for the mail server to connect, greet or answer a command. */
-  smtpTimeoutSeconds: number;
-  mailFrom: string;
-  supportEmail: string;
-  jwtSecret: string;
-  /** Key of the HMAC that turns an e-mail address into the account lookup key. */
-  identitySecret: string;
-  redisUrl?: string;
-  /** Where this deployment's counters live in Redis, so several deployments (or test runs) can share one server. */
-  redisKeyPrefix: string;
-  seedDemo: boolean;
-  publicSiteUrl?: string;
-  /** Where the built site calls the API when not on this origin (build-time PUBLIC_API_BASE); pages' CSP allows it. */
-  publicApiBase?: string;
-  accessTokenSeconds: number;
-  refreshTokenSeconds: number;
-  otp: {
-    ttlSeconds: number;
-    maxAttempts: number;
-    resendSeconds: number;
-    perAddressPerHour: number;
-    perIpPerWindow: number;
-    ipWindowMs: number;
-  };
-  /** Per-IP limit of the contact form. */
-  contact: { perIpPerWindow: number; windowMs: number };
-  maxUploadBytes: number;
-  /** An institution is named on a chip only once this many verified members share it (k-anonymity). */
-  institutionChipMinMembers: number;
-  /** Where credential documents wait for review (DATA_DIR/documents): never under the public /media/ path. */
-  documentsDir: string;
-  /** Largest credential document accepted. */
-  maxDocumentBytes: number;
-  logLevel: string;
-  /** Read the client IP from X-Forwarded-For (only behind a load balancer that sets it). */
-  trustProxy: boolean;
-  /** Accounts younger than this have stricter write limits and their links held more readily; 0 turns that off. */
-  newAccountHours: number;
-  /** Per-account limits on writing; new accounts get a quarter of each (write-limits.ts). */
-  writeLimits: WriteLimitRules;
-  /** Serve the built Astro site from dist/ (off in API tests). */
-  serveSite: boolean;
-  /** Published on /grievance and in grievance mails (IT Rules 2021, rule 3(2)). */
-  grievanceOfficer: { name: string; address: string; email: string };
-  /** Distinct members whose reports hide an item until a moderator reviews it. */
-  autoHideReports: number;
-  /** Background jobs (pg-boss): run workers and schedules in this process; how often an idle worker looks for work. */
-  jobs: { work: boolean; pollSeconds: number };
-  /** Where prepared data exports wait (DATA_DIR/exports): private, downloaded only by their member. */
-  exportsDir: string;
-  /** What the scheduled purge keeps, and how often it runs (a cron expression, UTC). */
-  retention: { exportHours: number; contactDays: number; purgeCron: string };
-  /** How many API requests use the database at once, and how long and how many others wait in line before a 503. */
-  admission: { concurrency: number; maxWaitMs: number; maxQueue: number };
-  /** At SIGTERM, the longest wait for running requests before the process exits. */
-  shutdownGraceSeconds: number;
-  /** Where Prometheus scrapes the metrics (never the public port); unset: no metrics. */
-  metrics?: { port: number; host: string };
-};
 
 /** A configuration the server must not start with; main.ts prints the message alone and exits non-zero. */
 export class ConfigError extends Error {}
@@ -254,23 +185,37 @@ export function loadConfig(
   }
   const e = parsed.data;
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  return { ...configFrom(e, dataDir, overrides), ...overrides };
+}
+
+/**
+ * The configuration's shape, each setting once: read from the parsed environment (envSchema) with its defaults and
+ * units applied. `Config` is this function's result, so a setting is named, typed and documented here only.
+ */
+function configFrom(e: z.infer<typeof envSchema>, dataDir: string, overrides: { jwtSecret?: string; identitySecret?: string; databaseUrl?: string }) {
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    /** Where uploads are stored without MEDIA_STORE (DATA_DIR/media), served under /media/. */
     mediaDir: path.join(dataDir, 'media'),
+    /** Where uploads are stored: the media directory, or an S3-compatible bucket shared by every instance (MEDIA_STORE=s3://…). */
     mediaStore: mediaStoreConfig(e),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
+    /** Longest wait for the mail server to connect, greet or answer a command. */
     smtpTimeoutSeconds: e.SMTP_TIMEOUT_SECONDS,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
+    /** Key of the HMAC that turns an e-mail address into the account lookup key. */
     identitySecret: overrides.identitySecret ?? identityKey({ ...e, DATABASE_URL: overrides.databaseUrl ?? e.DATABASE_URL }, dataDir),
     redisUrl: e.REDIS_URL,
+    /** Where this deployment's counters live in Redis, so several deployments (or test runs) can share one server. */
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     publicSiteUrl: e.PUBLIC_SITE_URL,
+    /** Where the built site calls the API when not on this origin (build-time PUBLIC_API_BASE); pages' CSP allows it. */
     publicApiBase: e.PUBLIC_API_BASE,
     accessTokenSeconds: Math.round(e.ACCESS_TOKEN_MINUTES * 60),
     refreshTokenSeconds: Math.round(e.REFRESH_TOKEN_DAYS * 86400),
@@ -282,15 +227,22 @@ export function loadConfig(
       perIpPerWindow: e.OTP_PER_IP_PER_WINDOW,
       ipWindowMs: Math.round(e.OTP_IP_WINDOW_MINUTES * 60_000),
     },
+    /** Per-IP limit of the contact form. */
     contact: { perIpPerWindow: e.CONTACT_PER_IP_PER_WINDOW, windowMs: Math.round(e.CONTACT_WINDOW_MINUTES * 60_000) },
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    /** An institution is named on a chip only once this many verified members share it (k-anonymity). */
     institutionChipMinMembers: e.INSTITUTION_CHIP_MIN_MEMBERS,
+    /** Where credential documents wait for review (DATA_DIR/documents): never under the public /media/ path. */
     documentsDir: path.join(dataDir, 'documents'),
+    /** Largest credential document accepted. */
     maxDocumentBytes: Math.round(e.CREDENTIAL_DOCUMENT_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
+    /** Read the client IP from X-Forwarded-For (only behind a load balancer that sets it). */
     trustProxy: e.TRUST_PROXY ?? false,
+    /** Accounts younger than this have stricter write limits and their links held more readily; 0 turns that off. */
     newAccountHours: e.NEW_ACCOUNT_HOURS,
-    writeLimits: {
+    /** Per-account limits on writing; new accounts get a quarter of each (write-limits.ts). */
+    writeLimits: <WriteLimitRules>{
       post: { limit: e.POSTS_PER_HOUR, windowMs: HOUR_MS },
       comment: { limit: e.COMMENTS_PER_HOUR, windowMs: HOUR_MS },
       channel: { limit: e.CIRCLES_PER_DAY, windowMs: 24 * HOUR_MS },
@@ -298,19 +250,30 @@ export function loadConfig(
       reaction: { limit: e.REACTIONS_PER_HOUR, windowMs: HOUR_MS },
       'join-request': { limit: e.JOIN_REQUESTS_PER_HOUR, windowMs: HOUR_MS },
     },
+    /** Serve the built Astro site from dist/ (off in API tests). */
     serveSite: true,
+    /** Published on /grievance and in grievance mails (IT Rules 2021, rule 3(2)). */
     grievanceOfficer: { name: e.GRIEVANCE_OFFICER_NAME, address: e.GRIEVANCE_OFFICER_ADDRESS, email: e.GRIEVANCE_OFFICER_EMAIL },
+    /** Distinct members whose reports hide an item until a moderator reviews it. */
     autoHideReports: e.AUTO_HIDE_REPORTS,
+    /** Background jobs (pg-boss): run workers and schedules in this process; how often an idle worker looks for work. */
     jobs: { work: e.JOB_WORKERS ?? true, pollSeconds: e.JOB_POLL_SECONDS },
+    /** Where prepared data exports wait (DATA_DIR/exports): private, downloaded only by their member. */
     exportsDir: path.join(dataDir, 'exports'),
+    /** What the scheduled purge keeps, and how often it runs (a cron expression, UTC). */
     retention: { exportHours: e.EXPORT_LINK_HOURS, contactDays: e.CONTACT_RETENTION_DAYS, purgeCron: e.RETENTION_PURGE_CRON },
+    /** How many API requests use the database at once, and how long and how many others wait in line before a 503. */
     admission: {
       concurrency: e.REQUEST_CONCURRENCY ?? ((overrides.databaseUrl ?? e.DATABASE_URL) ? 40 : 4),
       maxWaitMs: e.REQUEST_QUEUE_WAIT_MS,
       maxQueue: e.REQUEST_QUEUE_MAX,
     },
+    /** At SIGTERM, the longest wait for running requests before the process exits. */
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    /** Where Prometheus scrapes the metrics (never the public port); unset: no metrics. */
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
-    ...overrides,
   };
 }
+
+export type Config = ReturnType<typeof configFrom>;
+
