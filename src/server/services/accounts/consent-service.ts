@@ -1,3 +1,4 @@
+import { bindTo } from '../../db/bind.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consents } from '../../db/schema/index.ts';
@@ -45,3 +46,6 @@ export async function recordConsent(db: Db, userId: number, version: string, now
   }
   return consentStatus(db, userId);
 }
+
+/** Consent to the privacy notice: its status and recording an agreement. */
+export const createConsentService = ({ db }: { db: Db }) => bindTo(db, { status: consentStatus, record: recordConsent });

@@ -1,3 +1,4 @@
+import { bindTo } from '../../db/bind.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userBlocks, users } from '../../db/schema/index.ts';
@@ -91,3 +92,7 @@ export async function setMutedWords(db: Db, userId: number, words: string[]): Pr
   await db.update(users).set({ mutedWords: clean }).where(eq(users.id, userId));
   return clean;
 }
+
+/** Blocks and muted words. */
+export const createMemberSafetyService = ({ db }: { db: Db }) =>
+  bindTo(db, { block: blockMember, unblock: unblockMember, listBlocks, getMutedWords, setMutedWords });

@@ -1,3 +1,4 @@
+import { bindTo } from '../../db/bind.ts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ChannelType, IdentityChip, Post, ProfileCard, ProfileCircle, ProfileResponse } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
@@ -104,3 +105,7 @@ export async function listMemberPosts(db: Db, viewerId: number | null, username:
   if (!row || row.erasing) throw notFound(say('errors.users.notFound'));
   return listPosts(db, { viewerId, authorId: row.id, publicOnly: true });
 }
+
+/** A member's profile, card, chips and posts. */
+export const createProfileService = ({ db }: { db: Db }) =>
+  bindTo(db, { create: createProfile, get: getProfile, card: getProfileCard, chips: chipsByHandle, memberPosts: listMemberPosts });

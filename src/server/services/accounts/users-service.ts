@@ -1,3 +1,4 @@
+import { bindTo } from '../../db/bind.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { NOTICE_VERSION } from '../../../lib/privacy-notice.ts';
 import type { Db } from '../../db/client.ts';
@@ -80,3 +81,6 @@ export async function findOrCreateUser(
   }
   throw new Error('could not find a free anonymous handle');
 }
+
+/** The accounts' lookups, as routes and plugins call them. */
+export const createUsersService = ({ db }: { db: Db }) => bindTo(db, { findById: findUserById, findSignedIn: findSignedInUser, findOrCreate: findOrCreateUser });

@@ -1,3 +1,4 @@
+import { bindTo } from '../../db/bind.ts';
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Circle, CircleRule, CircleSearchHit, JoinResult } from '../../../lib/api-types.ts';
 import { parseId } from '../../../lib/validation.ts';
@@ -345,3 +346,18 @@ export async function joinCircle(db: Db, userId: number, found: Circle | null): 
   const updated = await requireCircle(db, userId, { id: circle.id });
   return { detail: MESSAGES.joined(circle.name), status: 'joined', circle: updated };
 }
+
+/** Channels: listing, rules, lookups, creation, joining and the verification requirement. */
+export const createCirclesService = ({ db }: { db: Db }) =>
+  bindTo(db, {
+    list: listCircles,
+    recountRecentPosts,
+    rules: getRules,
+    setRules,
+    searchByName: searchCirclesByName,
+    find: findCircle,
+    require: requireCircle,
+    create: createCircle,
+    join: joinCircle,
+    setRequirement,
+  });

@@ -1,3 +1,4 @@
+import { bindTo } from '../../db/bind.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Circle, Decision, JoinRequest, JoinRequestStatus } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
@@ -96,3 +97,7 @@ export async function decideRequest(db: Db, reviewerId: number, requestId: numbe
   const [row] = await db.select(requestColumns).from(joinRequests).innerJoin(users, eq(users.id, joinRequests.userId)).where(eq(joinRequests.id, requestId));
   return toJoinRequest(row);
 }
+
+/** The owner's queue of requests to join a private channel. */
+export const createJoinRequestsService = ({ db }: { db: Db }) =>
+  bindTo(db, { countPending: countPendingRequests, listPending: listPendingRequests, decide: decideRequest });

@@ -87,3 +87,9 @@ export async function deleteUpload(db: Db, removeMedia: MediaRemoval, userId: nu
   if (!found) throw notFound();
   await removeMedia([url, ...posterUrls]);
 }
+
+/** A member's uploads: listed, and deleted by ownership (the files through the media removal job). */
+export const createUploadsService = ({ db, removeMedia }: { db: Db; removeMedia: MediaRemoval }) => ({
+  list: (userId: number) => listUploads(db, userId),
+  delete: (userId: number, name: string) => deleteUpload(db, removeMedia, userId, name),
+});

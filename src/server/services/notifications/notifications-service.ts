@@ -1,3 +1,4 @@
+import { bindTo } from '../../db/bind.ts';
 import { and, eq, exists, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Notification, NotificationKind } from '../../../lib/api-types.ts';
@@ -191,3 +192,6 @@ export async function markRead(db: Db, userId: number, which: { ids: number[] } 
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), chosen));
   return unreadCount(db, userId);
 }
+
+/** A member's notifications: the list, the unread count, marking read. */
+export const createNotificationsService = ({ db }: { db: Db }) => bindTo(db, { list: listNotifications, unreadCount, markRead });

@@ -1,3 +1,4 @@
+import { bindTo } from '../../db/bind.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { circles, postReactions, posts } from '../../db/schema/index.ts';
@@ -57,3 +58,6 @@ export async function react(
     return { post_id: postId, liked: after === 'like', disliked: after === 'dislike', like_count: likeCount, dislike_count: dislikeCount };
   });
 }
+
+/** Likes and dislikes of posts. */
+export const createReactionsService = ({ db }: { db: Db }) => bindTo(db, { react });

@@ -1,3 +1,4 @@
+import { bindTo } from '../../db/bind.ts';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ChannelType, SearchResponse, SearchSort } from '../../../lib/api-types.ts';
@@ -337,3 +338,6 @@ export async function searchLocaleWarning(db: Db): Promise<string | null> {
     ? `The database's LC_CTYPE is ${ctype}: search finds no words in Indian scripts (pg_trgm and the text search parser read only ASCII letters). Create the database with LC_CTYPE C.UTF-8 or another UTF-8 locale.`
     : null;
 }
+
+/** Search over posts, comments and channels. */
+export const createSearchService = ({ db }: { db: Db }) => bindTo(db, { search });

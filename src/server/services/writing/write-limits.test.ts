@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../platform/errors.ts';
 import { createRateLimiter } from '../../platform/rate-limit.ts';
+import { wordMessage, type Message } from '../../platform/errors.ts';
 import { createWriteLimits, waitInWords, type WriteLimitRules } from './write-limits.ts';
 
 const HOUR = 3_600_000;
@@ -37,13 +38,13 @@ describe('write limits', () => {
     const http = error as HttpError;
     expect(http.statusCode).toBe(429);
     expect(Number(http.headers['Retry-After'])).toBeGreaterThan(3500);
-    expect(http.body.detail).toBe('You have reached the limit of 2 posts an hour for new accounts. You can post again in 60 minutes.');
+    expect(wordMessage(http.body.detail as Message, 'en')).toBe('You have reached the limit of 2 posts an hour for new accounts. You can post again in 60 minutes.');
   });
 
   it('say the wait in words', () => {
-    expect(waitInWords(1)).toBe('1 second');
-    expect(waitInWords(45_000)).toBe('45 seconds');
-    expect(waitInWords(12 * 60_000)).toBe('12 minutes');
-    expect(waitInWords(5 * HOUR)).toBe('5 hours');
+    expect(wordMessage(waitInWords(1), 'en')).toBe('1 second');
+    expect(wordMessage(waitInWords(45_000), 'en')).toBe('45 seconds');
+    expect(wordMessage(waitInWords(12 * 60_000), 'en')).toBe('12 minutes');
+    expect(wordMessage(waitInWords(5 * HOUR), 'en')).toBe('5 hours');
   });
 });

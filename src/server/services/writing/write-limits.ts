@@ -1,4 +1,4 @@
-import { detail } from '../../platform/errors.ts';
+import { detail, say, type Message } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 
 /**
@@ -15,24 +15,26 @@ export type WriteLimitRules = Record<WriteAction, { limit: number; windowMs: num
 /** The share of each limit a new account gets. */
 export const NEW_ACCOUNT_SHARE = 0.25;
 
-const NOUNS: Record<WriteAction, [singular: string, plural: string, verb: string]> = {
-  post: ['post', 'posts', 'post'],
-  comment: ['comment', 'comments', 'comment'],
-  channel: ['channel', 'channels', 'create a channel'],
-  report: ['report', 'reports', 'report'],
-  reaction: ['reaction', 'reactions', 'react'],
-  'join-request': ['join request', 'join requests', 'ask to join'],
+/** Each write's limit message in the catalogs (errors.limits.*). */
+const LIMIT_KEYS: Record<WriteAction, string> = {
+  post: 'errors.limits.post',
+  comment: 'errors.limits.comment',
+  channel: 'errors.limits.channel',
+  report: 'errors.limits.report',
+  reaction: 'errors.limits.reaction',
+  'join-request': 'errors.limits.joinRequest',
 };
 
-/** "12 minutes", "1 hour", "40 seconds": when the member may write again, in words. */
-export function waitInWords(ms: number): string {
+/** "12 minutes", "1 hour", "40 seconds": when the member may write again, in words (a catalog message). */
+export function waitInWords(ms: number): Message {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  const [amount, unit] =
-    seconds < 90 ? [seconds, 'second'] : seconds < 90 * 60 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
-  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+  if (seconds < 90) return say('errors.limits.second', { count: seconds });
+  if (seconds < 90 * 60) return say('errors.limits.minute', { count: Math.ceil(seconds / 60) });
+  return say('errors.limits.hours', { count: Math.ceil(seconds / 3600) });
 }
 
-const windowInWords = (windowMs: number) => (windowMs === 86_400_000 ? 'a day' : windowMs === 3_600_000 ? 'an hour' : `every ${waitInWords(windowMs)}`);
+const windowInWords = (windowMs: number): Message =>
+  windowMs === 86_400_000 ? say('errors.limits.day') : windowMs === 3_600_000 ? say('errors.limits.hour') : say('errors.limits.every', { wait: waitInWords(windowMs) });
 
 export type Writer = { id: number; createdAt: Date };
 
@@ -51,10 +53,8 @@ export function createWriteLimits(options: { limiter: RateLimiter; rules: WriteL
       const { limit, windowMs, isNew } = this.limitFor(action, writer);
       const hit = await options.limiter.hit(`write:${action}:${writer.id}`, limit, windowMs);
       if (hit.allowed) return;
-      const [singular, plural, verb] = NOUNS[action];
       const seconds = Math.max(1, Math.ceil(hit.retryAfterMs / 1000));
-      const who = isNew ? ' for new accounts' : '';
-      const message = `You have reached the limit of ${limit} ${limit === 1 ? singular : plural} ${windowInWords(windowMs)}${who}. You can ${verb} again in ${waitInWords(hit.retryAfterMs)}.`;
+      const message = say(LIMIT_KEYS[action], { count: limit, window: windowInWords(windowMs), who: isNew ? say('errors.limits.forNew') : '', wait: waitInWords(hit.retryAfterMs) });
       throw detail(429, message, {}, { 'Retry-After': String(seconds) });
     },
   };
