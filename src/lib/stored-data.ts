@@ -20,6 +20,7 @@ export const STORED_FIELDS: StoredField[] = [
   { table: 'users', columns: ['profile_created_at', 'created_at'], key: 'usersProfileCreatedAt' },
   { table: 'users', columns: ['muted_words'], key: 'usersMutedWords' },
   { table: 'users', columns: ['erasure_requested_at'], key: 'usersErasureRequestedAt' },
+  { table: 'users', columns: ['consent_withdrawn_at'], key: 'usersConsentWithdrawnAt' },
   { table: 'consents', columns: ['id', 'user_id', 'notice_version', 'adult', 'agreed_at'], key: 'consentsId' },
   // What you write and do
   {

@@ -88,6 +88,7 @@ const envSchema = z.object({
   REQUEST_QUEUE_MAX: z.coerce.number().int().nonnegative().default(1000),
   /** At SIGTERM: how long requests still running may take before the process leaves anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().nonnegative().default(10),
+  WITHDRAWAL_GRACE_HOURS: z.coerce.number().nonnegative().default(72),
   /** Prometheus metrics on a listener of their own; unset: no metrics. */
   METRICS_PORT: z
     .string()
@@ -270,6 +271,8 @@ function configFrom(e: z.infer<typeof envSchema>, dataDir: string, overrides: { 
     },
     /** At SIGTERM, the longest wait for running requests before the process exits. */
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    /** After a withdrawal of consent, how long the member has to sign in and agree again before the account is erased. */
+    withdrawalGraceHours: e.WITHDRAWAL_GRACE_HOURS,
     /** Where Prometheus scrapes the metrics (never the public port); unset: no metrics. */
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };

@@ -85,7 +85,7 @@ export function createServices({
     jobs,
     mediaStore,
     removeMedia,
-    consent: createConsentService({ db }),
+    consent: createConsentService({ db, graceHours: config.withdrawalGraceHours }),
     exports,
     erasure: createErasureService({ db, config, otp, jobs, log, mediaStore }),
     retention: createRetentionService({ db, config, jobs, exports, log, now }),

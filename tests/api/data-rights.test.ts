@@ -142,7 +142,7 @@ describe('notice and consent', () => {
     expect((await inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: member.refresh } })).statusCode).toBe(200);
 
     const status = await inject({ url: '/api/users/me/consent/', headers: member.auth });
-    expect(status.json()).toEqual({ version: NOTICE_VERSION, required: true, consented_version: null, agreed_at: null });
+    expect(status.json()).toEqual({ version: NOTICE_VERSION, required: true, consented_version: null, agreed_at: null, withdrawn_at: null, erase_after: null });
     const stale = await inject({ method: 'POST', url: '/api/users/me/consent/', headers: member.auth, payload: { version: '1999-01-01', adult: true } });
     expect(stale.statusCode).toBe(400);
     const missing = await inject({ method: 'POST', url: '/api/users/me/consent/', headers: member.auth, payload: { version: NOTICE_VERSION } });
@@ -173,6 +173,44 @@ describe('notice and consent', () => {
     expect((await inject({ url: '/api/users/me/consent/', headers: member.auth })).statusCode).toBe(401);
     const again = await signIn(t, email, undefined, { consent: false });
     expect(again.is_registered).toBe(true);
+  });
+});
+
+describe('withdrawing consent', () => {
+  it('refuses every token of the member at once; signing in with a code and agreeing again cancels the erasure', async () => {
+    const email = uniqueEmail('withdraw');
+    const member = await signIn(t, email);
+    const withdrawn = await inject({ method: 'POST', url: '/api/users/me/consent/withdraw/', headers: member.auth });
+    expect(withdrawn.statusCode).toBe(202);
+    const { erase_after } = withdrawn.json() as { erase_after: string };
+    expect(new Date(erase_after).getTime() - Date.now()).toBeGreaterThan(71 * 3_600_000);
+    expect((await inject({ url: '/api/users/me/profile/', headers: member.auth })).statusCode).toBe(401);
+    expect((await inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: member.refresh } })).statusCode).toBe(401);
+
+    // A token is dated to the second: a sign-in a second later is a new one.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const back = await signIn(t, email, undefined, { consent: false });
+    const status = (await inject({ url: '/api/users/me/consent/', headers: back.auth })).json();
+    expect(status).toMatchObject({ required: true, consented_version: null, erase_after });
+    expect((await inject({ url: '/api/users/me/profile/', headers: back.auth })).json()).toMatchObject({ code: 'consent_required' });
+    const agreed = await inject({ method: 'POST', url: '/api/users/me/consent/', headers: back.auth, payload: { version: NOTICE_VERSION, adult: true } });
+    expect(agreed.json()).toMatchObject({ required: false, withdrawn_at: null, erase_after: null });
+    const [row] = await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(email)));
+    await t.app.ctx.services.erasure.eraseWithdrawn(row.id);
+    expect((await inject({ url: '/api/users/me/profile/', headers: back.auth })).statusCode).toBe(200);
+  });
+
+  it('erases the account once WITHDRAWAL_GRACE_HOURS have passed without a new agreement', async () => {
+    const quick = await appVariant(t, { withdrawalGraceHours: 0 });
+    try {
+      const email = uniqueEmail('gone');
+      const member = await signIn(quick, email);
+      const key = quick.app.ctx.services.otp.keyOf(email);
+      expect((await quick.app.inject({ method: 'POST', url: '/api/users/me/consent/withdraw/', headers: member.auth })).statusCode).toBe(202);
+      await until('the erasure after the withdrawal', async () => (await quick.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, key))).length === 0);
+    } finally {
+      await quick.close();
+    }
   });
 });
 

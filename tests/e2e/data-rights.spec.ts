@@ -93,3 +93,17 @@ test('a member deletes the account and its posts are gone from the feed', async 
     }, { timeout: 20_000 })
     .toBe(0);
 });
+
+test('a member withdraws consent from the profile: told what it means first, then signed out with the date of the erasure', async ({ page }) => {
+  const { access } = await signInByApi(page);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Withdraw consent' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('erased after 72 hours');
+  await dialog.getByRole('button', { name: 'Withdraw consent' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your consent is withdrawn and you are signed out' })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'access_token')).toBeUndefined();
+  // The server stopped at once: the token the member held is refused.
+  const baseURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4411)}`;
+  expect((await page.request.get(`${baseURL}/api/users/me/profile/`, { headers: { Authorization: `Bearer ${access}` } })).status()).toBe(401);
+});

@@ -86,7 +86,7 @@ export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }
     },
 
     /** Queues a job; answers its id. */
-    async send(name: string, data: object, options: { singletonKey?: string } = {}): Promise<string | null> {
+    async send(name: string, data: object, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<string | null> {
       if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
       return boss.send(name, withRequestId(data), options);
     },

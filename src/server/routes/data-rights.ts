@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DataExport } from '../../lib/api-types.ts';
 import { UNDER_18_MESSAGE } from '../../lib/privacy-notice.ts';
 import { emailSchema, requiredString } from '../../lib/validation.ts';
-import { HttpError, notFound } from '../platform/errors.ts';
+import { HttpError, notFound, say } from '../platform/errors.ts';
 import { documented, parseInput } from '../http/request-validation.ts';
 import { ERASURE_MESSAGES, type ExportView } from '../services/data-rights/index.ts';
 
@@ -76,6 +76,23 @@ export default async function dataRightsRoutes(app: FastifyInstance) {
         throw new HttpError(403, { detail: UNDER_18_MESSAGE, code: 'under_18' });
       }
       return consent.record(userId, version, clock.now());
+    },
+  );
+
+  app.post(
+    '/api/users/me/consent/withdraw/',
+    {
+      onRequest: app.requireUser,
+      config: { consentExempt: true },
+      schema: {
+        tags: ['data rights'],
+        summary: 'Withdraw consent (202): every token of the member is refused at once; the account is erased after WITHDRAWAL_GRACE_HOURS unless they sign in and agree again',
+        security,
+      },
+    },
+    async (request, reply) => {
+      const { eraseAfter } = await erasure.withdrawConsent(request.user!.id, clock.now());
+      return reply.code(202).send({ detail: say('api.consentWithdrawn'), erase_after: eraseAfter.toISOString() });
     },
   );
 

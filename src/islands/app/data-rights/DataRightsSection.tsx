@@ -15,7 +15,10 @@ import {
   sendDeletionCode,
   startDeletion,
   stopFollowingExport,
+  $withdrawal,
+  withdrawConsent,
 } from './data-rights.store.ts';
+import { useConfirmDialog } from '../shell/use-confirm-dialog.tsx';
 
 const field = 'w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm';
 const primary = 'rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
@@ -44,8 +47,45 @@ export default function DataRightsSection() {
       </p>
       <ExportPanel />
       <UploadsPanel />
+      <WithdrawalPanel />
       <DeletionPanel />
     </section>
+  );
+}
+
+/** "Withdraw consent", as easy as giving it: what it means is said before the member confirms. */
+function WithdrawalPanel() {
+  const t = useT();
+  const lang = useLang();
+  const { busy, eraseAfter, error } = useStore($withdrawal);
+  const [ask, confirmDialog] = useConfirmDialog();
+  const withdraw = async () => {
+    if (await ask(t('dataRights.withdrawConfirm'), t('dataRights.withdrawButton'))) await withdrawConsent();
+  };
+  if (eraseAfter) {
+    return (
+      <div className="space-y-2 rounded-lg border border-line p-4">
+        <p role="status" className="text-sm">{t('dataRights.withdrawn', { date: formatDateTime(eraseAfter, lang) })}</p>
+        <a href="/home" className={`${secondary} inline-block`}>
+          {t('dataRights.goHome')}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2 rounded-lg border border-line p-4">
+      <h3 className="font-semibold">{t('dataRights.withdrawHeading')}</h3>
+      <p className="text-sm text-muted">{t('dataRights.withdrawHint')}</p>
+      <button type="button" onClick={() => void withdraw()} disabled={busy} className={secondary}>
+        {t('dataRights.withdrawButton')}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {confirmDialog}
+    </div>
   );
 }
 

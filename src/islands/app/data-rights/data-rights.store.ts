@@ -3,7 +3,7 @@
  * picked up again after a reload) and "Delete my account" (the sign-in address, the mailed code, the choice about
  * posts and comments).
  */
-import { map } from 'nanostores';
+import { atom, map } from 'nanostores';
 import { api, ApiError, clearTokens, errorMessage } from '../../../lib/browser/api-client.ts';
 import { forgetReadCaches } from '../../../lib/browser/offline.ts';
 import type { DataExport } from '../../../lib/api-types.ts';
@@ -122,6 +122,28 @@ export async function confirmDeletion(otp: string, eraseContent: boolean): Promi
     return true;
   } catch (error) {
     $deletion.set({ ...$deletion.get(), busy: false, error: messageOf(error, 'dataRights.checkFailed') });
+    return false;
+  }
+}
+
+/** "Withdraw consent": where it stands (closed, sending, done with the erasure date) and a failure's words. */
+export const $withdrawal = atom<{ busy: boolean; eraseAfter: string | null; error: string | null }>({ busy: false, eraseAfter: null, error: null });
+
+/**
+ * Withdraws consent (DPDP Rule 3): the server stops using the member's data at once and refuses their tokens, so the
+ * member is signed out here too; the account is erased after the grace period unless they sign in and agree again.
+ */
+export async function withdrawConsent(): Promise<boolean> {
+  $withdrawal.set({ busy: true, eraseAfter: null, error: null });
+  try {
+    const { erase_after } = await api<{ erase_after: string }>('/api/users/me/consent/withdraw/', { method: 'POST' });
+    clearTokens();
+    resetUser();
+    await forgetReadCaches();
+    $withdrawal.set({ busy: false, eraseAfter: erase_after, error: null });
+    return true;
+  } catch (error) {
+    $withdrawal.set({ busy: false, eraseAfter: null, error: messageOf(error, 'dataRights.withdrawFailed') });
     return false;
   }
 }

@@ -18,6 +18,9 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   /** Set when the member asked to delete the account: from then on its tokens are refused while the erasure job runs. */
   erasureRequestedAt: timestamp('erasure_requested_at', { withTimezone: true, mode: 'date' }),
+  /** When the member withdrew consent (DPDP Rule 3): their tokens of before are refused, and the account is erased once
+   * WITHDRAWAL_GRACE_HOURS have passed unless they sign in and agree again. */
+  consentWithdrawnAt: timestamp('consent_withdrawn_at', { withTimezone: true, mode: 'date' }),
 });
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { lt, sql, type Placeholder } from 'drizzle-orm';
+import { eq, lt, sql, type Placeholder } from 'drizzle-orm';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { blacklistedTokens, revokedSessions } from '../../db/schema/index.ts';
+import { blacklistedTokens, revokedSessions, users } from '../../db/schema/index.ts';
 
 /**
  * JWTs shaped like djangorestframework-simplejwt's: HS256, token_type, exp, iat, jti, user_id; plus `sid`, the
@@ -56,6 +56,12 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
   // The claims are written whole below (simplejwt's iat and exp in seconds), so the signer adds none of its own.
   const sign = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });
   const verify = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp', 'jti', 'user_id'], cache: false });
+
+  const lifetimeOf = (tokenType: TokenType) =>
+    tokenType === 'access' ? options.accessSeconds : tokenType === 'stream' ? STREAM_TICKET_SECONDS : options.refreshSeconds;
+
+  /** When a token was issued (ms), read from its expiry and its type's lifetime: the signer keeps no `iat` of its own. */
+  const issuedAtMs = (claims: Pick<TokenClaims, 'exp' | 'token_type'>) => (claims.exp - lifetimeOf(claims.token_type)) * 1000;
 
   function issue(userId: number, tokenType: TokenType, sid: string): string {
     const iat = Math.floor(Date.now() / 1000);
@@ -118,6 +124,12 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
     const claims = decode(token, 'refresh');
     const { blacklisted, revoked } = await standing(claims);
     if (revoked) throw new TokenError(BLACKLISTED);
+    // A refresh token from before a withdrawal of consent mints nothing: processing stopped when the member withdrew.
+    const [owner] = await db.select({ withdrawnAt: users.consentWithdrawnAt }).from(users).where(eq(users.id, claims.user_id)).limit(1);
+    if (owner?.withdrawnAt && issuedAtMs(claims) <= owner.withdrawnAt.getTime()) {
+      await revokeSession(claims.sid);
+      throw new TokenError(BLACKLISTED);
+    }
     if (blacklisted) {
       await revokeSession(claims.sid);
       throw new TokenError(BLACKLISTED);
@@ -159,6 +171,7 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
 
   return {
     /** A new session's first pair. */
+    issuedAtMs,
     issuePair: (userId: number) => {
       const sid = newId();
       return { access: issue(userId, 'access', sid), refresh: issue(userId, 'refresh', sid) };

@@ -33,10 +33,11 @@ export async function findSignedInUser(db: Db, id: number, token: TokenIds) {
         username: users.username,
         createdAt: users.createdAt,
         erasureRequestedAt: users.erasureRequestedAt,
+        consentWithdrawnAt: users.consentWithdrawnAt,
         consented: sql<boolean>`exists (${db
           .select({ one: sql`1` })
           .from(consents)
-          .where(and(eq(consents.userId, users.id), eq(consents.noticeVersion, NOTICE_VERSION), eq(consents.adult, true)))})`,
+          .where(and(eq(consents.userId, users.id), eq(consents.noticeVersion, NOTICE_VERSION), eq(consents.adult, true)))}) and ${users.consentWithdrawnAt} is null`,
         ...tokenStandingColumns(sql.placeholder('jti'), sql.placeholder('sid')),
       })
       .from(sql`(select 1) as one`)

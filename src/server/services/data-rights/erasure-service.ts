@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -37,6 +37,10 @@ import { withVariants } from '../../../lib/media-variants.ts';
 import type { Lang } from '../../../lib/i18n.ts';
 
 export const ERASE_JOB = 'erase-account';
+/** Erases an account whose consent was withdrawn, once WITHDRAWAL_GRACE_HOURS have passed (unless agreed again). */
+export const WITHDRAWAL_JOB = 'erase-after-withdrawal';
+/** Hourly: any withdrawal past its grace whose job was lost (a crash, a restore) is erased too. */
+export const WITHDRAWAL_SWEEP_JOB = 'erase-after-withdrawal-sweep';
 
 export const ERASURE_MESSAGES = {
   wrongAddress: say('errors.erasure.wrongAddress'),
@@ -294,9 +298,55 @@ export function createErasureService(deps: {
     for (const { userId } of pending) await jobs.send(ERASE_JOB, { userId });
   }
 
+  const graceMs = () => config.withdrawalGraceHours * 3_600_000;
+
+  /**
+   * Withdraws the member's consent (DPDP Rule 3, as easy as giving it): processing stops at once (the auth plugin
+   * refuses every token issued before now), and the account is erased as "Delete my account" does once the grace
+   * period has passed, unless the member signs in with an e-mail code and agrees again before then.
+   */
+  async function withdrawConsent(userId: number, now: Date): Promise<{ withdrawnAt: Date; eraseAfter: Date }> {
+    await db.update(users).set({ consentWithdrawnAt: now }).where(and(eq(users.id, userId), isNull(users.consentWithdrawnAt)));
+    const [row] = await db.select({ withdrawnAt: users.consentWithdrawnAt }).from(users).where(eq(users.id, userId));
+    const withdrawnAt = row?.withdrawnAt ?? now;
+    const eraseAfter = new Date(withdrawnAt.getTime() + graceMs());
+    await jobs.send(WITHDRAWAL_JOB, { userId, withdrawnAt: withdrawnAt.toISOString(), eraseAfter: eraseAfter.toISOString() }, { startAfter: eraseAfter });
+    return { withdrawnAt, eraseAfter };
+  }
+
+  /**
+   * The withdrawal job: erases the account if its withdrawal still stands and its grace has passed (the due time the
+   * withdrawal set travels with the job, so every instance decides alike).
+   */
+  async function eraseWithdrawn(userId: number, due?: { withdrawnAt: string; eraseAfter: string }): Promise<void> {
+    const [row] = await db.select({ withdrawnAt: users.consentWithdrawnAt, erasing: users.erasureRequestedAt }).from(users).where(eq(users.id, userId));
+    if (!row?.withdrawnAt || row.erasing) return;
+    const now = new Date();
+    const eraseAfter = due && new Date(due.withdrawnAt).getTime() === row.withdrawnAt.getTime() ? new Date(due.eraseAfter).getTime() : row.withdrawnAt.getTime() + graceMs();
+    if (now.getTime() < eraseAfter) return;
+    await markForErasure(userId, true, now);
+    await run(userId);
+  }
+
+  async function sweepWithdrawals(): Promise<void> {
+    const overdue = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(isNotNull(users.consentWithdrawnAt), isNull(users.erasureRequestedAt), lt(users.consentWithdrawnAt, new Date(Date.now() - graceMs()))));
+    for (const { id } of overdue) await eraseWithdrawn(id);
+  }
+
+  jobs.define<{ userId: number; withdrawnAt: string; eraseAfter: string }>({
+    name: WITHDRAWAL_JOB,
+    run: ({ userId, withdrawnAt, eraseAfter }) => eraseWithdrawn(userId, { withdrawnAt, eraseAfter }),
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+  });
+  jobs.define({ name: WITHDRAWAL_SWEEP_JOB, run: () => sweepWithdrawals(), cron: '41 * * * *', retryLimit: 1 });
+
   jobs.define<{ userId: number }>({ name: ERASE_JOB, run: ({ userId }) => run(userId), retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 5 * 60 });
 
-  return { sendCode, requestErasure, eraseNow, run, runStep, resumeUnfinished };
+  return { sendCode, requestErasure, eraseNow, run, runStep, resumeUnfinished, withdrawConsent, eraseWithdrawn, sweepWithdrawals };
 }
 
 export type ErasureService = ReturnType<typeof createErasureService>;
