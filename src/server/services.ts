@@ -20,7 +20,7 @@ import { CIRCLE_ACTIVITY_JOB, createCirclesService, createJoinRequestsService, r
 import { createCommentsService } from './services/comments/index.ts';
 import { createErasureService, createExportService, createRetentionService } from './services/data-rights/index.ts';
 import { createContactService, createGrievanceService } from './services/grievances/index.ts';
-import { createMediaRemoval, createMediaSigner, createUploadsService } from './services/media/index.ts';
+import { createMediaRemoval, createMediaSigner, createQrCodeReader, createUploadsService } from './services/media/index.ts';
 import { createModerationService, createSuspensionService } from './services/moderation/index.ts';
 import { createMentionFanout, createNotificationsService } from './services/notifications/index.ts';
 import { createPostsService, createReactionsService } from './services/posts/index.ts';
@@ -78,8 +78,9 @@ export function createServices({
     newAccountHours: config.newAccountHours,
     identitySecret: config.identitySecret,
   });
-  const posts = createPostsService({ db, tellMentions, queueHeld: moderation.queueHeld });
-  const comments = createCommentsService({ db, tellMentions, queueHeld: moderation.queueHeld });
+  const qrCodesIn = createQrCodeReader(mediaStore);
+  const posts = createPostsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn });
+  const comments = createCommentsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn });
   const exports = createExportService({ db, config, jobs, log, now, mediaStore });
   return {
     jobs,

@@ -5,7 +5,8 @@ import { circles, comments, posts } from '../../src/server/db/schema/index.ts';
 import { SCAM_WARNING_MESSAGE } from '../../src/server/services/safety/index.ts';
 import { createSiteServices } from '../../src/server/services/site/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createCircle, createUser, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import QRCode from 'qrcode';
+import { createCircle, createUser, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
 
 let t: TestApp;
@@ -267,6 +268,36 @@ describe('the suspect registry', () => {
     expect(row.moderationReasons).toContain('registry:upi refund.help@ybl');
     const queue = (await get('/api/staff/reports/', moderator)).json() as Paged<{ item: { id: number; kind: string }; held_by: string[] | null }>;
     expect(queue.results.find((c) => c.item.kind === 'post' && c.item.id === res.json().id)?.held_by).toEqual(['registry:upi refund.help@ybl']);
+  });
+
+  it('reads the QR code in a post’s image: a UPI payment code warns readers, and a registered payee holds the post', async () => {
+    const qrPost = async (user: TestUser, title: string, payload: string) => {
+      const image = await QRCode.toBuffer(payload, { type: 'png', width: 300, margin: 2 });
+      const form = await multipart([
+        ['circle', String(circle.id)],
+        ['title', title],
+        ['description', '<p>Scan it.</p>'],
+        ['images', { data: image, filename: 'qr.png', type: 'image/png' }],
+      ]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: { ...user.headers, ...form.headers }, payload: form.payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as Post & { id: number };
+    };
+    // A payment code whose payee nobody reported: readers are warned (scanning a payment code only ever sends money).
+    const unknown = await qrPost(reader, 'Trek club bus booking', 'upi://pay?pa=trek.club@okaxis&pn=Trek%20Club');
+    expect(unknown).toMatchObject({ safety_warning: { kind: 'scam' } });
+    const [warned] = await t.app.ctx.db.select().from(posts).where(eq(posts.id, unknown.id));
+    expect(warned.moderationReasons).toContain('qr:upi-pay trek.club@okaxis');
+    // The payee staff registered from an earlier scam, hidden in a QR code with honest words: held, and staff told why.
+    const registered = await qrPost(reader, 'Old cycle for sale', 'upi://pay?pa=refund.help@ybl&pn=Seller&am=500');
+    expect(registered).toMatchObject({ moderation_status: 'held' });
+    const [held] = await t.app.ctx.db.select().from(posts).where(eq(posts.id, registered.id));
+    expect(held.moderationReasons).toContain('registry:upi refund.help@ybl');
+    // A code holding a plain link is read as a link: no payment request, nothing registered.
+    const honest = await qrPost(reader, 'Our study group notes', 'https://example.org/notes');
+    expect(honest).toMatchObject({ moderation_status: 'visible' });
+    const [plain] = await t.app.ctx.db.select().from(posts).where(eq(posts.id, honest.id));
+    expect(plain.moderationReasons.filter((reason) => reason.startsWith('qr:') || reason.startsWith('registry:'))).toEqual([]);
   });
 
   it('holds a later comment carrying the registered number spelled another way', async () => {

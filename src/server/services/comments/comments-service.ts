@@ -10,7 +10,7 @@ import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts'
 import { prepared } from '../../db/prepared.ts';
 import type { StoredMedia } from '../media/index.ts';
 import { notify, UPVOTE_MILESTONES, type MentionFanout } from '../notifications/index.ts';
-import { getVisiblePost, postNotFound, type QueueHeld } from '../posts/index.ts';
+import { getVisiblePost, postNotFound, type QrCodesIn, type QueueHeld } from '../posts/index.ts';
 import { safetyWarningFor, screenWithRegistry, type ModerationStatus } from '../safety/index.ts';
 import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff, type Viewer } from '../circles/index.ts';
 
@@ -275,6 +275,8 @@ export type NewComment = {
   /** When the author's account was made, and NEW_ACCOUNT_HOURS: a new account's links are held more readily. */
   authorCreatedAt: Date;
   newAccountHours: number;
+  /** What a QR code in the comment's image says, for the scam shield. */
+  qrCodes?: string[];
 };
 
 /**
@@ -310,7 +312,7 @@ export async function createComment(db: Db, input: NewComment, tellMentions: Men
       .limit(1);
     if (blockedByParent) throw forbidden(BLOCKED_BY_COMMENTER);
   }
-  const screening = await screenWithRegistry(db, { text: input.body, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours });
+  const screening = await screenWithRegistry(db, { text: input.body, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours, qrCodes: input.qrCodes });
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(comments)
@@ -430,7 +432,7 @@ export async function upvoteComment(db: Db, input: { commentId: number; userId: 
 
 
 /** The comments domain, built once per app: methods named as routes call them. */
-export function createCommentsService({ db, tellMentions, queueHeld }: { db: Db; tellMentions: MentionFanout; queueHeld: QueueHeld }) {
+export function createCommentsService({ db, tellMentions, queueHeld, qrCodesIn }: { db: Db; tellMentions: MentionFanout; queueHeld: QueueHeld; qrCodesIn: QrCodesIn }) {
   const held = async (comment: Comment) => {
     if (comment.moderation_status === 'held') await queueHeld({ kind: 'comment', id: comment.id });
     return comment;
@@ -440,7 +442,8 @@ export function createCommentsService({ db, tellMentions, queueHeld }: { db: Db;
     get: (id: number, viewerId: number | null, sort?: CommentSort) => getComment(db, id, viewerId, sort),
     replies: (id: number, viewerId: number | null, sort?: CommentSort) => listReplies(db, id, viewerId, sort),
     /** Creates the comment or reply; one the scam shield holds is queued for review before the author hears back. */
-    create: async (input: NewComment) => held(await createComment(db, input, tellMentions)),
+    create: async (input: NewComment) =>
+      held(await createComment(db, { ...input, qrCodes: input.media?.kind === 'image' ? await qrCodesIn([input.media.url]) : [] }, tellMentions)),
     edit: async (input: CommentEdit) => held(await editComment(db, input)),
     delete: (input: { id: number; userId: number }) => deleteComment(db, input),
     upvote: (input: { commentId: number; userId: number; on: boolean }) => upvoteComment(db, input),

@@ -1,3 +1,4 @@
+import { readQrCode } from '../safety/index.ts';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
@@ -181,4 +182,25 @@ export function createMediaRemoval({ jobs, mediaStore, log }: { jobs: JobQueue; 
  */
 export function mediaNamesIn(text: string): string[] {
   return [...text.matchAll(/\/media\/((?:private\/)?[A-Za-z0-9][A-Za-z0-9._-]*)/g)].map((match) => match[1]);
+}
+
+/**
+ * The QR codes in stored images, as text (the safety domain's reader): each image is read from the media store, a
+ * private channel's too. An image the store no longer holds, or one without a code, adds nothing.
+ */
+export function createQrCodeReader(store: MediaStore) {
+  return async (imageUrls: readonly string[]): Promise<string[]> => {
+    const codes: string[] = [];
+    for (const url of imageUrls) {
+      const [name] = mediaNamesIn(url);
+      if (!name) continue;
+      const stored = await store.read(name);
+      if (!stored) continue;
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored.body as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
+      const code = await readQrCode(Buffer.concat(chunks));
+      if (code) codes.push(code);
+    }
+    return codes;
+  };
 }

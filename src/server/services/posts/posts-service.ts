@@ -186,6 +186,8 @@ export type NewPost = {
   /** When the author's account was made, and NEW_ACCOUNT_HOURS: a new account's links are held more readily. */
   authorCreatedAt: Date;
   newAccountHours: number;
+  /** What QR codes in the images say (read by the service's `qrCodesIn`), for the scam shield. */
+  qrCodes?: string[];
 };
 
 /**
@@ -203,6 +205,7 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
     html: description,
     authorCreatedAt: input.authorCreatedAt,
     newAccountHours: input.newAccountHours,
+    qrCodes: input.qrCodes,
   });
   const text = mentionText(input.title, description);
   const write = async (tx: Executor) => {
@@ -314,7 +317,10 @@ export async function deletePost(db: Db, input: { id: number; userId: number }):
 export type QueueHeld = (ref: { kind: 'post' | 'comment'; id: number }) => Promise<void>;
 
 /** The posts domain, built once per app: methods named as routes call them. */
-export function createPostsService({ db, tellMentions, queueHeld }: { db: Db; tellMentions: MentionFanout; queueHeld: QueueHeld }) {
+/** Reads the QR codes in stored images (the media domain's reader over the media store). */
+export type QrCodesIn = (imageUrls: readonly string[]) => Promise<string[]>;
+
+export function createPostsService({ db, tellMentions, queueHeld, qrCodesIn }: { db: Db; tellMentions: MentionFanout; queueHeld: QueueHeld; qrCodesIn: QrCodesIn }) {
   const held = async (post: Post) => {
     if (post.moderation_status === 'held') await queueHeld({ kind: 'post', id: post.id });
     return post;
@@ -323,7 +329,7 @@ export function createPostsService({ db, tellMentions, queueHeld }: { db: Db; te
     list: (options: ListPostsOptions) => listPosts(db, options),
     getVisible: (id: number, viewerId: number | null) => getVisiblePost(db, id, viewerId),
     /** Creates the post; one the scam shield holds is queued for review before the author hears back. */
-    create: async (input: NewPost) => held(await createPost(db, input, tellMentions)),
+    create: async (input: NewPost) => held(await createPost(db, { ...input, qrCodes: await qrCodesIn(input.images) }, tellMentions)),
     edit: async (input: PostEdit) => held(await editPost(db, input, tellMentions)),
     delete: (input: { id: number; userId: number }) => deletePost(db, input),
   };

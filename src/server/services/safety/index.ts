@@ -10,3 +10,4 @@ export * from './normalise.ts';
 export * from './scam-shield.ts';
 export * from './screen.ts';
 export * from './suspect-registry.ts';
+export * from './qr.ts';

@@ -2,6 +2,7 @@ import type { ModerationStatus, SafetyWarning } from '../../../lib/api-types.ts'
 import type { Db } from '../../db/client.ts';
 import { scoreText, type Verdict } from './scam-shield.ts';
 import { findSuspects, suspectsIn } from './suspect-registry.ts';
+import { readQrPayloads, type QrReading } from './qr.ts';
 import en from '../../../locales/en.json' with { type: 'json' };
 
 export type { ModerationStatus, SafetyWarning };
@@ -25,6 +26,8 @@ export type ScreenInput = {
   authorCreatedAt: Date;
   now?: Date;
   newAccountHours: number;
+  /** What QR codes in the item's images say (their payloads): read, and their payees judged, as the text is. */
+  qrCodes?: readonly string[];
 };
 
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
@@ -47,10 +50,11 @@ export function readHtml(html: string): { text: string; links: string[] } {
 /** Scores a piece of writing as it is written: a held verdict keeps it from everyone but its author and staff. */
 export function screenWriting(input: ScreenInput): Screening {
   const fromHtml = input.html ? readHtml(input.html) : { text: '', links: [] };
+  const qr = readQrPayloads(input.qrCodes ?? []);
   const now = input.now ?? new Date();
   const result = scoreText({
-    text: [input.text ?? '', fromHtml.text].filter(Boolean).join('\n'),
-    links: fromHtml.links,
+    text: [input.text ?? '', fromHtml.text, qr.text].filter(Boolean).join('\n'),
+    links: [...fromHtml.links, ...qr.links],
     authorAgeHours: (now.getTime() - input.authorCreatedAt.getTime()) / 3_600_000,
     newAccountHours: input.newAccountHours,
   });
@@ -76,13 +80,24 @@ export function observeVerdicts(observer: (verdict: Verdict) => void): () => voi
 }
 
 async function screenWithRegistryOnly(db: Db, input: ScreenInput): Promise<Screening> {
-  const screening = screenWriting(input);
+  const screening = withQrPayment(screenWriting(input), readQrPayloads(input.qrCodes ?? []));
   const fromHtml = input.html ? readHtml(input.html) : { text: '', links: [] };
-  const found = await findSuspects(db, suspectsIn([input.text ?? '', fromHtml.text].join('\n'), fromHtml.links));
+  const qr = readQrPayloads(input.qrCodes ?? []);
+  const found = await findSuspects(db, suspectsIn([input.text ?? '', fromHtml.text, qr.text].join('\n'), [...fromHtml.links, ...qr.links]));
   if (found.length === 0) return screening;
   const reasons = [...screening.reasons, ...found.map((row) => `${row.status === 'registered' ? 'registry' : 'suspected'}:${row.kind} ${row.value}`)];
   if (found.some((row) => row.status === 'registered')) return { verdict: 'held', status: 'held', reasons };
   return { verdict: screening.verdict === 'ok' ? 'warn' : screening.verdict, status: screening.status, reasons };
+}
+
+/**
+ * A QR code that asks whoever scans it to pay (a UPI pay link) warns readers at least: "scan to receive" is how the
+ * refund, prize and buyer scams take money, since scanning a payment code only ever sends it. Its payee is named.
+ */
+function withQrPayment(screening: Screening, qr: QrReading): Screening {
+  if (!qr.paymentRequest) return screening;
+  const reasons = [...screening.reasons, `qr:upi-pay ${qr.payees.join(' ') || 'unknown payee'}`.trim()];
+  return { ...screening, verdict: screening.verdict === 'ok' ? 'warn' : screening.verdict, reasons };
 }
 
 /** The banner readers get on an item the shield warned about; none on others (held items are seen only by author and staff). */
