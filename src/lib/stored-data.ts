@@ -21,6 +21,7 @@ export const STORED_FIELDS: StoredField[] = [
   { table: 'users', columns: ['muted_words'], key: 'usersMutedWords' },
   { table: 'users', columns: ['erasure_requested_at'], key: 'usersErasureRequestedAt' },
   { table: 'users', columns: ['consent_withdrawn_at'], key: 'usersConsentWithdrawnAt' },
+  { table: 'scam_decisions', columns: ['id', 'label', 'text', 'author_id', 'post_id', 'comment_id', 'created_at'], key: 'scamDecisions' },
   { table: 'consents', columns: ['id', 'user_id', 'notice_version', 'adult', 'agreed_at'], key: 'consentsId' },
   // What you write and do
   {

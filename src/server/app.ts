@@ -1,3 +1,4 @@
+import { SHIELD_MODEL_CHANNEL } from './services/safety/index.ts';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -121,6 +122,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.credentials.purgeExpiredDocuments().catch((error) => app.log.error({ err: error }, 'credential document purge failed'));
   });
   // The job queue (exports, erasures, the purges, contact mail retries) runs while the app does; erasures a crash interrupted resume.
+  // The scam shield scores with the active model version, and switches when another instance promotes or activates one.
+  let unlistenShield: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    await services.shieldTeacher.useActive();
+    unlistenShield = await database.listen(SHIELD_MODEL_CHANNEL, () => void services.shieldTeacher.useActive().catch((error) => app.log.error({ err: error }, 'scam model switch failed')));
+  });
+  app.addHook('onClose', async () => {
+    await unlistenShield?.();
+  });
   app.addHook('onReady', async () => {
     await services.jobs.start();
     if (config.jobs.work) await services.erasure.resumeUnfinished();

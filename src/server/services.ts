@@ -24,6 +24,7 @@ import { createMediaRemoval, createMediaSigner, createQrCodeReader, createUpload
 import { createModerationService, createSuspensionService } from './services/moderation/index.ts';
 import { createMentionFanout, createNotificationsService } from './services/notifications/index.ts';
 import { createPostsService, createReactionsService } from './services/posts/index.ts';
+import { createShieldTeacher, RETRAIN_JOB } from './services/safety/index.ts';
 import { createSearchService } from './services/search/index.ts';
 import { createSiteFigures, createSiteServices } from './services/site/index.ts';
 import { createCredentialService, createVerificationService, shippedInstitutions } from './services/verification/index.ts';
@@ -81,6 +82,9 @@ export function createServices({
   const qrCodesIn = createQrCodeReader(mediaStore);
   const posts = createPostsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn });
   const comments = createCommentsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn });
+  const shieldTeacher = createShieldTeacher({ db, notify: async (channel, payload) => void (await executeSql('select pg_notify($1, $2)', [channel, payload])) });
+  // Moderators' decisions teach the shield: retrained nightly (02:30 IST), promoted only when no worse on the frozen split.
+  jobs.define({ name: RETRAIN_JOB, run: async () => void (await shieldTeacher.retrain()), cron: '0 21 * * *', retryLimit: 1, expireInSeconds: 15 * 60 });
   const exports = createExportService({ db, config, jobs, log, now, mediaStore });
   return {
     jobs,
@@ -122,6 +126,7 @@ export function createServices({
     search: createSearchService({ db }),
     memberSafety: createMemberSafetyService({ db }),
     contact: createContactService({ db, config, mail, log, jobs }),
+    shieldTeacher,
     site: createSiteServices(db, tokens, config),
   };
 }

@@ -67,7 +67,7 @@ const itemProperties = {
 
 export default async function moderationRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
-  const { moderation, writing } = app.ctx.services;
+  const { moderation, writing, shieldTeacher } = app.ctx.services;
   const suspects = createSuspectRegistry({ db, autoHideReports: app.ctx.config.autoHideReports, identitySecret: app.ctx.config.identitySecret });
   /** An item's words and links as the suspect registry reads them (a post's description is HTML). */
   const registryItem = (item: { postId: number; commentId: number | null; title: string; body: string; kind: 'post' | 'comment' }): RegistryItem => {
@@ -187,6 +187,13 @@ export default async function moderationRoutes(app: FastifyInstance) {
       }
       if (input.action === 'suspend' && !input.duration) throw fieldErrors({ duration: [MESSAGES.durationRequired] });
       const outcome = await moderation.act(decider.item, decider.actor, input);
+      // Staff decisions teach the shield: a removal as a scam, or a flagged or reported item restored or dismissed.
+      if (decider.actor.role === 'moderator') {
+        const item = decider.item;
+        const flagged = item.moderationReasons.length > 0 || item.status !== 'visible';
+        const label = input.action === 'remove' && input.category === 'scam' ? 'scam' : (input.action === 'restore' || input.action === 'dismiss') && flagged ? 'legit' : null;
+        if (label) await shieldTeacher.learnFrom({ label, text: `${item.title}\n${readHtml(item.body).text}`, authorId: item.authorId, postId: item.postId, commentId: item.commentId });
+      }
       if (input.action === 'remove' && input.category === 'scam') {
         // Staff's word registers the scam's identifiers; a channel owner's counts as one member's report.
         if (decider.actor.role === 'moderator') await suspects.register(registryItem(decider.item));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import en from '../../locales/en.json' with { type: 'json' };
 import { positiveId } from '../../lib/validation.ts';
-import { detail } from '../platform/errors.ts';
+import { detail, say } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { parseInput } from '../http/request-validation.ts';
 import { createSuspectRegistry, type SuspectRow } from '../services/safety/index.ts';
@@ -60,6 +60,39 @@ export default async function scamShieldRoutes(app: FastifyInstance) {
       const { id } = parseInput(idParams, request.params);
       if (!(await registry.remove(id))) throw detail(404, en.api.scamIdentifierNotFound);
       return reply.code(204).send();
+    },
+  );
+
+  const teacher = app.ctx.services.shieldTeacher;
+
+  app.get(
+    '/api/staff/scam-shield/models/',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'The scam model versions (staff), newest first',
+        description:
+          'Each retraining\'s candidate with its precision and recall on the frozen split and the number of staff decisions it learnt from; ' +
+          '`status` active (every instance scores with it), kept (was active) or refused (worse than the active one; `note` says how).',
+        querystring: { type: 'object', properties: { page: { description: 'Page number, from 1' } } },
+        security,
+      },
+    },
+    async (request) => paginate(request, await teacher.versions()),
+  );
+
+  app.post(
+    '/api/staff/scam-shield/models/:id/activate/',
+    {
+      onRequest: app.requireStaff,
+      schema: { tags: ['staff'], summary: 'Make a model version the active one (rollback); every instance switches', params: { type: 'object', properties: { id: { type: 'string' } } }, security },
+    },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params);
+      const version = await teacher.activate(id);
+      if (!version) throw detail(404, say('errors.safety.modelNotFound'));
+      return version;
     },
   );
 }

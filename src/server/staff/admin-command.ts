@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { OperateCommandError } from '../operate/backup.ts';
+import { createShieldTeacher } from '../services/safety/index.ts';
 import { isOperateCommand, OPERATE_USAGE, runOperateCommand } from '../operate/commands.ts';
 import { grantRole, isStaffRole, listStaff, revokeRole, STAFF_ROLES, StaffCommandError } from '../services/accounts/staff-service.ts';
 
@@ -9,6 +10,7 @@ export const ADMIN_USAGE = [
   '  grant <moderator|admin> <handle>   give an account a staff role',
   '  revoke <handle>                    take its staff role away',
   '  list                               show every staff member',
+  '  safety retrain                     retrain the scam model on the corpus and staff decisions now (promoted only if no worse)',
   OPERATE_USAGE,
 ].join('\n');
 
@@ -27,6 +29,14 @@ export async function runAdminCommand(db: Db, args: readonly string[], operate?:
       if (error instanceof OperateCommandError) throw new StaffCommandError(error.message);
       throw error;
     }
+  }
+  if (command === 'safety' && rest.length === 1 && rest[0] === 'retrain') {
+    const teacher = createShieldTeacher({
+      db,
+      notify: async (channel, payload) => void (await operate?.database.executeSql('select pg_notify($1, $2)', [channel, payload])),
+    });
+    const version = await teacher.retrain();
+    return `Model version ${version.id} (${version.decisions} staff decisions): ${version.note}.`;
   }
   if (command === 'grant') {
     const [role, handle] = rest;

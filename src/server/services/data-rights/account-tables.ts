@@ -71,6 +71,8 @@ export const ACCOUNT_TABLES: AccountTable[] = [
   },
   { table: s.staffRoles, owner: s.staffRoles.userId, links: [s.staffRoles.userId], erase: 'delete', exportAs: 'staff_role' },
   { table: s.suspensions, owner: s.suspensions.userId, links: [s.suspensions.userId], erase: 'delete', exportAs: 'suspensions' },
+  // Staff decisions on the member's flagged writing, kept to teach the scam shield: they go with the account.
+  { table: s.scamDecisions, owner: s.scamDecisions.authorId, links: [s.scamDecisions.authorId], erase: 'delete', exportAs: 'scam_decisions_about_your_content' },
   // Cases about the member's posts and comments follow them: deleted with erased content, handed over with left content.
   {
     table: s.moderationCases,

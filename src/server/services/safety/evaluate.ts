@@ -1,4 +1,5 @@
 import { scoreText } from './scam-shield.ts';
+import type { ShieldModel } from './model.ts';
 
 /** One labelled example of the scam shield's corpora (tests/fixtures/scam-corpus*.json, tests/fixtures/safety/*.json). */
 export type CorpusExample = {
@@ -39,7 +40,7 @@ export type CorpusReport = {
 };
 
 /** Scores every example; "flagged" means a warn or a held verdict. */
-export function evaluateCorpus(examples: CorpusExample[], repeats = 1): CorpusReport {
+export function evaluateCorpus(examples: CorpusExample[], repeats = 1, model?: ShieldModel): CorpusReport {
   const byPattern: CorpusReport['byPattern'] = {};
   const byLanguage: CorpusReport['byLanguage'] = {};
   const verdicts = { ok: 0, warn: 0, held: 0 };
@@ -53,13 +54,13 @@ export function evaluateCorpus(examples: CorpusExample[], repeats = 1): CorpusRe
     const runs: number[] = [];
     for (let run = 0; run < repeats; run++) {
       const started = performance.now();
-      scoreText(input);
+      scoreText(input, model);
       runs.push(performance.now() - started);
     }
     runs.sort((a, b) => a - b);
     times.push(runs[Math.floor(runs.length / 2)]);
     {
-      const result = scoreText(input);
+      const result = scoreText(input, model);
       const flagged = result.verdict !== 'ok';
       verdicts[result.verdict]++;
       const pattern = (byPattern[example.pattern] ??= { label: example.label, total: 0, flagged: 0 });

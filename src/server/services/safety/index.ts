@@ -11,3 +11,4 @@ export * from './scam-shield.ts';
 export * from './screen.ts';
 export * from './suspect-registry.ts';
 export * from './qr.ts';
+export * from './teacher.ts';

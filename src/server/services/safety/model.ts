@@ -94,11 +94,23 @@ export function loadModel(url: URL = MODEL_URL): ShieldModel {
   return decodeModel(JSON.parse(readFileSync(url, 'utf8')) as StoredModel);
 }
 
+let committed: ShieldModel | null = null;
+/** The model committed with the code (npm run safety:train), read once. */
+export function committedModel(): ShieldModel {
+  committed ??= loadModel();
+  return committed;
+}
+
 let loaded: ShieldModel | null = null;
-/** The committed model, read once on first use. */
+/** The model in use: the committed one, read once on first use, until staff promote or activate another (teacher.ts). */
 export function currentModel(): ShieldModel {
-  loaded ??= loadModel();
+  loaded ??= committedModel();
   return loaded;
+}
+
+/** Puts a model in use in this process (the active one of the database's model versions). */
+export function useModel(model: ShieldModel): void {
+  loaded = model;
 }
 
 /** A head's raw score (logit) of a text's buckets, its binary features scaled to unit length. */
