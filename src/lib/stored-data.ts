@@ -35,7 +35,7 @@ export const STORED_FIELDS: StoredField[] = [
   {
     table: 'posts',
     columns: [
-      'moderation_status', 'scam_verdict', 'moderation_reasons', 'removed_reason', 'hidden_by_reports',
+      'moderation_status', 'scam_verdict', 'moderation_reasons', 'removed_reason', 'hidden_by_reports', 'featured_at',
     ],
     key: 'postsModerationStatus',
   },

@@ -31,6 +31,11 @@ export const STAFF_QUEUES: StaffQueue[] = [
     role: 'moderator',
     load: () => import('../app/moderation/GrievanceQueue.tsx'),
   },
+  {
+    key: 'featured',
+    role: 'moderator',
+    load: () => import('./FeaturedPosts.tsx'),
+  },
 ];
 
 export const queuesFor = (role: StaffRoleName, queues: readonly StaffQueue[] = STAFF_QUEUES) =>

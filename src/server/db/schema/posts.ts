@@ -28,6 +28,8 @@ export const posts = pgTable(
     createdAt: createdAt(),
     /** When its author last changed title or text; null if never. */
     editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+    /** When staff featured the post on the landing page (a real member's public post, in place of invented testimonials). */
+    featuredAt: timestamp('featured_at', { withTimezone: true, mode: 'date' }),
     /**
      * The Hot order's key, set by a trigger on every write of the votes: log10(1 + |likes - dislikes|) with the
      * score's sign, plus the creation time in units of 45,000 seconds, so Hot is an index scan, never a computed sort.
@@ -54,6 +56,7 @@ export const posts = pgTable(
     // Top: the same DESC NULLS LAST as the other keyset orders, so one ORDER BY shape reads every feed index.
     index('posts_top_idx').on(sql`(${t.likeCount} - ${t.dislikeCount}) desc nulls last`, t.id.desc()),
     index('posts_circle_top_idx').on(t.circleId, sql`(${t.likeCount} - ${t.dislikeCount}) desc nulls last`, t.id.desc()),
+    index('posts_featured_idx').on(t.featuredAt.desc()).where(sql`${t.featuredAt} is not null`),
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('posts_search_idx').using('gin', t.searchVector),
     index('posts_title_search_idx').using('gin', t.titleVector),

@@ -1,0 +1,2 @@
+ALTER TABLE "posts" ADD COLUMN "featured_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "posts_featured_idx" ON "posts" USING btree ("featured_at" DESC NULLS LAST) WHERE "posts"."featured_at" is not null;
