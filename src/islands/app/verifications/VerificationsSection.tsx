@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { CredentialKind, ProfileResponse } from '../../../lib/api-types.ts';
 import { formatDate } from '../../../lib/i18n.ts';
 import { chipLabel } from '../../../lib/identity-words.ts';
@@ -140,6 +140,7 @@ function CredentialForm() {
   const [kind, setKind] = useState<CredentialKind>('ca');
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -174,7 +175,14 @@ function CredentialForm() {
       <label htmlFor={`${id}-document`} className="block text-sm">
         {t('verifications.documentLabel')}
       </label>
-      <input id={`${id}-document`} type="file" required accept={DOCUMENT_ACCEPT} onChange={(event) => setFile(event.target.files?.[0] ?? null)} className="block w-full text-sm" />
+      {/* The browser words its own file button in its own language ("Choose File"): ours comes from the catalogs. */}
+      <input ref={fileInput} id={`${id}-document`} type="file" required accept={DOCUMENT_ACCEPT} onChange={(event) => setFile(event.target.files?.[0] ?? null)} className="sr-only" />
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" onClick={() => fileInput.current?.click()} className="rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          {t('verifications.chooseDocument')}
+        </button>
+        <span className="min-w-0 truncate text-sm text-muted">{file?.name ?? t('verifications.noDocument')}</span>
+      </div>
       <p className="text-xs text-muted">{t('verifications.documentHint')}</p>
       <button type="submit" disabled={busy || !file} className={primary}>
         {t('verifications.sendForReview')}
