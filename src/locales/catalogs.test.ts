@@ -59,3 +59,10 @@ describe('message catalogs', () => {
     expect(translator('en')('post.comments', { count: 0 })).toBe('0 Comments');
   });
 });
+
+describe('the brand', () => {
+  it('is spelled one way in each language: the Hindi catalog says भारत स्क्वेयर (the company keeps its registered name)', () => {
+    const latin = JSON.stringify(hi).match(/Bharat Square(?! Technologies)/g) ?? [];
+    expect(latin).toEqual([]);
+  });
+});
