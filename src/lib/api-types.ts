@@ -31,6 +31,8 @@ export type Post = {
   circle: { id: number; name: string; channel_type: ChannelType };
   liked: boolean;
   disliked: boolean;
+  /** Whether the signed-in viewer saved (bookmarked) it; false for a visitor. */
+  saved: boolean;
   like_count: number;
   dislike_count: number;
   comment_count: number;

@@ -27,6 +27,7 @@ import authRoutes from './routes/auth.ts';
 import tokenRoutes from './routes/tokens.ts';
 import profileRoutes from './routes/profile.ts';
 import postRoutes from './routes/posts.ts';
+import savedRoutes from './routes/saved.ts';
 import notificationRoutes from './routes/notifications.ts';
 import commentRoutes from './routes/comments.ts';
 import circleRoutes from './routes/circles.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokenRoutes,
     profileRoutes,
     postRoutes,
+    savedRoutes,
     commentRoutes,
     circleRoutes,
     searchRoutes,

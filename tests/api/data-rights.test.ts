@@ -48,6 +48,8 @@ async function busyMember() {
   await comment(t.app, other, postId, 'A reply to the member');
   const like = await inject({ method: 'POST', url: `/api/posts/likes/?post_id=${othersPost}`, headers: member.headers });
   expect(like.statusCode).toBeLessThan(300);
+  const saved = await inject({ method: 'POST', url: '/api/users/me/saved/', headers: member.headers, payload: { post: othersPost } });
+  expect(saved.statusCode).toBe(201);
   const report = await inject({ method: 'POST', url: '/api/reports/', headers: member.headers, payload: { post: othersPost, reason: 'spam' } });
   expect(report.statusCode).toBeLessThan(300);
   await t.app.ctx.db.insert(schema.userBlocks).values({ blockerId: member.id, blockedId: other.id });
@@ -116,6 +118,7 @@ async function signedInBusyMember() {
   await comment(t.app, asTestUser, othersPost, 'Comment by the leaver');
   await comment(t.app, other, ownPost, 'A reply under the leaver’s post');
   await inject({ method: 'POST', url: `/api/posts/likes/?post_id=${othersPost}`, headers: signed.auth });
+  await inject({ method: 'POST', url: '/api/users/me/saved/', headers: signed.auth, payload: { post: othersPost } });
   await inject({ method: 'POST', url: '/api/reports/', headers: signed.auth, payload: { post: othersPost, reason: 'spam' } });
   await t.app.ctx.db.insert(schema.userBlocks).values({ blockerId: other.id, blockedId: row.id });
   // Had been staff once: the audit log names staff by handle (the walk below finds any row still naming it).
@@ -254,7 +257,7 @@ describe('download my data', () => {
     }
     expect(data.profile).toMatchObject({ id: member.id, username: member.username, chips: [{ kind: 'email', label: 'Verified email' }] });
     expect(JSON.stringify(data)).not.toContain('email_hash');
-    for (const key of ['posts', 'comments', 'reactions', 'memberships', 'reports_made', 'consent_records', 'verifications']) {
+    for (const key of ['posts', 'comments', 'reactions', 'saved_posts', 'memberships', 'reports_made', 'consent_records', 'verifications']) {
       expect((data[key] as unknown[]).length, key).toBeGreaterThan(0);
     }
   });
@@ -272,6 +275,7 @@ describe('download my data reads as a person would', () => {
     expect(data.posts).toEqual([expect.objectContaining({ title: 'My post', channel: circle.name })]);
     expect(data.comments).toEqual([expect.objectContaining({ body: 'My comment', post_title: 'Their post', channel: circle.name })]);
     expect(data.reactions).toEqual([expect.objectContaining({ post_id: othersPost, post_title: 'Their post' })]);
+    expect(data.saved_posts).toEqual([{ user_id: member.id, post_id: othersPost, post_title: 'Their post', channel: circle.name, created_at: expect.any(String) }]);
     expect(data.reports_made).toEqual([expect.objectContaining({ post_title: 'Their post' })]);
     const readme = files.get('README.txt')?.toString() ?? '';
     for (const part of ['data.json', 'media/', 'memberships', 'posts', 'comments', 'reactions', 'notifications']) expect(readme, part).toContain(part);

@@ -21,6 +21,7 @@ export type TestCircle = Circle;
 export const UNTOUCHED_POST = {
   liked: false,
   disliked: false,
+  saved: false,
   like_count: 0,
   dislike_count: 0,
   comment_count: 0,

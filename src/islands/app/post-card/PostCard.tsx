@@ -12,6 +12,7 @@ import { ModerationNotice, SafetyBanner } from './ModerationNotice.tsx';
 import { channelHref, mediaOf, postHref } from './media.ts';
 import { ReactionButtons } from './ReactionButtons.tsx';
 import { ShareButton } from './ShareButton.tsx';
+import { SaveButton } from './SaveButton.tsx';
 import { ReportButton } from '../moderation/ReportButton.tsx';
 import './rich-text.css';
 import { useLang, useT } from '../../i18n/use-t.tsx';
@@ -19,6 +20,7 @@ import { useLang, useT } from '../../i18n/use-t.tsx';
 export { MediaGrid } from './MediaGrid.tsx';
 export { ReactionButtons } from './ReactionButtons.tsx';
 export { ShareButton } from './ShareButton.tsx';
+export { SaveButton } from './SaveButton.tsx';
 export { channelHref, postHref, mediaOf } from './media.ts';
 
 /**
@@ -79,6 +81,7 @@ function PostCardBody({ post, headingLevel, priority }: { post: Post; headingLev
           <span>{t('post.comments', { count: post.comment_count })}</span>
         </a>
         <ShareButton id={post.id} title={post.title} />
+        <SaveButton post={post} />
         {post.moderation_status === 'visible' && <ReportButton target={{ kind: 'post', id: post.id }} />}
       </footer>
     </article>

@@ -9,6 +9,7 @@ import { relativeTime } from '../../../lib/format.ts';
 import { channelHref } from '../post-card/media.ts';
 import { ReactionButtons } from '../post-card/ReactionButtons.tsx';
 import { ShareButton } from '../post-card/ShareButton.tsx';
+import { SaveButton } from '../post-card/SaveButton.tsx';
 import { ReportButton } from '../moderation/ReportButton.tsx';
 import '../post-card/rich-text.css';
 import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
@@ -157,6 +158,7 @@ export default function PostArticle({ post }: { post: Post }) {
           {t('post.comments', { count: post.comment_count })}
         </span>
         <ShareButton id={post.id} title={post.title} />
+        <SaveButton post={post} />
         {post.moderation_status === 'visible' && <ReportButton target={{ kind: 'post', id: post.id }} />}
         {mine && !editing && (
           <>

@@ -9,6 +9,7 @@ import DataRightsSection from '../data-rights/DataRightsSection.tsx';
 import SafetySettings from '../safety/SafetySettings.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import VerificationsSection from '../verifications/VerificationsSection.tsx';
+import { $savedList, loadSavedPage } from '../../../stores/saved.store.ts';
 import { $profilePage, loadMore, loadProfilePage, PROFILE_ERROR, setProfileTab, type ProfileTab } from './profile.store.ts';
 import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
 import { formatDate, formatNumber } from '../../../lib/i18n.ts';
@@ -17,6 +18,7 @@ import { animalName, chipLabel } from '../../../lib/identity-words.ts';
 const TABS: { key: ProfileTab; label: string }[] = [
   { key: 'posts', label: 'profile.posts' },
   { key: 'circles', label: 'profile.circles' },
+  { key: 'saved', label: 'profile.saved' },
   { key: 'activity', label: 'profile.activity' },
 ];
 
@@ -188,9 +190,32 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
               {more('circles')}
             </>
           ))}
+        {tab === 'saved' && <SavedPosts />}
         {tab === 'activity' && <p className={note}>{t('profile.activitySoon')}</p>}
       </div>
     </section>
+  );
+}
+
+/** The Saved tab: the member's saved posts, newest saved first, with Show More while there are more. */
+function SavedPosts() {
+  const t = useT();
+  const { items, hasMore, loading, failed, started } = useStore($savedList);
+  useEffect(() => {
+    if (!$savedList.get().started) void loadSavedPage();
+  }, []);
+  if (failed) return <p className={note}>{t('profile.savedFailed')}</p>;
+  if (!started || (loading && items.length === 0)) return <p className={note}>{t('profile.loading')}</p>;
+  if (items.length === 0) return <p className={note}>{t('profile.noSaved')}</p>;
+  return (
+    <>
+      {items.map((post) => <PostCard key={post.id} post={post} />)}
+      {hasMore && (
+        <button type="button" disabled={loading} onClick={() => void loadSavedPage()} className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
+          {t('profile.showMore')}
+        </button>
+      )}
+    </>
   );
 }
 

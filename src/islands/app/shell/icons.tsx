@@ -19,5 +19,8 @@ export const ThumbUpIcon = ({ filled = false }: { filled?: boolean }) => (
 export const ThumbDownIcon = ({ filled = false }: { filled?: boolean }) => (
   <Icon fill={filled ? 'currentColor' : 'none'}><path d="M17 14V3h4v11zM17 14l-4 8a3 3 0 0 1-3-3v-4H4.5a2 2 0 0 1-2-2.3l1.4-8A2 2 0 0 1 5.9 3H17" /></Icon>
 );
+export const BookmarkIcon = ({ filled = false }: { filled?: boolean }) => (
+  <Icon fill={filled ? 'currentColor' : 'none'}><path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" /></Icon>
+);
 export const CommentIcon = () => <Icon><path d="M21 12a8 8 0 0 1-11.6 7.1L3 21l1.9-6.4A8 8 0 1 1 21 12z" /></Icon>;
 export const ShareIcon = () => <Icon><circle cx="18" cy="5" r="3" /><circle cx="6" cy="12" r="3" /><circle cx="18" cy="19" r="3" /><path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" /></Icon>;

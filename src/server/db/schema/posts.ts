@@ -76,6 +76,20 @@ export const postReactions = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_reactions_user_idx').on(t.userId)],
 );
 
+/**
+ * A member's saved posts (bookmarks), private to them. The list reads newest saved first on
+ * `(user_id, created_at desc, post_id desc)`, and a post's `saved` flag is one lookup on the primary key.
+ */
+export const savedPosts = pgTable(
+  'saved_posts',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('saved_posts_user_created_idx').on(t.userId, t.createdAt.desc(), t.postId.desc())],
+);
+
 /** How many rows the public circles' post total is spread over (a circle adds to the row of its id modulo this). */
 export const PUBLIC_POST_TOTAL_SHARDS = 16;
 

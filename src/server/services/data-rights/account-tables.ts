@@ -51,6 +51,7 @@ export const ACCOUNT_TABLES: AccountTable[] = [
   { table: s.comments, owner: s.comments.authorId, links: [s.comments.authorId], erase: 'content', exportAs: 'comments', omit: ['searchVector', 'searchSkeleton'] },
   { table: s.postReactions, owner: s.postReactions.userId, links: [s.postReactions.userId], erase: 'delete', exportAs: 'reactions' },
   { table: s.commentUpvotes, owner: s.commentUpvotes.userId, links: [s.commentUpvotes.userId], erase: 'delete', exportAs: 'comment_upvotes' },
+  { table: s.savedPosts, owner: s.savedPosts.userId, links: [s.savedPosts.userId], erase: 'delete', exportAs: 'saved_posts' },
   // Notifications to the member, and those others got about the member's doing (they name the member's handle).
   {
     table: s.notifications,

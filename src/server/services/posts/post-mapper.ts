@@ -1,7 +1,8 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ChannelType, Post } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
-import { circles, postReactions, posts, users } from '../../db/schema/index.ts';
+import { circles, postReactions, posts, savedPosts, users } from '../../db/schema/index.ts';
+import { qualified as q } from '../../db/qualified.ts';
 import { keyColumns, type SortKey } from '../../db/keyset.ts';
 import { safetyWarningFor, type ModerationStatus } from '../safety/index.ts';
 import { viewerIsStaff, type Viewer } from '../circles/index.ts';
@@ -68,6 +69,8 @@ export type PostRow = {
   reaction?: string | null;
   /** Whether the viewer is staff (sees removed posts as written). */
   viewerStaff?: boolean;
+  /** Whether the viewer saved the post (false for a visitor). */
+  saved?: boolean | null;
 };
 
 /**
@@ -79,20 +82,24 @@ export function selectPosts<E extends Record<string, SQL> = Record<never, SQL>>(
   const columns = { ...postColumns, ...keyColumns(key), ...(extra ?? ({} as E)) };
   if (viewerId === null) {
     return db
-      .select({ ...columns, reaction: sql<string | null>`null`, viewerStaff: sql<boolean>`false` })
+      .select({ ...columns, reaction: sql<string | null>`null`, viewerStaff: sql<boolean>`false`, saved: sql<boolean>`false` })
       .from(posts)
       .innerJoin(circles, eq(circles.id, posts.circleId))
       .innerJoin(users, eq(users.id, posts.authorId))
       .$dynamic();
   }
   return db
-    .select({ ...columns, reaction: postReactions.kind, viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}` })
+    .select({ ...columns, reaction: postReactions.kind, viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}`, saved: savedByViewer(viewerId) })
     .from(posts)
     .innerJoin(circles, eq(circles.id, posts.circleId))
     .innerJoin(users, eq(users.id, posts.authorId))
     .leftJoin(postReactions, and(eq(postReactions.postId, posts.id), eq(postReactions.userId, viewerId)))
     .$dynamic();
 }
+
+/** Whether the viewer saved the post: one lookup on saved_posts' primary key (user_id, post_id). */
+const savedByViewer = (viewerId: Exclude<Viewer, null>) =>
+  sql<boolean>`exists (select 1 from ${savedPosts} where ${q(savedPosts.userId)} = ${viewerId} and ${q(savedPosts.postId)} = ${q(posts.id)})`;
 
 /**
  * The one mapper from a row to the spec's Post; liked/disliked are the viewer's own and false for a visitor.
@@ -114,6 +121,7 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     circle: { id: row.circleId, name: row.circleName, channel_type: row.circleType as ChannelType },
     liked: reaction === 'like',
     disliked: reaction === 'dislike',
+    saved: viewerId !== null && (row.saved === true || (row.saved as unknown) === 't'),
     like_count: row.likeCount,
     dislike_count: row.dislikeCount,
     comment_count: row.commentCount,

@@ -12,6 +12,7 @@ import { reencodeDataUrl, postersOf } from '../media/index.ts';
 import { mentionedHandles, type MentionFanout } from '../notifications/index.ts';
 import { sanitizeRichText } from '../writing/index.ts';
 import { screenWithRegistry } from '../safety/index.ts';
+import { listSavedPosts, savePost, unsavePost } from './saved-service.ts';
 
 export { toPost, selectPosts, newestFirst, type PostRow } from './post-mapper.ts';
 
@@ -332,5 +333,8 @@ export function createPostsService({ db, tellMentions, queueHeld, qrCodesIn }: {
     create: async (input: NewPost) => held(await createPost(db, { ...input, qrCodes: await qrCodesIn(input.images) }, tellMentions)),
     edit: async (input: PostEdit) => held(await editPost(db, input, tellMentions)),
     delete: (input: { id: number; userId: number }) => deletePost(db, input),
+    save: (userId: number, postId: number) => savePost(db, userId, postId),
+    unsave: (userId: number, postId: number) => unsavePost(db, userId, postId),
+    listSaved: (userId: number) => listSavedPosts(db, userId),
   };
 }
