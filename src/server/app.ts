@@ -28,6 +28,7 @@ import tokenRoutes from './routes/tokens.ts';
 import profileRoutes from './routes/profile.ts';
 import postRoutes from './routes/posts.ts';
 import savedRoutes from './routes/saved.ts';
+import syndicationRoutes from './routes/syndication.ts';
 import notificationRoutes from './routes/notifications.ts';
 import commentRoutes from './routes/comments.ts';
 import circleRoutes from './routes/circles.ts';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     notificationRoutes,
     dataRightsRoutes,
     siteFigureRoutes,
+    syndicationRoutes,
   ]) {
     await app.register(routes);
   }

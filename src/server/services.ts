@@ -26,7 +26,7 @@ import { createMentionFanout, createNotificationsService } from './services/noti
 import { createPostsService, createReactionsService } from './services/posts/index.ts';
 import { createShieldTeacher, RETRAIN_JOB } from './services/safety/index.ts';
 import { createSearchService } from './services/search/index.ts';
-import { createSiteFigures, createSiteServices } from './services/site/index.ts';
+import { createSiteFigures, createSiteServices, createSyndicationService } from './services/site/index.ts';
 import { createCredentialService, createVerificationService, shippedInstitutions } from './services/verification/index.ts';
 import { createWriteGate, createWriteLimits } from './services/writing/index.ts';
 
@@ -128,6 +128,8 @@ export function createServices({
     contact: createContactService({ db, config, mail, log, jobs }),
     shieldTeacher,
     site: createSiteServices(db, tokens, config),
+    /** The RSS feeds' posts: the public feed's or a public channel's newest. */
+    syndication: createSyndicationService({ db }),
   };
 }
 

@@ -2,3 +2,4 @@
 export * from './site-figures.ts';
 export * from './site-previews.ts';
 export * from './featured.ts';
+export * from './syndication.ts';
