@@ -40,19 +40,14 @@ export default async function syndicationRoutes(app: FastifyInstance) {
 
   app.get(
     '/rss.xml',
-    { schema: { tags: ['posts'], summary: 'RSS 2.0 feed of the public feed: the newest 50 posts of public channels' } },
+    // Pages, not API: left out of /api/docs, as the site's other pages are.
+    { schema: { hide: true } },
     async (request, reply) => send(request, reply, await syndication.feed(), '/rss.xml'),
   );
 
   app.get(
     '/home/channel-page/:id/rss.xml',
-    {
-      schema: {
-        tags: ['posts'],
-        summary: 'RSS 2.0 feed of a public channel: its newest 50 posts (404 for a private channel)',
-        params: { type: 'object', properties: { id: { type: 'string' } } },
-      },
-    },
+    { schema: { hide: true, params: { type: 'object', properties: { id: { type: 'string' } } } } },
     async (request, reply) => {
       const id = parseId((request.params as { id: string }).id);
       if (id === null) return app.apiNotFound(request, reply);
