@@ -31,6 +31,8 @@ export type Post = {
   circle: { id: number; name: string; channel_type: ChannelType };
   liked: boolean;
   disliked: boolean;
+  /** The tags it chose (at most three, of its channel's), in the order the channel made them. */
+  tags: PostTag[];
   /** Whether the signed-in viewer saved (bookmarked) it; false for a visitor. */
   saved: boolean;
   like_count: number;
@@ -47,6 +49,9 @@ export type Post = {
   /** Present only once its author has edited it: when they last did. */
   edited_at?: string;
 };
+
+/** A channel's tag (flair): its name in white on its colour (`#rrggbb`, 4.5:1 or more). */
+export type PostTag = { id: number; name: string; color: string };
 
 /** A feed's order: `new` (the default), `hot` (votes decayed by age), or the most liked of the day, week or all time. */
 export type FeedSort = 'new' | 'hot' | 'top_day' | 'top_week' | 'top_all';

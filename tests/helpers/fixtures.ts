@@ -22,6 +22,7 @@ export const UNTOUCHED_POST = {
   liked: false,
   disliked: false,
   saved: false,
+  tags: [],
   like_count: 0,
   dislike_count: 0,
   comment_count: 0,

@@ -11,7 +11,10 @@ import {
   CIRCLE_NAME_MIN,
   CIRCLE_SORTS,
   MAX_CIRCLE_RULES,
+  MAX_CIRCLE_TAGS,
   MESSAGES,
+  TAG_MESSAGES,
+  TAG_NAME_MAX,
   REQUIREMENT_FILTERS,
   parseCircleRef,
   type CircleRef,
@@ -87,6 +90,12 @@ const rulesBody = z.object({
 });
 
 const joinBody = z.object({ circle_name: requiredString({ max: 200 }) });
+
+/** A tag: a name (at most TAG_NAME_MAX characters) and a `#rrggbb` colour; whether white reads on it is the service's rule. */
+const tagBody = z.object({
+  name: requiredString({ max: TAG_NAME_MAX }).transform((value) => value.replace(/\s+/g, ' ')),
+  color: requiredString({ max: 7 }),
+});
 
 const optionalText = z.string({ invalid_type_error: NOT_A_STRING }).optional();
 const nameSearchQuery = z.object({ q: optionalText });
@@ -205,6 +214,57 @@ export default async function circlesRoutes(app: FastifyInstance) {
     if (id === null) throw detail(404, MESSAGES.notFound);
     return id;
   };
+  const tagParams = { type: 'object', properties: { id: { type: 'string' }, tag_id: { type: 'string' } } } as const;
+
+  app.get<{ Params: { id: string } }>(
+    '/api/circles/:id/tags/',
+    {
+      preHandler: app.optionalUser,
+      schema: { tags: ['circles'], summary: `A channel’s tags ({id, name, color}), at most ${MAX_CIRCLE_TAGS}, in the order they were made`, params: tagParams },
+    },
+    async (request) => {
+      const results = await circles.listTags(viewerOf(request), circleIdOf(request.params.id));
+      return { count: results.length, next: null, previous: null, results };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/circles/:id/tags/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['circles'],
+        summary: `Add a tag (owner only): 201 {id, name, color}; at most ${MAX_CIRCLE_TAGS}; white text must read on its colour (4.5:1)`,
+        params: tagParams,
+        body: { type: 'object', properties: { name: { type: 'string', maxLength: TAG_NAME_MAX }, color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' } } },
+        security: bearer,
+      },
+    },
+    async (request, reply) => {
+      const id = circleIdOf(request.params.id);
+      const input = parseInput(tagBody, request.body);
+      // Not counted against a write limit (the owner alone, at most 20); the gate still applies suspensions.
+      await writing.admit({ writer: request.user!, limit: null, target: { circle: { id } } });
+      return reply.code(201).send(await circles.createTag(request.user!.id, id, input));
+    },
+  );
+
+  app.delete<{ Params: { id: string; tag_id: string } }>(
+    '/api/circles/:id/tags/:tag_id/',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['circles'], summary: 'Remove a tag (owner only): 204; posts that carried it lose it', params: tagParams, security: bearer },
+    },
+    async (request, reply) => {
+      const id = circleIdOf(request.params.id);
+      const tagId = parseId(request.params.tag_id);
+      if (tagId === null) throw detail(404, TAG_MESSAGES.tagNotFound);
+      await writing.admit({ writer: request.user!, limit: null, target: { circle: { id } } });
+      await circles.deleteTag(request.user!.id, id, tagId);
+      return reply.code(204).send();
+    },
+  );
+
   const rulesSchema = {
     type: 'object',
     properties: { rules: { type: 'array', maxItems: MAX_CIRCLE_RULES, items: { type: 'object', properties: { title: { type: 'string' }, body: { type: 'string' } } } } },

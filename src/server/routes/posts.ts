@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NOT_A_STRING, TITLE_MAX_LENGTH, choice, parseId, positiveId, requiredString } from '../../lib/validation.ts';
-import { fieldErrors, say } from '../platform/errors.ts';
+import { fieldErrors, say, wordMessage } from '../platform/errors.ts';
 import { INVALID_IMAGE, INVALID_VIDEO, type MediaKind, INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/media/index.ts';
 import { paginate } from '../http/pagination.ts';
 import { PAGE, documented, parseInput } from '../http/request-validation.ts';
 import { parseCircleRef } from '../services/circles/index.ts';
 import { FEED_SORTS, type ReactionKind } from '../services/posts/index.ts';
+
+const NOT_A_LIST_OF_IDS = say('errors.posts.tagsNotIds');
 
 const optionalString = z.preprocess(
   (value) => (value === null ? undefined : value),
@@ -18,6 +20,7 @@ const feedQuery = z.object({
   sort: z
     .preprocess((value) => (value === undefined || value === '' ? 'new' : value), choice(FEED_SORTS))
     .describe('new (the default), hot, top_day, top_week or top_all'),
+  tag: z.preprocess((value) => (value === '' ? undefined : value), positiveId.optional()).describe('Only posts carrying this tag (an id from /api/circles/{id}/tags/)'),
 });
 
 /** An edit sends what changes: the title, the description, or both. */
@@ -27,11 +30,38 @@ const editPostBody = z.object({
 });
 const idParams = { type: 'object', properties: { id: { type: 'string' } } };
 
+/**
+ * The tags a post chooses: a JSON list of ids, or in a multipart form one field holding them comma-separated (or as a
+ * JSON list). Whether they are at most three and the channel's own is the service's rule.
+ */
+const tagIds = z
+  .unknown()
+  .transform((value, ctx): number[] => {
+    if (value === undefined || value === null || value === '') return [];
+    let list: unknown = value;
+    if (typeof value === 'string') {
+      const text = value.trim();
+      try {
+        list = text.startsWith('[') ? JSON.parse(text) : text.split(',');
+      } catch {
+        list = null;
+      }
+    }
+    const ids = Array.isArray(list) ? list.map(parseId) : [null];
+    if (ids.some((id) => id === null)) {
+      ctx.addIssue({ code: 'custom', message: wordMessage(NOT_A_LIST_OF_IDS, 'en'), params: { message: NOT_A_LIST_OF_IDS } });
+      return z.NEVER;
+    }
+    return ids as number[];
+  })
+  .describe('Ids of the channel’s tags (at most 3)');
+
 /** `circle` may be sent as a number (an id) or a string (an id or a name). */
 const createPostBody = z.object({
   circle: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), requiredString({ max: 200 })),
   title: requiredString({ max: TITLE_MAX_LENGTH }),
   description: optionalString.transform((value) => value ?? ''),
+  tags: tagIds,
 });
 
 const reactionQuery = z.object({ post_id: positiveId });
@@ -66,8 +96,8 @@ export default async function postsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { circle, sort } = parseInput(feedQuery, request.query);
-      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle, publicOnly: true, sort, now: app.ctx.services.clock.now() }));
+      const { circle, sort, tag } = parseInput(feedQuery, request.query);
+      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle, publicOnly: true, sort, tag, now: app.ctx.services.clock.now() }));
     },
   );
 
@@ -84,8 +114,8 @@ export default async function postsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { circle, sort } = parseInput(feedQuery, request.query);
-      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle, sort, now: app.ctx.services.clock.now() }));
+      const { circle, sort, tag } = parseInput(feedQuery, request.query);
+      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle, sort, tag, now: app.ctx.services.clock.now() }));
     },
   );
 

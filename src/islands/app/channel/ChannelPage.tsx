@@ -6,6 +6,7 @@ import ChannelHeader, { createPostButton } from './ChannelHeader.tsx';
 import ChannelPosts from './ChannelPosts.tsx';
 import JoinRequests from './JoinRequests.tsx';
 import ChannelSettings from './ChannelSettings.tsx';
+import ChannelTagsEditor from './ChannelTagsEditor.tsx';
 import { ChannelModlogLink, ChannelReports } from '../moderation/ChannelModeration.tsx';
 import { $channel, $requests, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
 import ChannelRulesEditor from './ChannelRulesEditor.tsx';
@@ -96,6 +97,7 @@ function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
               <div className="mt-3 space-y-4">
                 <ChannelSettings circle={circle} />
                 <ChannelRulesEditor circleId={circle.id} />
+                <ChannelTagsEditor circleId={circle.id} />
                 {circle.channel_type === 'private' && <JoinRequests />}
                 <ChannelReports circleId={circle.id} />
               </div>

@@ -7,6 +7,7 @@ import { emptyPagedList, loadNextPage, pageQuery, type PagedList } from '../../.
 import { toast } from '../../../lib/toast.ts';
 import { FEED_PATH, type FeedSource } from '../feed/feed.store.ts';
 import { feedSortQuery } from '../../../lib/browser/feed-sort.ts';
+import { tagFilterQuery } from './tags.store.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { $lang } from '../../../stores/lang.store.ts';
@@ -66,7 +67,7 @@ export async function loadChannelPosts(): Promise<void> {
   const circle = readyCircle();
   if (!circle) return;
   try {
-    await loadNextPage($channelPosts, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { circle: circle.id, ...pageQuery(state), ...feedSortQuery() } }));
+    await loadNextPage($channelPosts, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { circle: circle.id, ...pageQuery(state), ...feedSortQuery(), ...tagFilterQuery() } }));
   } catch (error) {
     // A stale token: read the public list instead, as the feed does.
     if (error instanceof ApiError && error.status === 401 && $channelPosts.get().source === 'user') {

@@ -5,6 +5,7 @@ import { showVerificationNeeded } from '../../../stores/verification-gate.store.
 import { useStore } from '@nanostores/react';
 import { TITLE_COUNTER_DISPLAY, TITLE_MAX_LENGTH } from '../../../lib/validation-rules.ts';
 import CommunityPicker from './CommunityPicker.tsx';
+import TagChooser from './TagChooser.tsx';
 import MediaPicker from './MediaPicker.tsx';
 import RichTextEditor from './RichTextEditor.tsx';
 import SignInPrompt, { useHasToken } from './SignInPrompt.tsx';
@@ -30,6 +31,7 @@ function CreatePost() {
   const [title, setTitle] = useState('');
   const [tab, setTab] = useState<PostTab>('text');
   const [files, setFiles] = useState<File[]>([]);
+  const [tags, setTags] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -44,7 +46,7 @@ function CreatePost() {
     if (posting) return;
     setError(null);
     try {
-      const post = await submitPost({ circle: community, title, description: editorRef.current?.html() ?? '', tab, files });
+      const post = await submitPost({ circle: community, title, description: editorRef.current?.html() ?? '', tab, files, tags });
       location.assign(`${channelHref(post.circle.name)}&new=${post.id}`);
     } catch (error) {
       // Cancelled by the member: the form stays as it was, nothing to say.
@@ -69,6 +71,7 @@ function CreatePost() {
       {/* Disabled until hydrated, so nothing typed or clicked before the island runs is lost. */}
       <fieldset disabled={signedIn === null} className="min-w-0 space-y-4">
         <CommunityPicker value={community} onChange={setCommunity} />
+        <TagChooser community={community} value={tags} onChange={setTags} />
         <div className="rounded-lg border border-line bg-surface">
           <div role="tablist" aria-label={t('createPost.postType')} className="flex border-b border-line">
             {TABS.map((tabItem) => (

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { api, ApiError, errorMessage } from '../../../lib/browser/api-client.ts';
 import { createUploadTracker } from '../../../lib/upload-tracker.ts';
-import type { Circle, CircleSearchHit, Paged, Post, ProfileResponse } from '../../../lib/api-types.ts';
+import type { Circle, CircleSearchHit, Paged, Post, PostTag, ProfileResponse } from '../../../lib/api-types.ts';
 import { uploadKindOf } from '../media-types.ts';
 import { POSTER_FILE_NAME, posterFrameOf } from '../../../lib/browser/video-poster.ts';
 import { translator, type Translate } from '../../../lib/i18n.ts';
@@ -15,6 +15,8 @@ export type PostDraft = {
   description: string;
   tab: PostTab;
   files: File[];
+  /** Ids of the channel's tags the post chooses (at most three). */
+  tags?: number[];
 };
 
 export const UNEXPECTED_ERROR = translator('en')('common.unexpectedError');
@@ -29,11 +31,14 @@ export type PosterFrames = ReadonlyMap<File, Blob | null>;
  * Text posts go as JSON; media posts as multipart with each file under `images` or `videos`, a video followed by its
  * poster frame (`video_posters`) when one was drawn.
  */
-export function buildPostBody(draft: PostDraft, posters: PosterFrames = new Map()): Record<string, string> | FormData {
+export function buildPostBody(draft: PostDraft, posters: PosterFrames = new Map()): Record<string, string | number[]> | FormData {
   const fields = { circle: draft.circle.trim(), title: draft.title, description: draft.description };
-  if (draft.tab === 'text' || draft.files.length === 0) return fields;
+  const tags = draft.tags ?? [];
+  if (draft.tab === 'text' || draft.files.length === 0) return tags.length ? { ...fields, tags } : fields;
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  // A form field holds one value: the tags go comma-separated.
+  if (tags.length) form.append('tags', tags.join(','));
   for (const file of draft.files) {
     form.append(isVideo(file) ? 'videos' : 'images', file, file.name);
     const poster = isVideo(file) ? posters.get(file) : null;
@@ -106,6 +111,27 @@ export async function searchCommunities(query: string): Promise<CircleSearchHit[
     return page.results;
   } catch (error) {
     console.error('Community search failed', error);
+    return [];
+  }
+}
+
+/** How many tags a post may choose (the server's rule too). */
+export const MAX_POST_TAGS = 3;
+
+/**
+ * The tags of the channel the member typed or picked (an id or a name): the channel is looked up, then its tags.
+ * Empty for a blank or unknown channel, or when either call fails (the post can go without tags).
+ */
+export async function tagsOfCommunity(community: string): Promise<PostTag[]> {
+  const ref = community.trim();
+  if (!ref) return [];
+  try {
+    const query = /^\d+$/.test(ref) ? { circle_id: ref } : { circle_name: ref };
+    const circle = await api<Circle>('/api/circles/members/', { query });
+    const page = await api<Paged<PostTag>>(`/api/circles/${circle.id}/tags/`);
+    return page.results;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) console.error('Channel tags could not be listed', error);
     return [];
   }
 }

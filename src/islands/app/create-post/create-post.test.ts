@@ -61,3 +61,12 @@ describe('editor settings', () => {
     expect(fixSemanticSpaces('<p><a href="https://x.in">x</a></p>')).toBe('<p><a href="https://x.in">x</a></p>');
   });
 });
+
+describe('buildPostBody with tags', () => {
+  it('sends chosen tags as a JSON list, or comma-separated in a form', () => {
+    expect(buildPostBody(draft({ tags: [3, 1] }))).toEqual({ circle: 'Science Hub', title: 'Hello', description: '<p>Hi</p>', tags: [3, 1] });
+    expect(buildPostBody(draft({ tags: [] }))).toEqual({ circle: 'Science Hub', title: 'Hello', description: '<p>Hi</p>' });
+    const form = buildPostBody(draft({ tab: 'images', files: [png], tags: [3, 1] })) as FormData;
+    expect(form.get('tags')).toBe('3,1');
+  });
+});

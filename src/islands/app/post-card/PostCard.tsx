@@ -13,6 +13,7 @@ import { channelHref, mediaOf, postHref } from './media.ts';
 import { ReactionButtons } from './ReactionButtons.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { SaveButton } from './SaveButton.tsx';
+import { TagChips } from './TagChips.tsx';
 import { ReportButton } from '../moderation/ReportButton.tsx';
 import './rich-text.css';
 import { useLang, useT } from '../../i18n/use-t.tsx';
@@ -70,6 +71,7 @@ function PostCardBody({ post, headingLevel, priority }: { post: Post; headingLev
       <Heading id={`post-${post.id}-title`} className="text-lg font-bold leading-snug text-ink break-words">
         {post.title}
       </Heading>
+      <TagChips tags={post.tags} />
       {!hasMedia && post.description && (
         <div className="rich-text text-sm text-ink break-words" dangerouslySetInnerHTML={{ __html: post.description }} />
       )}

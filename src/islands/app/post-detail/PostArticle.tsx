@@ -10,6 +10,7 @@ import { channelHref } from '../post-card/media.ts';
 import { ReactionButtons } from '../post-card/ReactionButtons.tsx';
 import { ShareButton } from '../post-card/ShareButton.tsx';
 import { SaveButton } from '../post-card/SaveButton.tsx';
+import { TagChips } from '../post-card/TagChips.tsx';
 import { ReportButton } from '../moderation/ReportButton.tsx';
 import '../post-card/rich-text.css';
 import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
@@ -128,6 +129,7 @@ export default function PostArticle({ post }: { post: Post }) {
           <h1 id="post-title" className="text-2xl font-bold break-words">
             {post.moderation_status === 'removed' && !post.title ? t('postDetail.removedPost') : post.title}
           </h1>
+          <TagChips tags={post.tags} />
           {post.description && <div className="rich-text break-words" dangerouslySetInnerHTML={{ __html: post.description }} />}
         </>
       )}

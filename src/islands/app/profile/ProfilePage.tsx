@@ -18,8 +18,8 @@ import { animalName, chipLabel } from '../../../lib/identity-words.ts';
 const TABS: { key: ProfileTab; label: string }[] = [
   { key: 'posts', label: 'profile.posts' },
   { key: 'circles', label: 'profile.circles' },
-  { key: 'saved', label: 'profile.saved' },
   { key: 'activity', label: 'profile.activity' },
+  { key: 'saved', label: 'profile.saved' },
 ];
 
 const note = 'py-10 text-center text-sm text-muted';

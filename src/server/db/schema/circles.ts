@@ -75,3 +75,20 @@ export const joinRequests = pgTable(
   },
   (t) => [uniqueIndex('join_requests_circle_user_idx').on(t.circleId, t.userId), index('join_requests_status_idx').on(t.circleId, t.status)],
 );
+
+/**
+ * A channel's tags (flair): at most MAX_CIRCLE_TAGS, named once each per channel (any case), each with a colour that
+ * white text reads on (4.5:1). Its owner defines them; a post chooses up to three of its channel's.
+ */
+export const circleTags = pgTable(
+  'circle_tags',
+  {
+    id: serial('id').primaryKey(),
+    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `#rrggbb`, lower case. */
+    color: text('color').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('circle_tags_circle_name_idx').on(t.circleId, sql`lower(${t.name})`), index('circle_tags_circle_idx').on(t.circleId, t.id)],
+);

@@ -2,7 +2,7 @@ import { REACTION_KINDS } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { circles } from './circles.ts';
+import { circleTags, circles } from './circles.ts';
 import { createdAt, moderationColumns, tsvector } from './columns.ts';
 
 export const posts = pgTable(
@@ -74,6 +74,21 @@ export const postReactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_reactions_user_idx').on(t.userId)],
+);
+
+/**
+ * The tags a post chose (at most three, of its own channel). `created_at` is the post's own, copied when it is
+ * tagged, so a channel's page filtered by a tag reads newest first on `(tag_id, created_at desc, post_id desc)`:
+ * an index scan of that tag's posts however many the channel has.
+ */
+export const postTags = pgTable(
+  'post_tags',
+  {
+    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references(() => circleTags.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index('post_tags_tag_created_idx').on(t.tagId, t.createdAt.desc(), t.postId.desc())],
 );
 
 /**

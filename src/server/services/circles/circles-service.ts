@@ -10,6 +10,7 @@ import { notify } from '../notifications/index.ts';
 import { detail, fieldErrors, say, type Message } from '../../platform/errors.ts';
 import { circleColumns, circleRequirement, toCircle } from './circle-mapper.ts';
 import { prepared } from '../../db/prepared.ts';
+import { createTag, deleteTag, listTags } from './tags-service.ts';
 import { themeColorsFor } from '../../../lib/theme-colors.ts';
 import { screenWriting } from '../safety/index.ts';
 
@@ -360,4 +361,7 @@ export const createCirclesService = ({ db }: { db: Db }) =>
     create: createCircle,
     join: joinCircle,
     setRequirement,
+    listTags,
+    createTag,
+    deleteTag,
   });

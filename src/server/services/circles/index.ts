@@ -3,3 +3,4 @@ export * from './circle-mapper.ts';
 export * from './circles-service.ts';
 export * from './join-requests-service.ts';
 export * from './visibility.ts';
+export * from './tags-service.ts';

@@ -1,7 +1,7 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ChannelType, Post } from '../../../lib/api-types.ts';
+import type { ChannelType, Post, PostTag } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
-import { circles, postReactions, posts, savedPosts, users } from '../../db/schema/index.ts';
+import { circleTags, circles, postReactions, postTags, posts, savedPosts, users } from '../../db/schema/index.ts';
 import { qualified as q } from '../../db/qualified.ts';
 import { keyColumns, type SortKey } from '../../db/keyset.ts';
 import { safetyWarningFor, type ModerationStatus } from '../safety/index.ts';
@@ -42,6 +42,9 @@ export const postColumns = {
   scamVerdict: posts.scamVerdict,
   removedReason: posts.removedReason,
   hiddenByReports: posts.hiddenByReports,
+  /** The post's tags as JSON, in the order the channel made them: one lookup on post_tags' primary key per post. */
+  tags: sql<PostTag[] | string>`coalesce((select json_agg(json_build_object('id', ${q(circleTags.id)}, 'name', ${q(circleTags.name)}, 'color', ${q(circleTags.color)}) order by ${q(circleTags.id)})
+    from ${postTags} inner join ${circleTags} on ${q(circleTags.id)} = ${q(postTags.tagId)} where ${q(postTags.postId)} = ${q(posts.id)}), '[]'::json)`,
 };
 
 export type PostRow = {
@@ -65,6 +68,8 @@ export type PostRow = {
   scamVerdict: string;
   removedReason: string | null;
   hiddenByReports: boolean;
+  /** JSON text or already parsed, by driver. */
+  tags: PostTag[] | string;
   /** The viewer's own reaction, when the query joined it. */
   reaction?: string | null;
   /** Whether the viewer is staff (sees removed posts as written). */
@@ -115,6 +120,7 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     description: hideContent ? '' : row.description,
     images: hideContent ? [] : row.images,
     videos: hideContent ? [] : row.videos,
+    tags: typeof row.tags === 'string' ? (JSON.parse(row.tags) as PostTag[]) : row.tags,
     posted_by: row.authorName,
     posted_by_color: row.authorColor,
     created_at: row.createdAt.toISOString(),

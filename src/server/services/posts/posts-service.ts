@@ -1,12 +1,13 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Circle, FeedSort, Post } from '../../../lib/api-types.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { circleMembers, circles, comments, posts, publicPostTotals } from '../../db/schema/index.ts';
+import { circleMembers, circles, comments, postTags, posts, publicPostTotals } from '../../db/schema/index.ts';
 import { detail, fieldErrors, forbidden, say } from '../../platform/errors.ts';
 import type { KeysetPageSource } from '../../db/keyset.ts';
 import { loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
 import { prepared } from '../../db/prepared.ts';
-import { MESSAGES, circleIdByRef, findCircle, parseCircleRef, refValues, circleVisibleTo, postListedFor, postOpenFor } from '../circles/index.ts';
+import { qualified as q } from '../../db/qualified.ts';
+import { MESSAGES, chosenTags, circleIdByRef, findCircle, parseCircleRef, refValues, circleVisibleTo, postListedFor, postOpenFor } from '../circles/index.ts';
 import { selectPosts, toPost } from './post-mapper.ts';
 import { reencodeDataUrl, postersOf } from '../media/index.ts';
 import { mentionedHandles, type MentionFanout } from '../notifications/index.ts';
@@ -54,6 +55,8 @@ export type ListPostsOptions = {
   publicOnly?: boolean;
   /** The order; `new` when not given. */
   sort?: FeedSort;
+  /** Only posts carrying this tag (a channel's page filtered by a tag). */
+  tag?: number;
   /** The time Top of the day / week counts back from. */
   now?: Date;
 };
@@ -62,22 +65,27 @@ export type ListPostsOptions = {
  * How a feed chooses its posts; each shape is its own prepared statement (the values go in as placeholders). A
  * channel's feed (`circle`) names its circle by a kind of reference; `publicOnly` shows only public circles.
  */
-type FeedShape = { sort: FeedSort; circleRef?: 'id' | 'name' | 'key'; publicOnly: boolean; byAuthor: boolean; member: boolean };
+type FeedShape = { sort: FeedSort; circleRef?: 'id' | 'name' | 'key'; publicOnly: boolean; byAuthor: boolean; member: boolean; tagged: boolean };
+
+/** A feed's posts that carry the tag (placeholder `tag`), found on post_tags' primary key from each post. */
+const carriesTag = () => sql`exists (select 1 from ${postTags} where ${q(postTags.postId)} = ${q(posts.id)} and ${q(postTags.tagId)} = ${sql.placeholder('tag')})`;
 
 /**
  * The circles a feed shows, and the posts it lists: viewer, author, since and the circle's reference (`id`, `name`)
  * come in as placeholders. A channel's feed resolves its circle and checks that the viewer may see it in the same
  * statement as its page, so a page costs one round trip; an unknown or hidden circle simply lists nothing.
  */
-function feedConditions(shape: FeedShape) {
+function feedConditions(shape: FeedShape, tagJoined = false) {
   const viewer = shape.member ? sql.placeholder('viewer') : null;
   const seen = shape.publicOnly ? eq(circles.channelType, 'public') : circleVisibleTo(viewer);
   const circleId = shape.circleRef ? circleIdByRef(shape.circleRef) : null;
   const shownCircles = circleId ? and(eq(circles.id, circleId), seen)! : seen;
   const byAuthor = shape.byAuthor ? eq(posts.authorId, sql.placeholder('author')) : undefined;
   const inWindow = windowStart(shape.sort, new Date()) ? gte(posts.createdAt, sql.placeholder('since')) : undefined;
-  const where = and(circleId ? and(eq(posts.circleId, circleId), seen) : shownCircles, byAuthor, inWindow, postListedFor(viewer));
-  return { viewer, shownCircles, where, countsRows: Boolean(byAuthor || inWindow) };
+  // A page that joins the tag's rows already has them; asking again would only mislead the planner's estimates.
+  const tagged = shape.tagged && !tagJoined ? carriesTag() : undefined;
+  const where = and(circleId ? and(eq(posts.circleId, circleId), seen) : shownCircles, byAuthor, inWindow, tagged, postListedFor(viewer));
+  return { viewer, shownCircles, where, countsRows: Boolean(byAuthor || inWindow || shape.tagged) };
 }
 
 /**
@@ -113,17 +121,21 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
     publicOnly: Boolean(options.publicOnly),
     byAuthor: options.authorId !== undefined,
     member: viewerId !== null,
+    tagged: options.tag !== undefined,
   };
   const scopeName = ref ? `circle_${ref.kind}${shape.publicOnly ? '_public' : ''}` : shape.publicOnly ? 'public' : 'visible';
-  const name = `feed_${sort}_${scopeName}${shape.byAuthor ? '_author' : ''}_${shape.member ? 'member' : 'visitor'}`;
+  const name = `feed_${sort}_${scopeName}${shape.byAuthor ? '_author' : ''}${shape.tagged ? '_tag' : ''}_${shape.member ? 'member' : 'visitor'}`;
   const values = {
     viewer: viewerId ?? 0,
     id: ref?.id ?? 0,
     name: ref?.name ?? '',
     author: options.authorId ?? 0,
     since: windowStart(sort, options.now ?? new Date()) ?? new Date(0),
+    tag: options.tag ?? 0,
   };
-  const key = feedKey(sort);
+  // Newest first by a tag reads the tag's own index (post_tags_tag_created_idx), joined to each post by its key.
+  const byTag = shape.tagged && sort === 'new';
+  const key: SortKey = byTag ? { value: postTags.createdAt, type: 'timestamptz', id: postTags.postId } : feedKey(sort);
   /**
    * A channel's feed that lists nothing may be of a circle that is unknown or hidden from the viewer: the one lookup
    * tells that apart from an empty channel, which answers 404 'Circle not found.'
@@ -144,8 +156,10 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
       // The total rides along as a scalar subquery (PostgreSQL runs it once per statement): a page is one round trip.
       const rows = await loadSlice(key, slice, limit, (sliceShape, after, order, sliceValues) =>
         prepared(db, `${name}_${sliceShape}`, () => {
-          const { viewer, where } = feedConditions(shape);
-          return selectPosts(db, viewer, key, { total: sql<number>`(${feedTotal(db, shape)})` })
+          const { viewer, where } = feedConditions(shape, byTag);
+          const query = selectPosts(db, viewer, key, { total: sql<number>`(${feedTotal(db, shape)})` });
+          const rows = byTag ? query.innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tagId, sql.placeholder('tag')))) : query;
+          return rows
             .where(and(where, after()))
             .orderBy(...order())
             .limit(sql.placeholder('limit'))
@@ -184,6 +198,8 @@ export type NewPost = {
   videos: string[];
   /** Each video's poster frame by the video's URL (videos without one are absent). */
   videoPosters?: Record<string, string>;
+  /** Ids of the channel's tags the post chooses (at most three). */
+  tags?: number[];
   /** When the author's account was made, and NEW_ACCOUNT_HOURS: a new account's links are held more readily. */
   authorCreatedAt: Date;
   newAccountHours: number;
@@ -200,6 +216,7 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
   const { circle } = input;
   if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
   if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
+  const tagIds = await chosenTags(db, circle.id, input.tags ?? []);
   const description = await sanitizeRichText(input.description, reencodeDataUrl);
   const screening = await screenWithRegistry(db, {
     text: input.title,
@@ -224,12 +241,13 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
         scamVerdict: screening.verdict,
         moderationReasons: screening.reasons,
       })
-      .returning({ id: posts.id });
+      .returning({ id: posts.id, createdAt: posts.createdAt });
+    if (tagIds.length) await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId: row.id, tagId, createdAt: row.createdAt })));
     if (screening.status === 'visible') await tellMentions(tx, { text, actorId: input.authorId, postId: row.id });
     return row;
   };
-  // The post and the queued telling of its @mentions commit together; a post that mentions nobody needs no transaction.
-  const created = mentionedHandles(text).length > 0 ? await db.transaction(write) : await write(db);
+  // The post, its tags and the queued telling of its @mentions commit together; a post with neither needs no transaction.
+  const created = mentionedHandles(text).length > 0 || tagIds.length > 0 ? await db.transaction(write) : await write(db);
   return getVisiblePost(db, created.id, input.authorId);
 }
 
