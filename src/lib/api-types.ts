@@ -33,6 +33,8 @@ export type Post = {
   disliked: boolean;
   /** The tags it chose (at most three, of its channel's), in the order the channel made them. */
   tags: PostTag[];
+  /** Its images, then its videos, each with its description (beside `images` and `videos`, kept for older clients). */
+  media_items: MediaItem[];
   /** Whether the signed-in viewer saved (bookmarked) it; false for a visitor. */
   saved: boolean;
   like_count: number;
@@ -48,6 +50,19 @@ export type Post = {
   hidden_pending_review?: true;
   /** Present only once its author has edited it: when they last did. */
   edited_at?: string;
+};
+
+/**
+ * One image or video of a post or comment, with its description. `renditions` and `transcode` are for videos made
+ * smaller for slow networks; this build keeps every upload as sent, so they are `[]` and null.
+ */
+export type MediaItem = {
+  kind: 'image' | 'video';
+  url: string;
+  /** The description its author gave (the image's `alt`), or null. */
+  alt: string | null;
+  renditions: { height: number; url: string; bytes: number }[];
+  transcode: 'pending' | 'ready' | 'failed' | null;
 };
 
 /** A channel's tag (flair): its name in white on its colour (`#rrggbb`, 4.5:1 or more). */
@@ -84,6 +99,8 @@ export type Circle = {
   theme_colors: ThemeColors;
   created_at: string;
   requirement: CircleRequirement | null;
+  /** The owner asks for a description (alt text) of every image posted here. */
+  alt_text_required: boolean;
 };
 
 export type CircleSearchHit = { id: number; name: string; channel_type: ChannelType; members_count: number; requirement: CircleRequirement | null };
@@ -100,6 +117,8 @@ export type Comment = {
   body: string;
   media_kind: 'image' | 'video' | null;
   media_url: string | null;
+  /** Its media (none or one) with the description its author gave, as a post's `media_items`. */
+  media_items: MediaItem[];
   /** Present only for an image: its size and smaller WebP/AVIF variants, as a post's `image_sources`. */
   media_sources?: ImageSources;
   /** Present only for a video sent with its poster frame: the frame as an image with its size and variants. */

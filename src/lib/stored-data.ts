@@ -27,7 +27,7 @@ export const STORED_FIELDS: StoredField[] = [
   {
     table: 'posts',
     columns: [
-      'id', 'circle_id', 'author_id', 'title', 'description', 'images', 'videos', 'video_posters', 'like_count', 'dislike_count', 'comment_count',
+      'id', 'circle_id', 'author_id', 'title', 'description', 'images', 'videos', 'video_posters', 'media_alts', 'like_count', 'dislike_count', 'comment_count',
       'created_at', 'search_vector', 'edited_at', 'hot_rank', 'title_vector', 'search_skeleton',
     ],
     key: 'postsId',
@@ -42,7 +42,7 @@ export const STORED_FIELDS: StoredField[] = [
   {
     table: 'comments',
     columns: [
-      'id', 'post_id', 'author_id', 'body', 'media_kind', 'media_url', 'media_poster', 'upvote_count', 'created_at', 'search_vector', 'search_skeleton',
+      'id', 'post_id', 'author_id', 'body', 'media_kind', 'media_url', 'media_poster', 'media_alt', 'upvote_count', 'created_at', 'search_vector', 'search_skeleton',
       'parent_id', 'path', 'depth', 'reply_count', 'hot_rank', 'edited_at', 'deleted_at',
     ],
     key: 'commentsId',
@@ -62,7 +62,7 @@ export const STORED_FIELDS: StoredField[] = [
     table: 'circles',
     columns: [
       'id', 'name', 'description', 'channel_type', 'owner_id', 'theme_colors', 'members_count', 'posts_count',
-      'description_verdict', 'description_reasons', 'created_at', 'requirement_kind', 'requirement_value', 'search_vector', 'search_skeleton', 'recent_posts', 'rules',
+      'description_verdict', 'description_reasons', 'created_at', 'requirement_kind', 'requirement_value', 'search_vector', 'search_skeleton', 'recent_posts', 'rules', 'alt_text_required',
     ],
     key: 'circlesId',
   },

@@ -4,7 +4,7 @@ import { applyJoinOutcome, joinButton, membersLabel } from './membership.store.t
 
 const circle = (over: Partial<Circle> = {}): Circle => ({
   id: 1, name: 'Science Hub', description: '', channel_type: 'public', channel_name: 'Science Hub', members_count: 4,
-  is_member: false, is_owner: false, membership_status: 'none', theme_colors: { primary: '#000', secondary: '#111' }, created_at: '', requirement: null, ...over,
+  is_member: false, is_owner: false, membership_status: 'none', theme_colors: { primary: '#000', secondary: '#111' }, created_at: '', requirement: null, alt_text_required: false, ...over,
 });
 
 describe('join button (spec section 4)', () => {

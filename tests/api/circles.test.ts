@@ -64,6 +64,7 @@ describe('POST /api/circles/', () => {
       theme_colors: themeColorsFor('Pune Foodies'),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       requirement: null,
+      alt_text_required: false,
     });
     const asOther = (await get(`/api/circles/members/?circle_id=${circle.id}`, other)).json();
     expect(asOther).toMatchObject({ is_member: false, is_owner: false, membership_status: 'none', members_count: 1 });

@@ -64,6 +64,7 @@ describe('POST /api/posts/comments/', () => {
       body: 'First!',
       media_kind: null,
       media_url: null,
+      media_items: [],
       author: alice.username,
       author_color: '#118844',
       created_at: expect.any(String),

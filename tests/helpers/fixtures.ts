@@ -23,6 +23,7 @@ export const UNTOUCHED_POST = {
   disliked: false,
   saved: false,
   tags: [],
+  media_items: [],
   like_count: 0,
   dislike_count: 0,
   comment_count: 0,

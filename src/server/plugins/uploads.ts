@@ -13,6 +13,8 @@ export type FileFieldRule = { accept: readonly MediaKind[]; invalid: string | Me
 
 export type RequestForm = {
   fields: Record<string, unknown>;
+  /** Every value of each multipart text field, in the order sent (a list such as one `alts` per image); empty for JSON. */
+  lists: Record<string, string[]>;
   files: { field: string; media: StoredMedia }[];
   /** Moves the files under /media/private/ (for a private circle) and gives them with their new URLs. */
   makePrivate: () => Promise<{ field: string; media: StoredMedia }[]>;
@@ -56,6 +58,7 @@ async function receiveMultipart(
 ): Promise<MultipartForm> {
   const { batch } = options;
   const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
   const files: MultipartForm['files'] = [];
   try {
     for await (const part of request.parts()) {
@@ -65,6 +68,7 @@ async function receiveMultipart(
         const refused = nullCharacterErrors({ [part.fieldname]: value });
         if (refused) throw refused;
         fields[part.fieldname] = value;
+        (lists[part.fieldname] ??= []).push(value);
         continue;
       }
       const rule = Object.hasOwn(options.rules, part.fieldname) ? options.rules[part.fieldname] : undefined;
@@ -92,7 +96,7 @@ async function receiveMultipart(
     await batch.discard();
     throw asMultipartClientError(error);
   }
-  return { fields, files, batch };
+  return { fields, lists, files, batch };
 }
 
 /**
@@ -114,7 +118,7 @@ async function uploadsPlugin(app: FastifyInstance) {
     rules: Record<string, FileFieldRule>,
     handle: (form: RequestForm) => Promise<T>,
   ): Promise<T> {
-    if (!this.isMultipart()) return handle({ fields: bodyAsDictionary(this.body), files: [], makePrivate: async () => [] });
+    if (!this.isMultipart()) return handle({ fields: bodyAsDictionary(this.body), lists: {}, files: [], makePrivate: async () => [] });
     const form = await receiveMultipart(this, { batch: newBatch(), maxBytes: maxUploadBytes, rules });
     try {
       const makePrivate = async () => {
@@ -122,7 +126,7 @@ async function uploadsPlugin(app: FastifyInstance) {
         for (const file of form.files) moved.push({ field: file.field, media: await form.batch.makePrivate(file.media) });
         return moved;
       };
-      return await handle({ fields: form.fields, files: form.files, makePrivate });
+      return await handle({ fields: form.fields, lists: form.lists, files: form.files, makePrivate });
     } catch (error) {
       await form.batch.discard();
       throw error;

@@ -4,7 +4,7 @@ import type { Decision } from '../../lib/api-types.ts';
 import { BLANK, NOT_A_STRING, REQUIRED, choice, parseId, requiredString, stringField } from '../../lib/validation.ts';
 import { detail, fieldErrors, wordMessage } from '../platform/errors.ts';
 import { paginate } from '../http/pagination.ts';
-import { PAGE, documented, parseInput } from '../http/request-validation.ts';
+import { PAGE, bodyAsDictionary, documented, parseInput } from '../http/request-validation.ts';
 import {
   CIRCLE_DESCRIPTION_MAX,
   CIRCLE_NAME_MAX,
@@ -73,14 +73,18 @@ const requirementField = z.unknown().transform((value, ctx): RequirementInput =>
   return fail('"kind" must be "academic", "institution" or "credential".');
 });
 
+/** Whether every image posted in the channel needs a description (its alt text); not sent: unchanged, or off for a new channel. */
+const altTextRequiredField = z.boolean({ invalid_type_error: 'Must be a valid boolean.' }).optional();
+
 const createBody = z.object({
   name: circleName,
   description: requiredString({ max: CIRCLE_DESCRIPTION_MAX }),
   channel_type: channelType,
   requirement: requirementField,
+  alt_text_required: altTextRequiredField,
 });
 
-const settingsBody = z.object({ requirement: requirementField });
+const settingsBody = z.object({ requirement: requirementField, alt_text_required: altTextRequiredField });
 const ruleItem = z.object({
   title: requiredString({ max: 100 }),
   body: z.preprocess((v) => (v === undefined || v === null ? '' : v), stringField().trim().max(500, 'Ensure this field has no more than 500 characters.')),
@@ -184,7 +188,7 @@ export default async function circlesRoutes(app: FastifyInstance) {
       await writing.admit({ writer: request.user!, limit: 'channel', target: null });
       const circle = await circles.create(
         { ...request.user!, newAccountHours: config.newAccountHours },
-        { name: input.name, description: input.description, channelType: input.channel_type, requirement: input.requirement },
+        { name: input.name, description: input.description, channelType: input.channel_type, requirement: input.requirement, altTextRequired: input.alt_text_required },
       );
       return reply.code(201).send(circle);
     },
@@ -196,16 +200,19 @@ export default async function circlesRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags: ['circles'],
-        summary: 'Change a circle’s settings (owner only): who can join (`requirement`)',
+        summary: 'Change a circle’s settings (owner only): who can join (`requirement`), descriptions required for images (`alt_text_required`)',
         security: bearer,
-        body: { type: 'object', properties: { requirement: requirementSchema } },
+        body: { type: 'object', properties: { requirement: requirementSchema, alt_text_required: { type: 'boolean' } } },
       },
     },
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw detail(404, MESSAGES.notFound);
-      const { requirement } = parseInput(settingsBody, request.body);
-      return circles.setRequirement(request.user!.id, id, requirement);
+      const body = bodyAsDictionary(request.body);
+      const { requirement, alt_text_required } = parseInput(settingsBody, body);
+      // A setting not sent stays as it is; a body with neither still clears the requirement, as it always has.
+      const changesRequirement = 'requirement' in body || !('alt_text_required' in body);
+      return circles.setRequirement(request.user!.id, id, changesRequirement ? requirement : undefined, { altTextRequired: alt_text_required });
     },
   );
 

@@ -31,6 +31,8 @@ const createCommentBody = z.object({
   /** The comment this one replies to (of the same post); absent, null or blank for a top-level comment. */
   parent: z.preprocess((value) => (value === undefined || value === null || value === '' ? null : value), positiveId.nullable()),
   body: commentText,
+  /** The media's description (alt text), beside `media`. */
+  alt: z.preprocess((value) => (value === null ? undefined : value), z.string({ invalid_type_error: NOT_A_STRING }).optional()),
 });
 
 export default async function commentsRoutes(app: FastifyInstance) {
@@ -200,6 +202,7 @@ export default async function commentsRoutes(app: FastifyInstance) {
             body: input.body,
             media,
             poster,
+            alt: input.alt ?? null,
             authorCreatedAt: request.user!.createdAt,
             newAccountHours: config.newAccountHours,
           });

@@ -66,6 +66,14 @@ const createPostBody = z.object({
 
 const reactionQuery = z.object({ post_id: positiveId });
 
+/** The images' descriptions: a list of texts (one text alone counts as a list of one). */
+const altsBody = z.object({
+  alts: z.preprocess(
+    (value) => (value === undefined || value === null ? [] : typeof value === 'string' ? [value] : value),
+    z.array(z.string({ invalid_type_error: NOT_A_STRING }), { invalid_type_error: NOT_A_STRING }),
+  ),
+});
+
 const ANY_MEDIA: readonly MediaKind[] = ['image', 'video'];
 
 const bearer = [{ bearer: [] }];
@@ -217,7 +225,8 @@ export default async function postsRoutes(app: FastifyInstance) {
         description:
           'JSON {circle, title, description} or multipart with the same fields plus `images` and `videos` files ' +
           '(PNG, JPEG, GIF, WebP, MP4, recognised by content; images lose their metadata). `circle` is an id or a name. ' +
-          'Each video may be followed by one `video_posters` image, its poster frame (optional).',
+          'Each video may be followed by one `video_posters` image, its poster frame (optional). ' +
+          '`alts`: one description per image, in order (at most 1,000 characters each; required where the channel asks).',
         security: bearer,
       },
     },
@@ -229,8 +238,10 @@ export default async function postsRoutes(app: FastifyInstance) {
           videos: { accept: ANY_MEDIA, invalid: INVALID_VIDEO },
           [POST_POSTER_FIELD]: { accept: ['image'], invalid: INVALID_POSTER },
         },
-        async ({ fields, files: uploaded, makePrivate }) => {
+        async ({ fields, lists, files: uploaded, makePrivate }) => {
           const input = createPostBody.parse(fields);
+          // One `alts` field per image, in order (a JSON body may send a list).
+          const { alts } = altsBody.parse({ alts: lists.alts ?? fields.alts });
           // The circle is looked up once, by the gate, for the checks and for the post; an unknown one is the post's own 400.
           const { circle } = await writing.admit({ writer: request.user!, limit: 'post', target: { circle: parseCircleRef('key', input.circle) }, verify: 'post' });
           // A private circle's media is served only on signed URLs, to those who see the post.
@@ -243,6 +254,7 @@ export default async function postsRoutes(app: FastifyInstance) {
             authorId: userId,
             images: urls('image'),
             videos: urls('video'),
+            alts,
             videoPosters: posters,
             authorCreatedAt: request.user!.createdAt,
             newAccountHours: config.newAccountHours,

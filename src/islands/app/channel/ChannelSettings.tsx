@@ -11,6 +11,7 @@ import { useT } from '../../i18n/use-t.tsx';
 export default function ChannelSettings({ circle }: { circle: Circle }) {
   const t = useT();
   const [choice, setChoice] = useState<RequirementChoice>(choiceOf(circle.requirement));
+  const [altRequired, setAltRequired] = useState(circle.alt_text_required);
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
 
@@ -20,7 +21,7 @@ export default function ChannelSettings({ circle }: { circle: Circle }) {
     setSaving(true);
     setError(undefined);
     try {
-      const updated = await api<Circle>(`/api/circles/${circle.id}/`, { method: 'PATCH', body: { requirement: requirementBody(choice) } });
+      const updated = await api<Circle>(`/api/circles/${circle.id}/`, { method: 'PATCH', body: { requirement: requirementBody(choice), alt_text_required: altRequired } });
       $channel.set({ status: 'ready', circle: updated });
       void toast(t('channelPage.settingsSaved'), 'success');
     } catch (failure) {
@@ -35,6 +36,10 @@ export default function ChannelSettings({ circle }: { circle: Circle }) {
       <summary className="cursor-pointer font-semibold">{t('channelPage.settings')}</summary>
       <form onSubmit={(event) => void save(event)} className="mt-3 space-y-3">
         <RequirementPicker value={choice} onChange={setChoice} error={error} />
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" checked={altRequired} onChange={(event) => setAltRequired(event.target.checked)} className="mt-1" />
+          <span>{t('channelPage.altTextRequired')}</span>
+        </label>
         <button type="submit" disabled={saving} className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
           {t('channelPage.saveSettings')}
         </button>

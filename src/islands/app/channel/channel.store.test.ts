@@ -11,7 +11,7 @@ const store = await import('./channel.store.ts');
 
 const circle = (over: Partial<Circle> = {}): Circle => ({
   id: 4, name: 'Kudla Eats', description: 'Food', channel_type: 'public', channel_name: 'Kudla Eats', members_count: 3,
-  is_member: false, is_owner: false, membership_status: 'none', theme_colors: { primary: '#123456', secondary: '#234567' }, created_at: '2026-01-01T00:00:00Z', requirement: null, ...over,
+  is_member: false, is_owner: false, membership_status: 'none', theme_colors: { primary: '#123456', secondary: '#234567' }, created_at: '2026-01-01T00:00:00Z', requirement: null, alt_text_required: false, ...over,
 });
 const post = (id: number) => ({ id, title: `p${id}` }) as Post;
 const page = <T>(results: T[], next: string | null = null): Paged<T> => ({ count: results.length, next, previous: null, results });

@@ -10,7 +10,7 @@ import MediaPicker from './MediaPicker.tsx';
 import RichTextEditor from './RichTextEditor.tsx';
 import SignInPrompt, { useHasToken } from './SignInPrompt.tsx';
 import ProcessingOverlay from './ProcessingOverlay.tsx';
-import { $posting, postFailureMessage, submitPost, type PostTab } from './create-post.store.ts';
+import { $posting, postFailureMessage, submitPost, undescribedImages, type PostTab } from './create-post.store.ts';
 import { channelHref } from '../post-card/media.ts';
 import { goBack } from './navigation.ts';
 import type { PostEditor } from './quill-editor.ts';
@@ -32,6 +32,9 @@ function CreatePost() {
   const [tab, setTab] = useState<PostTab>('text');
   const [files, setFiles] = useState<File[]>([]);
   const [tags, setTags] = useState<number[]>([]);
+  const [alts, setAlts] = useState<ReadonlyMap<File, string>>(new Map());
+  // The reminder before posting images without descriptions; "Post anyway" sends them as they are.
+  const [reminder, setReminder] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -41,12 +44,15 @@ function CreatePost() {
 
   if (signedIn === false) return <SignInPrompt message={t('createPost.signInToPost')} />;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async (event: FormEvent | null, anyway = false) => {
+    event?.preventDefault();
     if (posting) return;
     setError(null);
+    const draft = { circle: community, title, description: editorRef.current?.html() ?? '', tab, files, tags, alts };
+    if (!anyway && undescribedImages(draft).length > 0) return setReminder(true);
+    setReminder(false);
     try {
-      const post = await submitPost({ circle: community, title, description: editorRef.current?.html() ?? '', tab, files, tags });
+      const post = await submitPost(draft);
       location.assign(`${channelHref(post.circle.name)}&new=${post.id}`);
     } catch (error) {
       // Cancelled by the member: the form stays as it was, nothing to say.
@@ -117,9 +123,25 @@ function CreatePost() {
               <RichTextEditor editorRef={editorRef} labelId={`${id}-body`} />
             </div>
             <div id={`${id}-panel-images`} role="tabpanel" aria-labelledby={`${id}-tab-images`} hidden={tab !== 'images'}>
-              <MediaPicker files={files} onChange={setFiles} />
+              <MediaPicker
+                files={files}
+                onChange={setFiles}
+                alts={alts}
+                onAltChange={(file, alt) => {
+                  setAlts(new Map(alts).set(file, alt));
+                  if (reminder && undescribedImages({ tab, files, alts: new Map(alts).set(file, alt) }).length === 0) setReminder(false);
+                }}
+              />
             </div>
           </div>
+          {reminder && (
+            <div role="alert" className="mx-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              <span>{t('createPost.altReminder')}</span>
+              <button type="button" onClick={() => void onSubmit(null, true)} className="rounded-full border border-amber-900 px-4 py-1 font-semibold hover:bg-amber-100">
+                {t('createPost.postAnyway')}
+              </button>
+            </div>
+          )}
           <div className="px-4">
             <FieldError id={`${id}-error`} message={error} />
           </div>

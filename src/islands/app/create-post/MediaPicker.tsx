@@ -1,17 +1,23 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { isUploadable, isVideo } from './create-post.store.ts';
+import { ALT_MAX_LENGTH, isUploadable, isVideo } from './create-post.store.ts';
 import { UPLOAD_ACCEPT } from '../media-types.ts';
 import { useObjectUrls } from './use-object-urls.ts';
 import { useT } from '../../i18n/use-t.tsx';
 import { posterFrameOf } from '../../../lib/browser/video-poster.ts';
 
-type Props = { files: File[]; onChange: (files: File[]) => void };
+type Props = {
+  files: File[];
+  onChange: (files: File[]) => void;
+  /** Each image's description, by file, and how to change one. */
+  alts: ReadonlyMap<File, string>;
+  onAltChange: (file: File, alt: string) => void;
+};
 
 /** The server's upload limit (MAX_UPLOAD_MB), handed to the site when it is built (astro.config.mjs). */
 export const MAX_UPLOAD_MB = String(import.meta.env.PUBLIC_MAX_UPLOAD_MB);
 
 /** Drag-and-drop zone and file picker for a post's images and videos, with removable previews. */
-export default function MediaPicker({ files, onChange }: Props) {
+export default function MediaPicker({ files, onChange, alts, onAltChange }: Props) {
   const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -75,7 +81,18 @@ export default function MediaPicker({ files, onChange }: Props) {
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('createPost.selected')}>
           {files.map((file, index) => (
             <li key={`${file.name}-${file.lastModified}-${index}`} className="relative overflow-hidden rounded-lg border border-line bg-canvas">
-              {urls[index] && (isVideo(file) ? <video src={urls[index]} className="aspect-square w-full object-cover" muted /> : <img src={urls[index]} alt={file.name} className="aspect-square w-full object-cover" />)}
+              {urls[index] && (isVideo(file) ? <video src={urls[index]} className="aspect-square w-full object-cover" muted /> : <img src={urls[index]} alt={alts.get(file)?.trim() || file.name} className="aspect-square w-full object-cover" />)}
+              {!isVideo(file) && (
+                <textarea
+                  aria-label={t('createPost.describeImage', { name: file.name })}
+                  placeholder={t('createPost.describePlaceholder')}
+                  value={alts.get(file) ?? ''}
+                  maxLength={ALT_MAX_LENGTH}
+                  rows={2}
+                  onChange={(event) => onAltChange(file, event.target.value)}
+                  className="block w-full border-t border-line bg-surface px-2 py-1 text-xs"
+                />
+              )}
               <button
                 type="button"
                 onClick={() => onChange(files.filter((_, i) => i !== index))}

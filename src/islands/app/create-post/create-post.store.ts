@@ -17,6 +17,8 @@ export type PostDraft = {
   files: File[];
   /** Ids of the channel's tags the post chooses (at most three). */
   tags?: number[];
+  /** Each picked image's description (its alt text), by file. */
+  alts?: ReadonlyMap<File, string>;
 };
 
 export const UNEXPECTED_ERROR = translator('en')('common.unexpectedError');
@@ -44,8 +46,18 @@ export function buildPostBody(draft: PostDraft, posters: PosterFrames = new Map(
     const poster = isVideo(file) ? posters.get(file) : null;
     if (poster) form.append('video_posters', poster, POSTER_FILE_NAME);
   }
+  // One `alts` per image, in the images' order ('' for one without), once any image has a description.
+  const images = draft.files.filter((file) => !isVideo(file));
+  if (images.some((file) => draft.alts?.get(file)?.trim())) for (const file of images) form.append('alts', draft.alts?.get(file)?.trim() ?? '');
   return form;
 }
+
+/** The draft's images that have no description yet (the reminder before posting names them). */
+export const undescribedImages = (draft: Pick<PostDraft, 'tab' | 'files' | 'alts'>): File[] =>
+  draft.tab === 'text' ? [] : draft.files.filter((file) => !isVideo(file) && !draft.alts?.get(file)?.trim());
+
+/** A description's longest length (the server's rule too). */
+export const ALT_MAX_LENGTH = 1000;
 
 /** The poster frames of a draft's videos (drawn when they were picked; a failed one is null, and never an error). */
 export async function posterFramesOf(draft: PostDraft): Promise<PosterFrames> {

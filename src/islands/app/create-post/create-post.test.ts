@@ -70,3 +70,16 @@ describe('buildPostBody with tags', () => {
     expect(form.get('tags')).toBe('3,1');
   });
 });
+
+describe('image descriptions', () => {
+  it('sends one `alts` per image in order once any image is described, and names the undescribed ones', async () => {
+    const { undescribedImages } = await import('./create-post.store.ts');
+    const other = new File([new Uint8Array([137, 80, 78, 71])], 'c.png', { type: 'image/png' });
+    const alts = new Map([[other, ' A river ']]);
+    const form = buildPostBody(draft({ tab: 'images', files: [png, mp4, other], alts })) as FormData;
+    expect(form.getAll('alts')).toEqual(['', 'A river']);
+    expect(undescribedImages({ tab: 'images', files: [png, mp4, other], alts })).toEqual([png]);
+    expect(undescribedImages({ tab: 'text', files: [png], alts })).toEqual([]);
+    expect((buildPostBody(draft({ tab: 'images', files: [png] })) as FormData).getAll('alts')).toEqual([]);
+  });
+});

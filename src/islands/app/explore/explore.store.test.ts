@@ -9,7 +9,7 @@ const store = await import('./explore.store.ts');
 
 const circle = (id: number, over: Partial<Circle> = {}): Circle => ({
   id, name: `Circle ${id}`, description: '', channel_type: 'public', channel_name: `Circle ${id}`, members_count: 3, is_member: false, is_owner: false,
-  membership_status: 'none', theme_colors: { primary: '#123456', secondary: '#234567' }, created_at: '2026-01-01T00:00:00Z', requirement: null, ...over,
+  membership_status: 'none', theme_colors: { primary: '#123456', secondary: '#234567' }, created_at: '2026-01-01T00:00:00Z', requirement: null, alt_text_required: false, ...over,
 });
 const page = (results: Circle[], next: string | null = null): Paged<Circle> => ({ count: results.length, next, previous: null, results });
 

@@ -6,13 +6,16 @@ import { translator, type Translate } from '../../../lib/i18n.ts';
  * One image or video; an image may come with its size and smaller variants (`image_sources`), a video with its poster
  * frame (`video_posters`).
  */
-export type MediaItem = { kind: 'image' | 'video'; url: string; sources?: ImageSources; poster?: ImageSources };
+export type MediaItem = { kind: 'image' | 'video'; url: string; sources?: ImageSources; poster?: ImageSources; alt?: string };
 
 /** A post's images (with their sources when the server gave them) then videos, as one list for the grid. */
-export const mediaOf = (post: Pick<Post, 'images' | 'videos' | 'image_sources' | 'video_posters'>): MediaItem[] => [
+export const mediaOf = (post: Pick<Post, 'images' | 'videos' | 'image_sources' | 'video_posters'> & { media_items?: Post['media_items'] }): MediaItem[] => [
   ...post.images.map((url, i) => {
     const sources = post.image_sources?.[i];
-    return sources ? { kind: 'image' as const, url, sources } : { kind: 'image' as const, url };
+    // The description its author gave, when there is one: it is the image's alt text.
+    const alt = post.media_items?.find((item) => item.url === url)?.alt ?? undefined;
+    const item = sources ? { kind: 'image' as const, url, sources } : { kind: 'image' as const, url };
+    return alt ? { ...item, alt } : item;
   }),
   ...post.videos.map((url, i) => {
     const poster = post.video_posters?.[i];

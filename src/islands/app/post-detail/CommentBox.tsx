@@ -23,7 +23,7 @@ const SmileIcon = () => (
 
 type Props = {
   /** Sends the text and file (through the box's upload tracker); the post's comment box by default, a reply box passes its own. */
-  onSend?: (text: string, file: File | null, upload: UploadTracker) => Promise<void>;
+  onSend?: (text: string, file: File | null, upload: UploadTracker, alt: string) => Promise<void>;
   label?: string;
   submitLabel?: string;
   autoFocus?: boolean;
@@ -40,6 +40,7 @@ export default function CommentBox({ onSend = addComment, label: labelProp, subm
   const fileRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [alt, setAlt] = useState('');
   const [pickerOpen, setPickerOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const files = useMemo(() => (file ? [file] : []), [file]);
@@ -55,9 +56,10 @@ export default function CommentBox({ onSend = addComment, label: labelProp, subm
     setSending(true);
     setError(null);
     try {
-      await onSend(text, file, upload);
+      await onSend(text, file, upload, alt);
       setText('');
       setFile(null);
+      setAlt('');
       setPickerOpen(false);
     } catch (failure) {
       // Cancelled: the text and the file stay, ready to send again.
@@ -130,6 +132,17 @@ export default function CommentBox({ onSend = addComment, label: labelProp, subm
             <span aria-hidden="true">×</span>
           </button>
         </div>
+      )}
+      {file && mediaKindOf(file) === 'image' && (
+        <input
+          type="text"
+          value={alt}
+          maxLength={1000}
+          onChange={(event) => setAlt(event.target.value)}
+          aria-label={t('createPost.describeImage', { name: file.name })}
+          placeholder={t('createPost.describePlaceholder')}
+          className="mt-2 block w-full rounded border border-line px-2 py-1 text-sm"
+        />
       )}
       {percent !== null && (
         <div className="mt-2">

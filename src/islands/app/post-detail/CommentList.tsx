@@ -48,7 +48,7 @@ function CommentMedia({ comment }: { comment: Comment }) {
     <PostImage
       url={comment.media_url}
       sources={comment.media_sources ?? undefined}
-      alt={t('postDetail.commentImage', { author: comment.author })}
+      alt={comment.media_items?.[0]?.alt ?? t('postDetail.commentImage', { author: comment.author })}
       sizes="(max-width: 640px) 90vw, 480px"
       className="mt-2 h-auto max-h-80 w-auto max-w-full rounded object-contain"
     />
@@ -255,8 +255,8 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
                 submitLabel={t('postDetail.reply')}
                 autoFocus
                 onCancel={() => setReplying(false)}
-                onSend={async (text, file, upload) => {
-                  await addReply(node.id, text, file, upload);
+                onSend={async (text, file, upload, alt) => {
+                  await addReply(node.id, text, file, upload, alt);
                   setReplying(false);
                 }}
               />

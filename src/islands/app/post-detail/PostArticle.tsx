@@ -138,7 +138,7 @@ export default function PostArticle({ post }: { post: Post }) {
           key={url}
           url={url}
           sources={post.image_sources?.[index]}
-          alt={t('postDetail.image', { title: post.title, index: index + 1 })}
+          alt={post.media_items?.find((item) => item.url === url)?.alt ?? t('postDetail.image', { title: post.title, index: index + 1 })}
           sizes="(max-width: 800px) 100vw, 768px"
           className="h-auto max-h-[36rem] w-full rounded-lg bg-canvas object-contain"
         />
@@ -160,7 +160,8 @@ export default function PostArticle({ post }: { post: Post }) {
           {t('post.comments', { count: post.comment_count })}
         </span>
         <ShareButton id={post.id} title={post.title} />
-        <SaveButton post={post} />
+        {/* Hidden while the post is being edited: the edit form has its own Save. */}
+        {!editing && <SaveButton post={post} />}
         {post.moderation_status === 'visible' && <ReportButton target={{ kind: 'post', id: post.id }} />}
         {mine && !editing && (
           <>

@@ -176,6 +176,7 @@ export function buildCommentBody(
   file: File | null,
   parent: number | null = null,
   poster: Blob | null = null,
+  alt = '',
 ): Record<string, unknown> | FormData {
   // The spec's payload is {post, body, media_kind}; without a file the kind is null. A reply adds its parent.
   if (!file) return { post: postId, body: text.trim(), media_kind: null, ...(parent !== null ? { parent } : {}) };
@@ -186,6 +187,8 @@ export function buildCommentBody(
   form.append('media_kind', mediaKindOf(file) ?? '');
   form.append('media', file, file.name);
   if (poster && mediaKindOf(file) === 'video') form.append('poster', poster, POSTER_FILE_NAME);
+  // The image's description, beside it (its alt text).
+  if (alt.trim() && mediaKindOf(file) === 'image') form.append('alt', alt.trim());
   return form;
 }
 
@@ -209,21 +212,21 @@ function sendComment(body: Record<string, unknown> | FormData, upload?: UploadTr
   return api<Comment>('/api/posts/comments/', { method: 'POST', body });
 }
 
-export async function addComment(text: string, file: File | null, upload?: UploadTracker): Promise<void> {
+export async function addComment(text: string, file: File | null, upload?: UploadTracker, alt = ''): Promise<void> {
   const state = $detail.get();
   if (state.status !== 'ready') return;
   const poster = await posterFor(file);
-  const comment = await sendComment(buildCommentBody(state.post.id, text, file, null, poster), upload);
+  const comment = await sendComment(buildCommentBody(state.post.id, text, file, null, poster, alt), upload);
   const current = $detail.get();
   if (current.status === 'ready') $detail.set(withNewComment(current, comment));
 }
 
 /** Posts a reply under `parentId` and shows it first below its parent; throws when the server refuses. */
-export async function addReply(parentId: number, text: string, file: File | null, upload?: UploadTracker): Promise<void> {
+export async function addReply(parentId: number, text: string, file: File | null, upload?: UploadTracker, alt = ''): Promise<void> {
   const state = $detail.get();
   if (state.status !== 'ready') return;
   const poster = await posterFor(file);
-  const reply = await sendComment(buildCommentBody(state.post.id, text, file, parentId, poster), upload);
+  const reply = await sendComment(buildCommentBody(state.post.id, text, file, parentId, poster, alt), upload);
   const current = $detail.get();
   if (current.status !== 'ready') return;
   $detail.set({ ...current, post: { ...current.post, comment_count: current.post.comment_count + 1 }, comments: addReplyToTree(current.comments, parentId, reply) });

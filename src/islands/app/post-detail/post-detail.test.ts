@@ -6,7 +6,7 @@ const png = new File([new Uint8Array([1])], 'a.png', { type: 'image/png' });
 const mp4 = new File([new Uint8Array([1])], 'b.mp4', { type: 'video/mp4' });
 const pdf = new File([new Uint8Array([1])], 'c.pdf', { type: 'application/pdf' });
 
-const comment = (id: number): Comment => ({ id, post: 7, body: `c${id}`, media_kind: null, media_url: null, author: 'a', author_color: '#000', created_at: new Date().toISOString(), upvote_count: 0, moderation_status: 'visible', safety_warning: null, removed_reason: null, parent: null, reply_count: 0, upvoted: false, edited_at: null, deleted: false });
+const comment = (id: number): Comment => ({ id, post: 7, body: `c${id}`, media_kind: null, media_url: null, media_items: [], author: 'a', author_color: '#000', created_at: new Date().toISOString(), upvote_count: 0, moderation_status: 'visible', safety_warning: null, removed_reason: null, parent: null, reply_count: 0, upvoted: false, edited_at: null, deleted: false });
 const post = { id: 7, comment_count: 2 } as Post;
 
 describe('comment input (spec section 5)', () => {
@@ -56,5 +56,15 @@ describe('withNewComment (spec section 4)', () => {
     expect(next.comments.map((c) => c.id)).toEqual([3, 1, 2]);
     expect(next.post.comment_count).toBe(3);
     expect(next.total).toBe(3);
+  });
+});
+
+describe('a comment image’s description', () => {
+  it('goes beside the image as `alt`, and never beside a video', async () => {
+    const { buildCommentBody } = await import('./post-detail.store.ts');
+    const form = buildCommentBody(7, 'look', png, null, null, ' A lake ') as FormData;
+    expect(form.get('alt')).toBe('A lake');
+    expect((buildCommentBody(7, 'look', mp4, null, null, 'A lake') as FormData).get('alt')).toBeNull();
+    expect((buildCommentBody(7, 'look', png) as FormData).get('alt')).toBeNull();
   });
 });

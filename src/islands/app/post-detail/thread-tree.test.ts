@@ -8,6 +8,7 @@ const c = (id: number, replies: ThreadComment[] = [], extra: Partial<ThreadComme
   body: `c${id}`,
   media_kind: null,
   media_url: null,
+  media_items: [],
   author: 'a',
   author_color: '#000',
   created_at: '2026-01-01T00:00:00.000Z',

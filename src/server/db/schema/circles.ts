@@ -1,6 +1,6 @@
 import { CHANNEL_TYPES, JOIN_REQUEST_STATUSES } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, tsvector } from './columns.ts';
 
@@ -39,6 +39,8 @@ export const circles = pgTable(
     recentPosts: integer('recent_posts').notNull().default(0),
     /** The owner's rules, shown beside the channel's posts: up to 10 of {title, body}; empty shows the site's default rules. */
     rules: jsonb('rules').$type<{ title: string; body: string }[]>().notNull().default([]),
+    /** The owner asks for a description of every image posted here: a post without them is refused. */
+    altTextRequired: boolean('alt_text_required').notNull().default(false),
   },
   (t) => [
     uniqueIndex('circles_name_lower_idx').on(sql`lower(${t.name})`),

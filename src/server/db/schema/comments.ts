@@ -25,6 +25,8 @@ export const comments = pgTable(
     mediaUrl: text('media_url'),
     /** The poster frame of a video comment (an image URL with its variants); null for an image, or a video without one. */
     mediaPoster: text('media_poster'),
+    /** The attached image's description (its `alt`, up to 1,000 characters); null when none was given. */
+    mediaAlt: text('media_alt'),
     upvoteCount: integer('upvote_count').notNull().default(0),
     /** The Best order's key: log10(1 + upvotes) + creation time / 45,000 s, set by a trigger (the Hot formula). */
     hotRank: doublePrecision('hot_rank').notNull().default(0),

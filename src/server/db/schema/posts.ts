@@ -20,6 +20,8 @@ export const posts = pgTable(
      * URL; a video without one is absent. Its files go wherever the video goes (moved, removed, exported, erased).
      */
     videoPosters: jsonb('video_posters').$type<Record<string, string>>().notNull().default({}),
+    /** Each image's description (its `alt`, up to 1,000 characters) by the image's URL; an image without one is absent. */
+    mediaAlts: jsonb('media_alts').$type<Record<string, string>>().notNull().default({}),
     likeCount: integer('like_count').notNull().default(0),
     dislikeCount: integer('dislike_count').notNull().default(0),
     /** Visible comments only, kept by a trigger on comments. */

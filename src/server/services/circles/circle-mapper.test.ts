@@ -13,6 +13,7 @@ const row = (overrides: Partial<CircleRow> = {}): CircleRow => ({
   createdAt: new Date('2026-01-02T03:04:05Z'),
   requirementKind: null,
   requirementValue: null,
+  altTextRequired: false,
   viewerRole: null,
   viewerPending: false,
   ...overrides,
@@ -33,6 +34,7 @@ describe('toCircle', () => {
       theme_colors: { primary: '#123456', secondary: '#654321' },
       created_at: '2026-01-02T03:04:05.000Z',
       requirement: null,
+      alt_text_required: false,
     });
   });
 

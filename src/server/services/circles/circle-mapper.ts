@@ -34,6 +34,7 @@ export function circleColumns(viewerId: Viewer) {
     createdAt: circles.createdAt,
     requirementKind: circles.requirementKind,
     requirementValue: circles.requirementValue,
+    altTextRequired: circles.altTextRequired,
     viewerRole,
     viewerPending,
   };
@@ -51,6 +52,7 @@ export type CircleRow = {
   createdAt: Date;
   requirementKind: string | null;
   requirementValue: string | null;
+  altTextRequired: boolean;
   viewerRole: string | null;
   viewerPending: boolean;
 };
@@ -74,5 +76,6 @@ export function toCircle(row: CircleRow, viewerId: number | null): Circle {
     theme_colors: row.themeColors,
     created_at: isoString(row.createdAt),
     requirement: circleRequirement(row),
+    alt_text_required: row.altTextRequired,
   };
 }

@@ -205,7 +205,7 @@ export async function requireCircle(db: Executor, viewerId: number | null, ref: 
 
 export type RequirementInput = { kind: 'academic' | 'institution' | 'credential'; value: string | null } | null;
 
-export type NewCircle = { name: string; description: string; channelType: 'public' | 'private'; requirement?: RequirementInput };
+export type NewCircle = { name: string; description: string; channelType: 'public' | 'private'; requirement?: RequirementInput; altTextRequired?: boolean };
 /** When the owner's account was made, and NEW_ACCOUNT_HOURS, for the scam shield. */
 export type CircleAuthor = { id: number; createdAt: Date; newAccountHours: number };
 
@@ -250,13 +250,25 @@ export async function createCircle(db: Db, owner: CircleAuthor, input: NewCircle
   return requireCircle(db, ownerId, { id });
 }
 
-/** Changes who can join (owner only): from now on joining, posting and commenting need the new requirement. */
-export async function setRequirement(db: Db, userId: number, circleId: number, requirement: RequirementInput): Promise<Circle> {
+/**
+ * Changes the owner's settings (owner only), each only when given: who can join (from now on joining, posting and
+ * commenting need the new requirement) and whether every image needs a description.
+ */
+export async function setRequirement(
+  db: Db,
+  userId: number,
+  circleId: number,
+  requirement: RequirementInput | undefined,
+  settings: { altTextRequired?: boolean } = {},
+): Promise<Circle> {
   const circle = await requireCircle(db, userId, { id: circleId });
   if (!circle.is_owner) throw detail(403, MESSAGES.ownerOnly);
   await db
     .update(circles)
-    .set({ requirementKind: requirement?.kind ?? null, requirementValue: requirement?.value ?? null })
+    .set({
+      ...(requirement !== undefined ? { requirementKind: requirement?.kind ?? null, requirementValue: requirement?.value ?? null } : {}),
+      ...(settings.altTextRequired !== undefined ? { altTextRequired: settings.altTextRequired } : {}),
+    })
     .where(eq(circles.id, circleId));
   return requireCircle(db, userId, { id: circleId });
 }

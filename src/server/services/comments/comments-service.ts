@@ -10,7 +10,7 @@ import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts'
 import { prepared } from '../../db/prepared.ts';
 import type { StoredMedia } from '../media/index.ts';
 import { notify, UPVOTE_MILESTONES, type MentionFanout } from '../notifications/index.ts';
-import { getVisiblePost, postNotFound, type QrCodesIn, type QueueHeld } from '../posts/index.ts';
+import { ALT_MESSAGES, ALT_MAX_LENGTH, getVisiblePost, mediaItem, postNotFound, type QrCodesIn, type QueueHeld } from '../posts/index.ts';
 import { safetyWarningFor, screenWithRegistry, type ModerationStatus } from '../safety/index.ts';
 import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff, type Viewer } from '../circles/index.ts';
 
@@ -42,6 +42,7 @@ const commentColumns = (viewerId: Viewer) => ({
   mediaKind: comments.mediaKind,
   mediaUrl: comments.mediaUrl,
   mediaPoster: comments.mediaPoster,
+  mediaAlt: comments.mediaAlt,
   upvoteCount: comments.upvoteCount,
   createdAt: comments.createdAt,
   editedAt: comments.editedAt,
@@ -70,6 +71,7 @@ type CommentRow = {
   mediaKind: string | null;
   mediaUrl: string | null;
   mediaPoster: string | null;
+  mediaAlt: string | null;
   upvoteCount: number;
   createdAt: Date;
   editedAt: Date | null;
@@ -99,6 +101,8 @@ export function toComment(row: CommentRow): Comment {
     body: hideContent ? '' : row.body,
     media_kind: hideContent ? null : row.mediaKind === 'image' || row.mediaKind === 'video' ? row.mediaKind : null,
     media_url: hideContent ? null : row.mediaUrl,
+    // The same media as a list with its description, as posts carry theirs (media_kind and media_url stay for older clients).
+    media_items: !hideContent && row.mediaUrl && (row.mediaKind === 'image' || row.mediaKind === 'video') ? [mediaItem(row.mediaKind, row.mediaUrl, row.mediaAlt)] : [],
     // Only on a comment showing an image: its size and variants, as a post's image_sources.
     ...(!hideContent && row.mediaKind === 'image' && row.mediaUrl ? { media_sources: imageSources(row.mediaUrl) } : {}),
     // Only on a video that came with its poster frame: the frame's size and variants.
@@ -272,6 +276,8 @@ export type NewComment = {
   media: StoredMedia | null;
   /** The video's poster frame (an image URL), when the media is a video that came with one. */
   poster?: string | null;
+  /** The media's description (its alt text), at most 1,000 characters. */
+  alt?: string | null;
   /** When the author's account was made, and NEW_ACCOUNT_HOURS: a new account's links are held more readily. */
   authorCreatedAt: Date;
   newAccountHours: number;
@@ -312,6 +318,7 @@ export async function createComment(db: Db, input: NewComment, tellMentions: Men
       .limit(1);
     if (blockedByParent) throw forbidden(BLOCKED_BY_COMMENTER);
   }
+  if ((input.alt ?? '').length > ALT_MAX_LENGTH) throw fieldErrors({ alt: [ALT_MESSAGES.tooLong] });
   const screening = await screenWithRegistry(db, { text: input.body, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours, qrCodes: input.qrCodes });
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -324,6 +331,7 @@ export async function createComment(db: Db, input: NewComment, tellMentions: Men
         mediaKind: input.media?.kind ?? null,
         mediaUrl: input.media?.url ?? null,
         mediaPoster: input.media?.kind === 'video' ? (input.poster ?? null) : null,
+        mediaAlt: input.media && input.alt?.trim() ? input.alt.trim() : null,
         moderationStatus: screening.status,
         scamVerdict: screening.verdict,
         moderationReasons: screening.reasons,
@@ -385,7 +393,7 @@ export async function deleteComment(db: Db, input: { id: number; userId: number 
   const row = await ownComment(db, input.id, input.userId);
   await db
     .update(comments)
-    .set({ deletedAt: sql`now()`, body: '', mediaKind: null, mediaUrl: null, mediaPoster: null })
+    .set({ deletedAt: sql`now()`, body: '', mediaKind: null, mediaUrl: null, mediaPoster: null, mediaAlt: null })
     .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)));
   return { mediaUrls: [row.mediaUrl, row.mediaPoster].filter((url): url is string => url !== null) };
 }

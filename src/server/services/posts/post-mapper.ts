@@ -1,5 +1,5 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ChannelType, Post, PostTag } from '../../../lib/api-types.ts';
+import type { ChannelType, MediaItem, Post, PostTag } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import { circleTags, circles, postReactions, postTags, posts, savedPosts, users } from '../../db/schema/index.ts';
 import { qualified as q } from '../../db/qualified.ts';
@@ -28,6 +28,7 @@ export const postColumns = {
   images: posts.images,
   videos: posts.videos,
   videoPosters: posts.videoPosters,
+  mediaAlts: posts.mediaAlts,
   likeCount: posts.likeCount,
   dislikeCount: posts.dislikeCount,
   commentCount: posts.commentCount,
@@ -54,6 +55,8 @@ export type PostRow = {
   images: string[];
   videos: string[];
   videoPosters: Record<string, string>;
+  /** Each image's description by its URL. */
+  mediaAlts: Record<string, string>;
   likeCount: number;
   dislikeCount: number;
   commentCount: number;
@@ -102,6 +105,15 @@ export function selectPosts<E extends Record<string, SQL> = Record<never, SQL>>(
     .$dynamic();
 }
 
+/** A post's images then videos, each with its description (null when none was given). */
+export const mediaItemsOf = (row: Pick<PostRow, 'images' | 'videos' | 'mediaAlts'>): MediaItem[] => [
+  ...row.images.map((url) => mediaItem('image', url, row.mediaAlts?.[url] ?? null)),
+  ...row.videos.map((url) => mediaItem('video', url, row.mediaAlts?.[url] ?? null)),
+];
+
+/** One item as the API shows it: this build keeps uploads as sent, so no renditions and no transcode. */
+export const mediaItem = (kind: MediaItem['kind'], url: string, alt: string | null): MediaItem => ({ kind, url, alt, renditions: [], transcode: null });
+
 /** Whether the viewer saved the post: one lookup on saved_posts' primary key (user_id, post_id). */
 const savedByViewer = (viewerId: Exclude<Viewer, null>) =>
   sql<boolean>`exists (select 1 from ${savedPosts} where ${q(savedPosts.userId)} = ${viewerId} and ${q(savedPosts.postId)} = ${q(posts.id)})`;
@@ -120,6 +132,7 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     description: hideContent ? '' : row.description,
     images: hideContent ? [] : row.images,
     videos: hideContent ? [] : row.videos,
+    media_items: hideContent ? [] : mediaItemsOf(row),
     tags: typeof row.tags === 'string' ? (JSON.parse(row.tags) as PostTag[]) : row.tags,
     posted_by: row.authorName,
     posted_by_color: row.authorColor,

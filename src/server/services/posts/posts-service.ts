@@ -200,6 +200,8 @@ export type NewPost = {
   videoPosters?: Record<string, string>;
   /** Ids of the channel's tags the post chooses (at most three). */
   tags?: number[];
+  /** One description per image, in the images' order ('' for an image without one). */
+  alts?: string[];
   /** When the author's account was made, and NEW_ACCOUNT_HOURS: a new account's links are held more readily. */
   authorCreatedAt: Date;
   newAccountHours: number;
@@ -217,6 +219,7 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
   if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
   if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
   const tagIds = await chosenTags(db, circle.id, input.tags ?? []);
+  const mediaAlts = describedImages(input.images, input.alts ?? [], circle.alt_text_required);
   const description = await sanitizeRichText(input.description, reencodeDataUrl);
   const screening = await screenWithRegistry(db, {
     text: input.title,
@@ -237,6 +240,7 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
         images: input.images,
         videos: input.videos,
         videoPosters: input.videoPosters ?? {},
+        mediaAlts,
         moderationStatus: screening.status,
         scamVerdict: screening.verdict,
         moderationReasons: screening.reasons,
@@ -249,6 +253,25 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
   // The post, its tags and the queued telling of its @mentions commit together; a post with neither needs no transaction.
   const created = mentionedHandles(text).length > 0 || tagIds.length > 0 ? await db.transaction(write) : await write(db);
   return getVisiblePost(db, created.id, input.authorId);
+}
+
+export const ALT_MAX_LENGTH = 1000;
+export const ALT_MESSAGES = {
+  required: say('errors.posts.altRequired'),
+  tooLong: say('errors.posts.altTooLong', { max: ALT_MAX_LENGTH }),
+  tooMany: say('errors.posts.tooManyAlts'),
+};
+
+/**
+ * Each image's description by its URL (blank ones left out), checked: one at most per image, each at most 1,000
+ * characters, and every image described where the channel asks for it. 400 naming `alts` otherwise.
+ */
+export function describedImages(images: string[], alts: string[], required: boolean): Record<string, string> {
+  if (alts.length > images.length) throw fieldErrors({ alts: [ALT_MESSAGES.tooMany] });
+  if (alts.some((alt) => alt.length > ALT_MAX_LENGTH)) throw fieldErrors({ alts: [ALT_MESSAGES.tooLong] });
+  const described = Object.fromEntries(images.map((url, index) => [url, (alts[index] ?? '').trim()] as const).filter(([, alt]) => alt !== ''));
+  if (required && images.some((url) => !described[url])) throw fieldErrors({ alts: [ALT_MESSAGES.required] });
+  return described;
 }
 
 /** A post as its author may change it: 404 when they cannot see it, 403 when it is someone else's. */
