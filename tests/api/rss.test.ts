@@ -104,7 +104,7 @@ describe('/rss.xml', () => {
   it('answers in Hindi for a Hindi reader', async () => {
     const { feed } = await readFeed('/rss.xml', { 'accept-language': 'hi' });
     expect(feed.rss.channel.language).toBe('hi-IN');
-    expect(feed.rss.channel.title).toBe('Bharat Square: नई पोस्ट');
+    expect(feed.rss.channel.title).toBe('भारत स्क्वेयर: नई पोस्ट');
   });
 });
 
