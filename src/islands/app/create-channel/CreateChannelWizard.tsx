@@ -12,6 +12,7 @@ import {
   $wizard,
   backToStep1,
   canProceed,
+  chooseAltTextRequired,
   chooseRequirement,
   chooseType,
   DESCRIPTION_MAX,
@@ -39,7 +40,7 @@ function CreateChannelWizard() {
   const id = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
-  const { step, name, description, channel_type: channelType, requirement, errors, creating, focus } = useStore($wizard);
+  const { step, name, description, channel_type: channelType, requirement, altTextRequired, errors, creating, focus } = useStore($wizard);
   const ready = canProceed({ name, description });
 
   useEffect(() => resetWizard, []);
@@ -120,6 +121,10 @@ function CreateChannelWizard() {
               <FieldError id={`${id}-type-error`} message={errors.channel_type} />
             </fieldset>
             <RequirementPicker value={requirement ?? NO_REQUIREMENT} onChange={chooseRequirement} error={errors.requirement} />
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" checked={altTextRequired ?? false} onChange={(event) => chooseAltTextRequired(event.target.checked)} className="mt-1" />
+              <span>{t('channelPage.altTextRequired')}</span>
+            </label>
           </>
         )}
         {errors.form && (

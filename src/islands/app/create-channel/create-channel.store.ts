@@ -8,7 +8,7 @@ import { $lang } from '../../../stores/lang.store.ts';
 
 export { CIRCLE_NAME_MAX as NAME_MAX, CIRCLE_DESCRIPTION_MAX as DESCRIPTION_MAX } from '../../../lib/validation-rules.ts';
 
-export type ChannelDraft = { name: string; description: string; channel_type: ChannelType; requirement?: RequirementChoice };
+export type ChannelDraft = { name: string; description: string; channel_type: ChannelType; requirement?: RequirementChoice; altTextRequired?: boolean };
 export type ChannelErrors = { name?: string; description?: string; channel_type?: string; requirement?: string; form?: string };
 export type CreateResult = { ok: true; circle: Circle } | { ok: false; errors: ChannelErrors };
 
@@ -44,6 +44,8 @@ export async function createChannel(draft: ChannelDraft): Promise<CreateResult> 
         description: draft.description.trim(),
         channel_type: draft.channel_type,
         requirement: requirementBody(draft.requirement ?? NO_REQUIREMENT),
+        // Sent only when asked for: off is the server's default.
+        ...(draft.altTextRequired ? { alt_text_required: true } : {}),
       },
     });
     return { ok: true, circle };
@@ -67,6 +69,7 @@ const NEW_WIZARD: WizardState = {
   description: '',
   channel_type: 'public',
   requirement: NO_REQUIREMENT,
+  altTextRequired: false,
   step: 1,
   errors: {},
   creating: false,
@@ -89,6 +92,9 @@ export const chooseType = (channelType: ChannelType) => $wizard.setKey('channel_
 export function chooseRequirement(requirement: RequirementChoice) {
   $wizard.set({ ...$wizard.get(), requirement, errors: { ...$wizard.get().errors, requirement: undefined } });
 }
+
+/** Step 2's "Ask for a description of every image". */
+export const chooseAltTextRequired = (on: boolean) => $wizard.setKey('altTextRequired', on);
 
 export const backToStep1 = () => $wizard.setKey('step', 1);
 

@@ -76,3 +76,14 @@ describe('the wizard store', () => {
     expect($wizard.get()).toMatchObject({ step: 2, focus: null, errors: { form: 'Slow down.' } });
   });
 });
+
+describe('asking for image descriptions', () => {
+  it('sends alt_text_required only when the owner asks for it', async () => {
+    const { apiMock } = await import('../../../../tests/helpers/api-client-mock.ts');
+    const { createChannel } = await import('./create-channel.store.ts');
+    apiMock.mockReset();
+    apiMock.mockResolvedValueOnce({ id: 1 });
+    await createChannel({ name: 'Lens', description: 'Photos', channel_type: 'public', altTextRequired: true });
+    expect(apiMock).toHaveBeenCalledWith('/api/circles/', { method: 'POST', body: { name: 'Lens', description: 'Photos', channel_type: 'public', requirement: null, alt_text_required: true } });
+  });
+});
