@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { PostCard } from '../post-card/PostCard.tsx';
-import { FeedSortSelect } from '../post-card/FeedSortSelect.tsx';
+import { PostCard } from '../common/post-card/PostCard.tsx';
+import { FeedSortSelect } from '../common/post-card/FeedSortSelect.tsx';
 import { $channel, $channelPosts, loadChannelPosts, reloadChannelPosts } from './channel.store.ts';
 import { $channelTags, currentTagFilter, loadChannelTags, setTagFilterInAddress } from './tags.store.ts';
 import { useT } from '../../i18n/use-t.tsx';

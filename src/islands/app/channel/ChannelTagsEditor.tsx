@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { TAG_PALETTE } from '../../../lib/tag-colors.ts';
-import { TagChip } from '../post-card/TagChips.tsx';
+import { TagChip } from '../common/post-card/TagChips.tsx';
 import FieldError from '../shell/FieldError.tsx';
 import { $channelTags, addChannelTag, removeChannelTag } from './tags.store.ts';
 import { useT } from '../../i18n/use-t.tsx';

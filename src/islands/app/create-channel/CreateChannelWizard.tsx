@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { ChannelType } from '../../../lib/api-types.ts';
 import { goBack } from '../create-post/navigation.ts';
 import SignInPrompt, { useHasToken } from '../create-post/SignInPrompt.tsx';
-import { channelHref } from '../post-card/media.ts';
+import { channelHref } from '../common/post-card/media.ts';
 import ChannelPreview from './ChannelPreview.tsx';
 import FieldError from '../shell/FieldError.tsx';
 import RequirementPicker from '../verifications/RequirementPicker.tsx';

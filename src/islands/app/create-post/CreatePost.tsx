@@ -11,7 +11,7 @@ import RichTextEditor from './RichTextEditor.tsx';
 import SignInPrompt, { useHasToken } from './SignInPrompt.tsx';
 import ProcessingOverlay from './ProcessingOverlay.tsx';
 import { $posting, postFailureMessage, submitPost, undescribedImages, type PostTab } from './create-post.store.ts';
-import { channelHref } from '../post-card/media.ts';
+import { channelHref } from '../common/post-card/media.ts';
 import { goBack } from './navigation.ts';
 import type { PostEditor } from './quill-editor.ts';
 import { useT, withLang } from '../../i18n/use-t.tsx';

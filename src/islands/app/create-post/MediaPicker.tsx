@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { ALT_MAX_LENGTH, isUploadable, isVideo } from './create-post.store.ts';
-import { UPLOAD_ACCEPT } from '../media-types.ts';
+import { UPLOAD_ACCEPT } from '../common/media-types.ts';
 import { useObjectUrls } from './use-object-urls.ts';
 import { useT } from '../../i18n/use-t.tsx';
 import { posterFrameOf } from '../../../lib/browser/video-poster.ts';

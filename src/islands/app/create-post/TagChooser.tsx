@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PostTag } from '../../../lib/api-types.ts';
-import { TagChip } from '../post-card/TagChips.tsx';
+import { TagChip } from '../common/post-card/TagChips.tsx';
 import { MAX_POST_TAGS, tagsOfCommunity } from './create-post.store.ts';
 import { useT } from '../../i18n/use-t.tsx';
 

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { api, ApiError, errorMessage } from '../../../lib/browser/api-client.ts';
 import { createUploadTracker } from '../../../lib/upload-tracker.ts';
 import type { Circle, CircleSearchHit, Paged, Post, PostTag, ProfileResponse } from '../../../lib/api-types.ts';
-import { uploadKindOf } from '../media-types.ts';
+import { uploadKindOf } from '../common/media-types.ts';
 import { POSTER_FILE_NAME, posterFrameOf } from '../../../lib/browser/video-poster.ts';
 import { translator, type Translate } from '../../../lib/i18n.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { requirementText } from '../../../stores/verification-gate.store.ts';
 import { joinButtonState, type JoinButtonState } from '../shell/popular.store.ts';
-import { channelHref } from '../post-card/media.ts';
+import { channelHref } from '../common/post-card/media.ts';
 import { $explore, joinFromList, loadMoreChannels, REQUIREMENTS, setFilters, type ExploreSort, type RequirementChoice } from './explore.store.ts';
 import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
 import { formatNumber } from '../../../lib/i18n.ts';

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { PostCard } from '../post-card/PostCard.tsx';
-import { FeedSortSelect } from '../post-card/FeedSortSelect.tsx';
+import { PostCard } from '../common/post-card/PostCard.tsx';
+import { FeedSortSelect } from '../common/post-card/FeedSortSelect.tsx';
 import type { Paged, Post } from '../../../lib/api-types.ts';
 import { $feed, loadFeedPage, reloadFeed, seededFeed, startFeed, type FeedSource } from './feed.store.ts';
 import { useT, withLang } from '../../i18n/use-t.tsx';

@@ -6,7 +6,7 @@ import { UploadProgress } from '../shell/UploadProgress.tsx';
 import FieldError from '../shell/FieldError.tsx';
 import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useObjectUrls } from '../create-post/use-object-urls.ts';
-import { UPLOAD_ACCEPT } from '../media-types.ts';
+import { UPLOAD_ACCEPT } from '../common/media-types.ts';
 import { posterFrameOf } from '../../../lib/browser/video-poster.ts';
 // Nine buttons: part of this page's code rather than a chunk of its own, so the picker opens on the click.
 import EmojiPicker from './EmojiPicker.tsx';

@@ -4,7 +4,7 @@ import type { Comment, CommentSort, ThreadComment } from '../../../lib/api-types
 import { relativeTime } from '../../../lib/format.ts';
 import { commentUrl, copyLink } from '../../../lib/browser/share.ts';
 import { $user } from '../../../stores/session.store.ts';
-import { ModerationNotice, SafetyBanner } from '../post-card/ModerationNotice.tsx';
+import { ModerationNotice, SafetyBanner } from '../common/post-card/ModerationNotice.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { AuthorHandle } from '../shell/AuthorHandle.tsx';
 import FieldError from '../shell/FieldError.tsx';
@@ -25,7 +25,7 @@ import {
   toggleUpvote,
 } from './post-detail.store.ts';
 import { hiddenReplies, THREAD_DEPTH } from './thread-tree.ts';
-import { PostImage, PostVideo } from '../post-card/PostMedia.tsx';
+import { PostImage, PostVideo } from '../common/post-card/PostMedia.tsx';
 import { formatDateTime, translator } from '../../../lib/i18n.ts';
 import { $lang } from '../../../stores/lang.store.ts';
 import { useLang, useT } from '../../i18n/use-t.tsx';

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { openLogin } from '../../../stores/login.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
 import { joinButton, membersLabel } from '../../../stores/membership.store.ts';
-import { channelHref } from '../post-card/media.ts';
+import { channelHref } from '../common/post-card/media.ts';
 import RulesPanel from '../channel/RulesPanel.tsx';
 import { useLang, useT } from '../../i18n/use-t.tsx';
 import { $community, joinCommunity } from './post-detail.store.ts';

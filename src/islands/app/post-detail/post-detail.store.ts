@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast.ts';
 import { addReply as addReplyToTree, appendReplies, findIn, graftChain, removeComment, updateComment } from './thread-tree.ts';
 import { joinChannel } from '../../../stores/membership.store.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
-import { uploadKindOf } from '../media-types.ts';
+import { uploadKindOf } from '../common/media-types.ts';
 import { POSTER_FILE_NAME, posterFrameOf } from '../../../lib/browser/video-poster.ts';
 import { appendNew, cursorOf, pageQuery } from '../../../lib/paged-list.ts';
 import { translator } from '../../../lib/i18n.ts';

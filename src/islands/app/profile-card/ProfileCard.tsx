@@ -3,7 +3,7 @@ import { api } from '../../../lib/browser/api-client.ts';
 import type { ProfileCard as Card } from '../../../lib/api-types.ts';
 import { useStore } from '@nanostores/react';
 import { Avatar } from '../shell/Avatar.tsx';
-import { PostCard } from '../post-card/PostCard.tsx';
+import { PostCard } from '../common/post-card/PostCard.tsx';
 import { $cardPosts, loadCardPosts } from './profile-card.store.ts';
 import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
 import { formatDate } from '../../../lib/i18n.ts';

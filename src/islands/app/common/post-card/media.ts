@@ -1,6 +1,6 @@
-import type { Post } from '../../../lib/api-types.ts';
-import type { ImageSources } from '../../../lib/media-variants.ts';
-import { translator, type Translate } from '../../../lib/i18n.ts';
+import type { Post } from '../../../../lib/api-types.ts';
+import type { ImageSources } from '../../../../lib/media-variants.ts';
+import { translator, type Translate } from '../../../../lib/i18n.ts';
 
 /**
  * One image or video; an image may come with its size and smaller variants (`image_sources`), a video with its poster

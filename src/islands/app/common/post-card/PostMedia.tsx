@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState, type CSSProperties } from 'react';
-import { srcsetOf, urlForWidth, type ImageSources } from '../../../lib/media-variants.ts';
-import { $dataSaver } from '../../../stores/data-saver.store.ts';
-import { useT } from '../../i18n/use-t.tsx';
+import { srcsetOf, urlForWidth, type ImageSources } from '../../../../lib/media-variants.ts';
+import { $dataSaver } from '../../../../stores/data-saver.store.ts';
+import { useT } from '../../../i18n/use-t.tsx';
 
 /**
  * What data saver shows instead of an image or a video: a box of the same place that loads it on a tap (in a

@@ -1,6 +1,6 @@
-import { postUrl, share } from '../../../lib/browser/share.ts';
-import { ShareIcon } from '../shell/icons.tsx';
-import { useT } from '../../i18n/use-t.tsx';
+import { postUrl, share } from '../../../../lib/browser/share.ts';
+import { ShareIcon } from '../../shell/icons.tsx';
+import { useT } from '../../../i18n/use-t.tsx';
 
 /** Share a post: the Web Share API, else copy its link (src/lib/share.ts). */
 export function ShareButton({ id, title }: { id: number; title: string }) {

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import type { Post } from '../../../lib/api-types.ts';
-import { $savedChanges, isSaved, toggleSaved } from '../../../stores/saved.store.ts';
-import { BookmarkIcon } from '../shell/icons.tsx';
-import { useT } from '../../i18n/use-t.tsx';
+import type { Post } from '../../../../lib/api-types.ts';
+import { $savedChanges, isSaved, toggleSaved } from '../../../../stores/saved.store.ts';
+import { BookmarkIcon } from '../../shell/icons.tsx';
+import { useT } from '../../../i18n/use-t.tsx';
 
 /** Save a post to read later (or take it off the saved list): pressed while saved. */
 export function SaveButton({ post }: { post: Pick<Post, 'id' | 'saved' | 'title'> }) {

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import type { Post } from '../../../lib/api-types.ts';
-import { $reactions, reactionOf, toggleReaction } from '../../../stores/reactions.store.ts';
-import { ThumbDownIcon, ThumbUpIcon } from '../shell/icons.tsx';
-import { useT } from '../../i18n/use-t.tsx';
+import type { Post } from '../../../../lib/api-types.ts';
+import { $reactions, reactionOf, toggleReaction } from '../../../../stores/reactions.store.ts';
+import { ThumbDownIcon, ThumbUpIcon } from '../../shell/icons.tsx';
+import { useT } from '../../../i18n/use-t.tsx';
 
 const base = 'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm font-medium';
 

@@ -1,5 +1,5 @@
-import type { ModerationStatus, SafetyWarning } from '../../../lib/api-types.ts';
-import { useT } from '../../i18n/use-t.tsx';
+import type { ModerationStatus, SafetyWarning } from '../../../../lib/api-types.ts';
+import { useT } from '../../../i18n/use-t.tsx';
 
 /**
  * The scam shield's banner on a post or comment it suspects ("This may be a scam. …"): worded from the catalogs by

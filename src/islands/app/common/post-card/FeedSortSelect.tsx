@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { FeedSort } from '../../../lib/api-types.ts';
-import { currentFeedSort, FEED_SORT_LABELS, setFeedSortInAddress } from '../../../lib/browser/feed-sort.ts';
-import { useT } from '../../i18n/use-t.tsx';
+import type { FeedSort } from '../../../../lib/api-types.ts';
+import { currentFeedSort, FEED_SORT_LABELS, setFeedSortInAddress } from '../../../../lib/browser/feed-sort.ts';
+import { useT } from '../../../i18n/use-t.tsx';
 
 /** The order of a feed or a channel's posts: New, Hot, Top of the day / week / all time; kept in the address. */
 export function FeedSortSelect({ onChange }: { onChange: () => void }) {

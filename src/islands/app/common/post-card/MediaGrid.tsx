@@ -1,4 +1,4 @@
-import type { Post } from '../../../lib/api-types.ts';
+import type { Post } from '../../../../lib/api-types.ts';
 import { MAX_TILES, mediaOf, overflowLabel, postHref, type MediaItem } from './media.ts';
 import { PostImage, PostVideo } from './PostMedia.tsx';
 
@@ -14,7 +14,7 @@ const SIZES = {
   large: { sizes: '(max-width: 720px) calc(67vw - 2.5rem), 448px', width: 448 },
   small: { sizes: '(max-width: 720px) calc(33vw - 1.25rem), 224px', width: 224 },
 };
-import { useT } from '../../i18n/use-t.tsx';
+import { useT } from '../../../i18n/use-t.tsx';
 
 /**
  * 1 item: one wide tile; 2: side by side; 3 or more: a large tile and two small ones, the last small tile

@@ -1,5 +1,5 @@
-import type { PostTag } from '../../../lib/api-types.ts';
-import { useT } from '../../i18n/use-t.tsx';
+import type { PostTag } from '../../../../lib/api-types.ts';
+import { useT } from '../../../i18n/use-t.tsx';
 
 /** One tag: its name in white on its colour (the server keeps every colour at 4.5:1 or more against white). */
 export function TagChip({ tag }: { tag: PostTag }) {

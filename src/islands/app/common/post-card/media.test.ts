@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { channelHref, mediaOf, overflowLabel, postHref } from './media.ts';
-import { readableOn } from '../shell/avatar-colors.ts';
+import { readableOn } from '../../shell/avatar-colors.ts';
 
 describe('media grid rules', () => {
   it("labels the last small tile '+N more' beyond 3 items, 'View post' at exactly 3, nothing below", () => {
