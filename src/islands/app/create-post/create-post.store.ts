@@ -67,7 +67,7 @@ export async function posterFramesOf(draft: PostDraft): Promise<PosterFrames> {
 }
 
 export const isVideo = (file: Pick<File, 'type' | 'name'>) => uploadKindOf(file) === 'video';
-/** A file the post may carry: an image or a video the server takes (see ../media-types.ts). */
+/** A file the post may carry: an image or a video the server takes (see ../common/media-types.ts). */
 export const isUploadable = (file: Pick<File, 'type' | 'name'>) => uploadKindOf(file) !== null;
 
 /** Spec section 8: the server's detail, else the error's message, else 'An unexpected error occurred'. */

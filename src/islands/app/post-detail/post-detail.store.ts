@@ -163,7 +163,7 @@ export async function loadMoreComments(postId: string): Promise<void> {
   }
 }
 
-/** A comment's one attachment: an image or a video the server takes (see ../media-types.ts), else null. */
+/** A comment's one attachment: an image or a video the server takes (see ../common/media-types.ts), else null. */
 export const mediaKindOf = (file: Pick<File, 'type' | 'name'>): 'image' | 'video' | null => uploadKindOf(file);
 
 /** Spec section 5: a comment needs text or media. */
