@@ -71,7 +71,10 @@ function literal(value: unknown): string {
 }
 
 const inline = ({ text, values }: Statement) =>
-  text.replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1])).replace(/\s+/g, ' ').trim();
+  text
+    .replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1]))
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Statements as the database handle sends them, while `recording` holds a list (the job queue's polls left out). */
 let recording: Statement[] | null = null;
@@ -100,8 +103,24 @@ async function pgbench(url: string, script: string, dir: string): Promise<Pgbenc
   const { stdout } = await promisify(execFile)(
     PGBENCH,
     [
-      '-n', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', file, '-l', `--log-prefix=${logPrefix}`,
-      '-h', u.hostname, '-p', u.port || '5432', '-U', u.username || 'postgres', u.pathname.slice(1),
+      '-n',
+      '-c',
+      String(connections),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      '-f',
+      file,
+      '-l',
+      `--log-prefix=${logPrefix}`,
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      u.username || 'postgres',
+      u.pathname.slice(1),
     ],
     // The server's own connection settings (db/client.ts), so both run the same plans.
     { maxBuffer: 1 << 24, env: { ...process.env, PGOPTIONS: '-c jit=off -c max_parallel_workers_per_gather=0' }, cwd: dir },
@@ -225,7 +244,9 @@ async function main() {
       const result = await httpLoad(client, { ...load, seconds }, dir);
       const statements = scripts.get(endpoint.name)!;
       const script = `${statements.map((s) => `${inline(s)};`).join('\n')}\n`;
-      const database = await pgbench(url, script, dir).catch((error: Error) => (console.error(`pgbench ${endpoint.name}: ${error.message}`), null));
+      const database = await pgbench(url, script, dir).catch(
+        (error: Error) => (console.error(`pgbench ${endpoint.name}: ${error.message}`), null),
+      );
       rows.push({
         name: endpoint.name,
         rps: result.rps,
@@ -241,7 +262,15 @@ async function main() {
     if (page1) {
       const offsetSql = page1.map((s) => `${inline(s).replace(/ limit (\S+)$/i, ' limit $1 offset 4990')};`).join('\n');
       const offsetTps = await pgbench(url, `${offsetSql}\n`, dir).catch(() => null);
-      rows.push({ name: 'public p500 by OFFSET (SQL)', rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, pgbench: offsetTps, statements: page1.length });
+      rows.push({
+        name: 'public p500 by OFFSET (SQL)',
+        rps: Number.NaN,
+        p50: Number.NaN,
+        p99: Number.NaN,
+        errors: 0,
+        pgbench: offsetTps,
+        statements: page1.length,
+      });
     }
   } finally {
     server.kill('SIGTERM');
@@ -261,25 +290,48 @@ async function main() {
   }
 
   const served = instances > 1 ? `${instances} instances` : 'one instance';
-  console.log(`\n${shape.posts} posts, ${connections} connections, ${seconds} s each, PostgreSQL, ${served}, load from ${client}; load: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `\n${shape.posts} posts, ${connections} connections, ${seconds} s each, PostgreSQL, ${served}, load from ${client}; load: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   const columns: [string, number][] = [
-    ['endpoint', -30], ['req/s', 7], ['p50 ms', 7], ['p99 ms', 7], ['errors', 6], ['SQL', 4],
-    ['pgbench/s', 9], ['pg p50', 7], ['pg p99', 7], ['ours', 5],
+    ['endpoint', -30],
+    ['req/s', 7],
+    ['p50 ms', 7],
+    ['p99 ms', 7],
+    ['errors', 6],
+    ['SQL', 4],
+    ['pgbench/s', 9],
+    ['pg p50', 7],
+    ['pg p99', 7],
+    ['ours', 5],
   ];
-  const line = (cells: string[]) => console.log(cells.map((cell, i) => (columns[i][1] < 0 ? cell.padEnd(-columns[i][1]) : cell.padStart(columns[i][1]))).join(' '));
+  const line = (cells: string[]) =>
+    console.log(cells.map((cell, i) => (columns[i][1] < 0 ? cell.padEnd(-columns[i][1]) : cell.padStart(columns[i][1]))).join(' '));
   const fmt = (n: number | undefined, digits = 0) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '-');
   line(columns.map(([title]) => title));
   for (const row of rows) {
     const share = row.pgbench && Number.isFinite(row.rps) ? `${((row.rps / row.pgbench.tps) * 100).toFixed(0)}%` : '-';
     line([
-      row.name, fmt(row.rps), fmt(row.p50), fmt(row.p99), String(row.errors), String(row.statements),
-      fmt(row.pgbench?.tps), fmt(row.pgbench?.p50, 1), fmt(row.pgbench?.p99, 1), share,
+      row.name,
+      fmt(row.rps),
+      fmt(row.p50),
+      fmt(row.p99),
+      String(row.errors),
+      String(row.statements),
+      fmt(row.pgbench?.tps),
+      fmt(row.pgbench?.p50, 1),
+      fmt(row.pgbench?.p99, 1),
+      share,
     ]);
   }
   // Deep pages by their keyset cursor: page 500 against page 1 (the goal is within 2×).
   for (const feed of ['public', 'personal']) {
     const [first, deep] = [rows.find((r) => r.name === `${feed} feed, page 1`), rows.find((r) => r.name === `${feed} feed, page 500`)];
-    if (first && deep) console.log(`${feed} feed, page 500 against page 1: p99 ${fmt(deep.p99 / first.p99, 2)}×, req/s ${fmt(deep.rps / first.rps, 2)}×`);
+    if (first && deep)
+      console.log(`${feed} feed, page 500 against page 1: p99 ${fmt(deep.p99 / first.p99, 2)}×, req/s ${fmt(deep.rps / first.rps, 2)}×`);
   }
 }
 

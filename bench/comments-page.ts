@@ -23,8 +23,6 @@ const otherComments = Number(process.env.BENCH_OTHER_COMMENTS ?? 20_000);
 /** The goal: a post page's first page in under this many milliseconds of server time on PostgreSQL. */
 const BUDGET_MS = 100;
 
-
-
 /** A small deterministic random source, so every run builds the same threads. */
 function random(seed: number) {
   let state = seed;
@@ -40,7 +38,10 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-bench-comments-'));
   const databaseUrl = await freshDatabaseUrl('bsq_bench_comments');
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: 'memory://' });
-  const config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent' }, { dataDir, jwtSecret: 'bench', identitySecret: 'bench', serveSite: false, seedDemo: false });
+  const config = loadConfig(
+    { SEED_DEMO: '0', LOG_LEVEL: 'silent' },
+    { dataDir, jwtSecret: 'bench', identitySecret: 'bench', serveSite: false, seedDemo: false },
+  );
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const { db } = app.ctx;
@@ -48,9 +49,19 @@ async function main() {
 
   const people = await db
     .insert(users)
-    .values(Array.from({ length: 50 }, (_, i) => ({ emailHash: `bench-${i}`, username: `BenchOtter${1000 + i}`, color: '#336699', animal: 'Otter' })))
+    .values(
+      Array.from({ length: 50 }, (_, i) => ({
+        emailHash: `bench-${i}`,
+        username: `BenchOtter${1000 + i}`,
+        color: '#336699',
+        animal: 'Otter',
+      })),
+    )
     .returning({ id: users.id });
-  const [circle] = await db.insert(circles).values({ name: 'Bench', themeColors: { primary: '#000', secondary: '#fff' }, ownerId: people[0].id }).returning({ id: circles.id });
+  const [circle] = await db
+    .insert(circles)
+    .values({ name: 'Bench', themeColors: { primary: '#000', secondary: '#fff' }, ownerId: people[0].id })
+    .returning({ id: circles.id });
   const postRows = await db
     .insert(posts)
     .values(Array.from({ length: 41 }, (_, i) => ({ circleId: circle.id, authorId: people[i % 50].id, title: `Post ${i}` })))
@@ -100,7 +111,9 @@ async function main() {
     ['replies of a comment', `/api/posts/comments/${busiest}/replies/`],
     ['one comment thread', `/api/posts/comments/${busiest}/`],
   ];
-  console.log(`${database.driver}: post with ${threadSize} comments (deepest reply at depth ${deepest}) among ${otherComments} others; ${runs} runs each`);
+  console.log(
+    `${database.driver}: post with ${threadSize} comments (deepest reply at depth ${deepest}) among ${otherComments} others; ${runs} runs each`,
+  );
   const results: { name: string; median: number; p99: number }[] = [];
   for (const [name, url] of cases) {
     for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url }); // warm up
@@ -117,7 +130,9 @@ async function main() {
   const firstPage = results[1];
   console.log('case                     median ms   p99 ms   vs page 1');
   for (const r of results) {
-    console.log(`${r.name.padEnd(24)} ${r.median.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${(r.median / firstPage.median).toFixed(2).padStart(10)}`);
+    console.log(
+      `${r.name.padEnd(24)} ${r.median.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)} ${(r.median / firstPage.median).toFixed(2).padStart(10)}`,
+    );
   }
   const verdict = firstPage.p99 < BUDGET_MS ? 'within' : 'OVER';
   console.log(`first page p99 ${firstPage.p99.toFixed(2)} ms: ${verdict} the ${BUDGET_MS} ms budget`);

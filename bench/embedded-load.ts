@@ -14,7 +14,9 @@ import { parseArgs } from 'node:util';
 import { waitForHealth } from './site-server.ts';
 import { defaultClient, httpLoad, type LoadClient } from './http-load.ts';
 
-const { values: flags } = parseArgs({ options: { seconds: { type: 'string' }, connections: { type: 'string' }, client: { type: 'string' } } });
+const { values: flags } = parseArgs({
+  options: { seconds: { type: 'string' }, connections: { type: 'string' }, client: { type: 'string' } },
+});
 const client = (flags.client ?? process.env.BENCH_CLIENT ?? defaultClient()) as LoadClient;
 const seconds = Number(flags.seconds ?? 10);
 const connections = Number(flags.connections ?? 200);
@@ -23,7 +25,15 @@ const port = Number(process.env.BENCH_PORT ?? 4498);
 async function measure(label: string, concurrency: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-embedded-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, SEED_DEMO: '1', PORT: String(port), LOG_LEVEL: 'warn', REQUEST_CONCURRENCY: concurrency },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      REQUEST_CONCURRENCY: concurrency,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -50,8 +60,17 @@ async function measure(label: string, concurrency: string) {
 }
 
 async function main() {
-  console.log(`Public feed on the embedded database, ${connections} connections, ${seconds} s, load from ${client}; load ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  console.log(['', 'req/s', 'p50 ms', 'p99 ms', 'max ms', '2xx', '503', 'errors'].map((h, i) => (i === 0 ? h.padEnd(42) : h.padStart(i === 4 ? 8 : i === 6 ? 6 : 7))).join(' '));
+  console.log(
+    `Public feed on the embedded database, ${connections} connections, ${seconds} s, load from ${client}; load ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    ['', 'req/s', 'p50 ms', 'p99 ms', 'max ms', '2xx', '503', 'errors']
+      .map((h, i) => (i === 0 ? h.padEnd(42) : h.padStart(i === 4 ? 8 : i === 6 ? 6 : 7)))
+      .join(' '),
+  );
   await measure('gate open (every request at once)', '1000000');
   await measure(`gate: ${process.env.REQUEST_CONCURRENCY ?? 4} at a time, FIFO, 503 past 500 ms`, process.env.REQUEST_CONCURRENCY ?? '4');
 }

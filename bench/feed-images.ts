@@ -25,7 +25,9 @@ async function photo(seed: number): Promise<Buffer> {
     <rect width="100%" height="100%" fill="url(#g)"/>
     ${Array.from({ length: 600 }, (_, i) => `<circle cx="${(i * 613 + seed * 211) % width}" cy="${(i * 379 + seed * 97) % height}" r="${6 + ((i * 53) % 90)}" fill="hsl(${(hue + i * 23) % 360},50%,${30 + ((i * 7) % 40)}%)" fill-opacity="0.6"/>`).join('')}
   </svg>`;
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 24 } } })
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 24 } },
+  })
     .png()
     .toBuffer();
   return sharp(Buffer.from(svg))
@@ -54,7 +56,12 @@ export async function postPhotos(app: FastifyInstance, count = PHOTOS): Promise<
       ['description', ''],
       ['images', { data: await photo(i + 1), filename: `walk-${i + 1}.jpg`, type: 'image/jpeg' }],
     ]);
-    const res = await app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...author.headers, ...form.headers } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      payload: form.payload,
+      headers: { ...author.headers, ...form.headers },
+    });
     if (res.statusCode !== 201) throw new Error(`post: ${res.statusCode} ${res.body}`);
     const [url] = res.json().images as string[];
     originals += (await app.inject({ method: 'GET', url })).rawPayload.length;

@@ -63,14 +63,34 @@ async function wrk(load: Load, scratchDir: string): Promise<LoadResult> {
     'end',
   ];
   writeFileSync(script, `${lines.join('\n')}\n`);
-  const { stdout } = await run('wrk', ['-t', '1', '-c', String(load.connections), '-d', `${load.seconds}s`, '--timeout', '30s', '-s', script, load.url], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await run(
+    'wrk',
+    ['-t', '1', '-c', String(load.connections), '-d', `${load.seconds}s`, '--timeout', '30s', '-s', script, load.url],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   const line = stdout.split('\n').find((l) => l.startsWith('BENCH '));
   if (!line) throw new Error(`wrk printed no result:\n${stdout}`);
-  const r = JSON.parse(line.slice(6)) as { requests: number; duration: number; p50: number; p99: number; max: number; errors: number; status: Record<string, number> };
+  const r = JSON.parse(line.slice(6)) as {
+    requests: number;
+    duration: number;
+    p50: number;
+    p99: number;
+    max: number;
+    errors: number;
+    status: Record<string, number>;
+  };
   const notOk = Object.values(r.status).reduce((a, b) => a + b, 0);
-  return { rps: r.requests / (r.duration / 1e6), p50: r.p50 / 1000, p99: r.p99 / 1000, max: r.max / 1000, ok: r.requests - notOk, status: r.status, errors: r.errors };
+  return {
+    rps: r.requests / (r.duration / 1e6),
+    p50: r.p50 / 1000,
+    p99: r.p99 / 1000,
+    max: r.max / 1000,
+    ok: r.requests - notOk,
+    status: r.status,
+    errors: r.errors,
+  };
 }
 
 async function viaAutocannon(load: Load): Promise<LoadResult> {

@@ -30,7 +30,10 @@ const APP_PAGE = '/home/posts';
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 /** The system colour scheme Chromium reports to the page (prefers-color-scheme), which the theme script follows. */
-const THEME_FLAGS: Record<Theme, string> = { light: '--blink-settings=preferredColorScheme=1', dark: '--blink-settings=preferredColorScheme=0' };
+const THEME_FLAGS: Record<Theme, string> = {
+  light: '--blink-settings=preferredColorScheme=1',
+  dark: '--blink-settings=preferredColorScheme=0',
+};
 const FEED_PHOTOS = 4;
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
@@ -99,7 +102,8 @@ async function main() {
     for (const { page, theme, scores, timing } of rows) {
       console.log(`${`${page} ${theme}`.padEnd(28)} ${CATEGORIES.map((c) => String(scores[c]).padStart(15)).join('')}   ${timing}`);
     }
-    for (const { page, theme, problems } of rows) if (problems.length) console.log(`\n${page} (${theme}): audits under 0.9: ${problems.join(', ')}`);
+    for (const { page, theme, problems } of rows)
+      if (problems.length) console.log(`\n${page} (${theme}): audits under 0.9: ${problems.join(', ')}`);
     const low = rows.filter((r) =>
       r.page === APP_PAGE ? r.scores.performance < THRESHOLD : CATEGORIES.some((c) => r.scores[c] < THRESHOLD),
     );

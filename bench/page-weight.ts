@@ -35,7 +35,9 @@ async function measure(base: string, page: string, browser: Awaited<ReturnType<t
   await tab.waitForLoadState('networkidle');
   await tab.waitForTimeout(IDLE_MS);
   const inline = await tab.evaluate(() =>
-    [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? '').filter((t) => t.trim() && !t.trim().startsWith('{')),
+    [...document.querySelectorAll('script:not([src])')]
+      .map((s) => s.textContent ?? '')
+      .filter((t) => t.trim() && !t.trim().startsWith('{')),
   );
   let atLoad = 0;
   let idle = 0;
@@ -59,7 +61,8 @@ async function main() {
     const rows: Weight[] = [];
     for (const page of PAGES) rows.push(await measure(base, page, browser));
     console.log(`\n${'page'.padEnd(20)}${'JS at load'.padStart(14)}${'JS after idle'.padStart(16)}${'inline JS'.padStart(12)}   (gzip)`);
-    for (const r of rows) console.log(`${r.page.padEnd(20)}${kb(r.atLoad).padStart(14)}${kb(r.idle).padStart(16)}${kb(r.inline).padStart(12)}`);
+    for (const r of rows)
+      console.log(`${r.page.padEnd(20)}${kb(r.atLoad).padStart(14)}${kb(r.idle).padStart(16)}${kb(r.inline).padStart(12)}`);
     if (args.includes('--files')) for (const r of rows) console.log(`\n${r.page}\n  ${r.files.join('\n  ')}`);
     if (!args.includes('--no-images')) {
       if (site.app) await measureFeedImages(site.base, site.app, browser);

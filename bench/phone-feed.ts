@@ -21,7 +21,12 @@ async function firstPost(browser: Browser, base: string, cookies: { name: string
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const started = Date.now();
   await page.goto(`${base}/home/posts`, { waitUntil: 'commit' });
@@ -30,7 +35,10 @@ async function firstPost(browser: Browser, base: string, cookies: { name: string
   const lcp = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
         setTimeout(() => resolve(Number.NaN), 3000);
       }),
   );
@@ -45,13 +53,27 @@ try {
   const app = site.app!;
   const [member] = await app.ctx.db.select({ id: users.id }).from(users).limit(1);
   const { access, refresh } = app.ctx.services.tokens.issuePair(member.id);
-  const consent = await app.inject({ method: 'POST', url: '/api/users/me/consent/', headers: { authorization: `Bearer ${access}` }, payload: { version: NOTICE_VERSION, adult: true } });
+  const consent = await app.inject({
+    method: 'POST',
+    url: '/api/users/me/consent/',
+    headers: { authorization: `Bearer ${access}` },
+    payload: { version: NOTICE_VERSION, adult: true },
+  });
   if (consent.statusCode !== 200) throw new Error(`consent: ${consent.statusCode} ${consent.body}`);
-  const results: Record<string, { firstPostMs: number[]; lcp: number[] }> = { visitor: { firstPostMs: [], lcp: [] }, member: { firstPostMs: [], lcp: [] } };
+  const results: Record<string, { firstPostMs: number[]; lcp: number[] }> = {
+    visitor: { firstPostMs: [], lcp: [] },
+    member: { firstPostMs: [], lcp: [] },
+  };
   for (let run = 0; run < runs; run++) {
     for (const [who, cookies] of [
       ['visitor', []],
-      ['member', [{ name: 'access_token', value: access }, { name: 'refresh_token', value: refresh }]],
+      [
+        'member',
+        [
+          { name: 'access_token', value: access },
+          { name: 'refresh_token', value: refresh },
+        ],
+      ],
     ] as const) {
       const { firstPostMs, lcp } = await firstPost(browser, site.base, [...cookies]);
       results[who].firstPostMs.push(firstPostMs);
@@ -63,7 +85,9 @@ try {
   console.log('who      first post   LCP       ratio to visitor');
   for (const who of ['visitor', 'member'] as const) {
     const first = median(results[who].firstPostMs);
-    console.log(`${who.padEnd(8)} ${(first / 1000).toFixed(2).padStart(6)} s   ${(median(results[who].lcp) / 1000).toFixed(2).padStart(5)} s   ${(first / visitor).toFixed(2)}`);
+    console.log(
+      `${who.padEnd(8)} ${(first / 1000).toFixed(2).padStart(6)} s   ${(median(results[who].lcp) / 1000).toFixed(2).padStart(5)} s   ${(first / visitor).toFixed(2)}`,
+    );
   }
 } finally {
   await browser.close();

@@ -11,7 +11,14 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { evaluateCorpus, type CorpusExample, type CorpusReport, loadModel, MODEL_URL, scoreText } from '../src/server/services/safety/index.ts';
+import {
+  evaluateCorpus,
+  type CorpusExample,
+  type CorpusReport,
+  loadModel,
+  MODEL_URL,
+  scoreText,
+} from '../src/server/services/safety/index.ts';
 import { EVASIONS, seeded } from '../src/server/services/safety/training/templating.ts';
 
 /** Runs of each item; its median is its time. */
@@ -25,15 +32,22 @@ const heading = (text: string) => console.log(`\n## ${text}\n`);
 
 function overall(report: CorpusReport) {
   console.log(`${report.examples} examples (${report.scams} scams, ${report.legit} legitimate)`);
-  console.log(`precision ${report.precision.toFixed(3)}  recall ${report.recall.toFixed(3)}  F1 ${report.f1.toFixed(3)}  false-positive rate ${report.falsePositiveRate.toFixed(3)}`);
+  console.log(
+    `precision ${report.precision.toFixed(3)}  recall ${report.recall.toFixed(3)}  F1 ${report.f1.toFixed(3)}  false-positive rate ${report.falsePositiveRate.toFixed(3)}`,
+  );
   console.log(`verdicts: ok ${report.verdicts.ok}, warn ${report.verdicts.warn}, held ${report.verdicts.held}`);
 }
 
 function perPattern(report: CorpusReport) {
   console.log('pattern               items  recall (scams) / flagged by mistake (legitimate)');
-  const entries = Object.entries(report.byPattern).sort(([a, x], [b, y]) => (x.label === y.label ? a.localeCompare(b) : x.label === 'scam' ? -1 : 1));
+  const entries = Object.entries(report.byPattern).sort(([a, x], [b, y]) =>
+    x.label === y.label ? a.localeCompare(b) : x.label === 'scam' ? -1 : 1,
+  );
   for (const [pattern, tally] of entries) {
-    const figure = tally.label === 'scam' ? `recall ${pct(tally.flagged / tally.total)}` : `false positives ${tally.flagged} (${pct(tally.flagged / tally.total)})`;
+    const figure =
+      tally.label === 'scam'
+        ? `recall ${pct(tally.flagged / tally.total)}`
+        : `false positives ${tally.flagged} (${pct(tally.flagged / tally.total)})`;
     console.log(`  ${pad(pattern, 20)}${pad(tally.total, 7)}${figure}`);
   }
 }
@@ -42,7 +56,9 @@ function perLanguage(report: CorpusReport) {
   console.log('language     scams  recall   legit  false positives  precision');
   for (const [lang, t] of Object.entries(report.byLanguage).sort()) {
     const precision = t.scams.flagged + t.legit.flagged === 0 ? 1 : t.scams.flagged / (t.scams.flagged + t.legit.flagged);
-    console.log(`  ${pad(lang, 11)}${pad(t.scams.total, 7)}${pad(pct(t.scams.flagged / Math.max(1, t.scams.total)), 9)}${pad(t.legit.total, 7)}${pad(t.legit.flagged, 17)}${precision.toFixed(3)}`);
+    console.log(
+      `  ${pad(lang, 11)}${pad(t.scams.total, 7)}${pad(pct(t.scams.flagged / Math.max(1, t.scams.total)), 9)}${pad(t.legit.total, 7)}${pad(t.legit.flagged, 17)}${precision.toFixed(3)}`,
+    );
   }
 }
 
@@ -55,7 +71,9 @@ const model = loadModel();
 const loadMs = performance.now() - loadStarted;
 const heapAfter = process.memoryUsage();
 console.log(`file ${fileURLToPath(MODEL_URL).replace(process.cwd() + '/', '')}: ${(size / 1024).toFixed(0)} KB`);
-console.log(`load ${loadMs.toFixed(1)} ms; memory +${((heapAfter.rss - heapBefore.rss) / 1048576).toFixed(1)} MB resident, +${((heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) / 1048576).toFixed(1)} MB heap and buffers (weights ${((model.scam.weights.byteLength + model.warning.weights.byteLength) / 1048576).toFixed(1)} MB)`);
+console.log(
+  `load ${loadMs.toFixed(1)} ms; memory +${((heapAfter.rss - heapBefore.rss) / 1048576).toFixed(1)} MB resident, +${((heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) / 1048576).toFixed(1)} MB heap and buffers (weights ${((model.scam.weights.byteLength + model.warning.weights.byteLength) / 1048576).toFixed(1)} MB)`,
+);
 console.log(`thresholds (chosen on the validation split): warn ≥ ${model.thresholds.warn}, held ≥ ${model.thresholds.held}`);
 
 // ---- The frozen split ------------------------------------------------------------------------------------------------
@@ -69,8 +87,11 @@ heading('Frozen split: per language');
 perLanguage(report);
 heading('Frozen split: warnings, news and advice about scams');
 const warnings = report.byPattern.warning ?? { total: 0, flagged: 0 };
-console.log(`false-positive rate on warnings ${pct(warnings.flagged / Math.max(1, warnings.total))} (${warnings.flagged} of ${warnings.total} flagged)`);
-if (showMisses) for (const miss of report.misses) console.log(`  miss #${miss.id} ${miss.label}/${miss.pattern} p=${miss.score}: ${miss.text}`);
+console.log(
+  `false-positive rate on warnings ${pct(warnings.flagged / Math.max(1, warnings.total))} (${warnings.flagged} of ${warnings.total} flagged)`,
+);
+if (showMisses)
+  for (const miss of report.misses) console.log(`  miss #${miss.id} ${miss.label}/${miss.pattern} p=${miss.score}: ${miss.text}`);
 else if (report.misses.length > 0) console.log(`(${report.misses.length} misses in all; --misses lists them)`);
 
 heading('Frozen split: evasions (each applied to every frozen scam)');
@@ -88,7 +109,9 @@ for (const [name, evade] of Object.entries(EVASIONS)) {
 console.log(`${Object.keys(EVASIONS).length} evasions; the worst keeps ${pct(worst)} of clean recall`);
 
 heading('Frozen split: time per item');
-console.log(`p50 ${(report.p50Ms * 1000).toFixed(0)} µs, p99 ${(report.p99Ms * 1000).toFixed(0)} µs (each item's median of ${REPEATS} runs)`);
+console.log(
+  `p50 ${(report.p50Ms * 1000).toFixed(0)} µs, p99 ${(report.p99Ms * 1000).toFixed(0)} µs (each item's median of ${REPEATS} runs)`,
+);
 
 // ---- For comparison: the data the model was trained on ----------------------------------------------------------------
 heading('Training set (tests/fixtures/safety/train.json; the model has seen it: not a measure of quality)');

@@ -35,7 +35,9 @@ export function serviceWorker() {
           // Staff screens are for a few people; the share image and crawler files are not for reading offline.
           globIgnores: ['staff/**', 'og-image.png', 'sw.js', 'workbox-*.js'],
           swDest: path.join(clientDir, 'sw.js'),
-          manifestTransforms: [async (entries) => ({ manifest: entries.map((entry) => ({ ...entry, url: pageUrl(entry.url) })), warnings: [] })],
+          manifestTransforms: [
+            async (entries) => ({ manifest: entries.map((entry) => ({ ...entry, url: pageUrl(entry.url) })), warnings: [] }),
+          ],
           // Astro's hashed files change name when they change.
           dontCacheBustURLsMatching: /^_astro\//,
           // A static page is the same file whatever its query (/home/create?channelName=…, /home/posts?sort=top).
@@ -51,7 +53,10 @@ export function serviceWorker() {
               // one (a language switched a moment ago shows at once), the last one kept when there is none.
               // The app layout also fetches the screens not yet kept, once, so they open offline before their first visit.
               urlPattern: ({ request, url, sameOrigin }) =>
-                sameOrigin && request.method === 'GET' && /^\/(home|profile|modlog)(\/|$)/.test(url.pathname) && !/^\/home\/(comments|channel-page|u)\/[^/]+\/?$/.test(url.pathname),
+                sameOrigin &&
+                request.method === 'GET' &&
+                /^\/(home|profile|modlog)(\/|$)/.test(url.pathname) &&
+                !/^\/home\/(comments|channel-page|u)\/[^/]+\/?$/.test(url.pathname),
               handler: 'NetworkFirst',
               options: {
                 cacheName: `${RUNTIME_CACHE_PREFIX}screens`,
@@ -80,7 +85,9 @@ export function serviceWorker() {
               urlPattern: ({ request, url, sameOrigin }) =>
                 sameOrigin &&
                 request.method === 'GET' &&
-                /^\/api\/(posts\/(public\/feed|user\/feed|\d+|comments\/list|comments\/\d+\/replies)\/|circles\/(\d+\/)?$|users\/me\/profile\/)/.test(url.pathname),
+                /^\/api\/(posts\/(public\/feed|user\/feed|\d+|comments\/list|comments\/\d+\/replies)\/|circles\/(\d+\/)?$|users\/me\/profile\/)/.test(
+                  url.pathname,
+                ),
               handler: 'NetworkFirst',
               options: {
                 cacheName: `${RUNTIME_CACHE_PREFIX}reads`,
@@ -90,7 +97,8 @@ export function serviceWorker() {
               },
             },
             {
-              urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.destination === 'image' && url.pathname.startsWith('/media/'),
+              urlPattern: ({ request, url, sameOrigin }) =>
+                sameOrigin && request.destination === 'image' && url.pathname.startsWith('/media/'),
               handler: 'CacheFirst',
               options: {
                 cacheName: `${RUNTIME_CACHE_PREFIX}images`,

@@ -103,7 +103,13 @@ export type Circle = {
   alt_text_required: boolean;
 };
 
-export type CircleSearchHit = { id: number; name: string; channel_type: ChannelType; members_count: number; requirement: CircleRequirement | null };
+export type CircleSearchHit = {
+  id: number;
+  name: string;
+  channel_type: ChannelType;
+  members_count: number;
+  requirement: CircleRequirement | null;
+};
 
 /** A join request's status; an owner's decision ('approve' / 'reject', the verb in its URL) moves it on. See docs/glossary.md. */
 export type Decision = 'approve' | 'reject';
@@ -180,11 +186,19 @@ export type SearchSort = 'relevant' | 'new';
 export type SearchResponse = {
   search: {
     posts: {
-      id: number; title: string; description: string; user: string; circle_name: string;
+      id: number;
+      title: string;
+      description: string;
+      user: string;
+      circle_name: string;
       highlights: { title: HighlightRange[]; description: HighlightRange[] };
     }[];
     channels: {
-      id: number; name: string; description: string; channel_type: ChannelType; requirement: CircleRequirement | null;
+      id: number;
+      name: string;
+      description: string;
+      channel_type: ChannelType;
+      requirement: CircleRequirement | null;
       highlights: { name: HighlightRange[]; description: HighlightRange[] };
     }[];
     comments: { id: number; post_id: number; user: string; body: string; highlights: { body: HighlightRange[] } }[];
@@ -205,7 +219,11 @@ export type CredentialWords = { code?: CredentialKind; name?: string };
 export type IdentityChip = { kind: string; label: string } & CredentialWords;
 
 /** One thing the account has proven (the sign-in e-mail included); the identity chips follow this list. */
-export type Verification = { kind: 'email' | 'academic' | 'institution' | 'credential' | 'aadhaar'; label: string; verified_at: string } & CredentialWords;
+export type Verification = {
+  kind: 'email' | 'academic' | 'institution' | 'credential' | 'aadhaar';
+  label: string;
+  verified_at: string;
+} & CredentialWords;
 
 /** A credential sent for review, as its sender sees it. */
 export type CredentialRequest = {

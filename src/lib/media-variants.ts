@@ -13,7 +13,10 @@ const LARGEST = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
  * The widths of an image's variants: the standard ones below its width, and its own width when that is no wider than
  * the largest (so a wide screen still finds the full picture in WebP or AVIF, never a blurry smaller one).
  */
-export const variantWidths = (width: number): number[] => [...VARIANT_WIDTHS.filter((v) => v < width), ...(width <= LARGEST ? [width] : [])];
+export const variantWidths = (width: number): number[] => [
+  ...VARIANT_WIDTHS.filter((v) => v < width),
+  ...(width <= LARGEST ? [width] : []),
+];
 export const VARIANT_FORMATS = ['avif', 'webp'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 

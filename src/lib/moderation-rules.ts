@@ -103,7 +103,14 @@ export type ReviewCase = {
   held_by: string[] | null;
   author: {
     username: string;
-    recent: { kind: 'post' | 'comment'; id: number; post_id: number; excerpt: string; moderation_status: 'visible' | 'held' | 'removed'; created_at: string }[];
+    recent: {
+      kind: 'post' | 'comment';
+      id: number;
+      post_id: number;
+      excerpt: string;
+      moderation_status: 'visible' | 'held' | 'removed';
+      created_at: string;
+    }[];
     warnings: number;
     removals: number;
     suspensions: number;

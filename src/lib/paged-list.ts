@@ -19,10 +19,14 @@ export type PagedList<T> = {
 export const emptyPagedList = <T>(): PagedList<T> => ({ items: [], page: 1, hasMore: true, loading: false, cursor: null });
 
 /** The cursor a `next` link carries (absolute or relative), or null. */
-export const cursorOf = (next: string | null): string | null => (next ? new URL(next, 'http://relative.invalid').searchParams.get('cursor') : null);
+export const cursorOf = (next: string | null): string | null =>
+  next ? new URL(next, 'http://relative.invalid').searchParams.get('cursor') : null;
 
 /** `page`, and the cursor when the list has one: the query for the page after the loaded ones. */
-export const pageQuery = (state: Pick<PagedList<unknown>, 'page' | 'cursor'>) => ({ page: state.page, ...(state.cursor ? { cursor: state.cursor } : {}) });
+export const pageQuery = (state: Pick<PagedList<unknown>, 'page' | 'cursor'>) => ({
+  page: state.page,
+  ...(state.cursor ? { cursor: state.cursor } : {}),
+});
 
 /** `items` followed by the rows of `incoming` whose id is not shown yet (nor repeated within `incoming`). */
 export function appendNew<T extends { id: number | string }>(items: readonly T[], incoming: readonly T[]): T[] {
@@ -45,7 +49,14 @@ export async function loadNextPage<T extends { id: number | string }, S extends 
   try {
     const data = await fetchPage(state);
     const current = $list.get();
-    $list.set({ ...current, items: appendNew(current.items, data.results), page: current.page + 1, hasMore: Boolean(data.next), loading: false, cursor: cursorOf(data.next) });
+    $list.set({
+      ...current,
+      items: appendNew(current.items, data.results),
+      page: current.page + 1,
+      hasMore: Boolean(data.next),
+      loading: false,
+      cursor: cursorOf(data.next),
+    });
   } catch (error) {
     $list.set({ ...$list.get(), loading: false, hasMore: false });
     throw error;

@@ -24,7 +24,25 @@ export const IMAGE_SCHEMES = ['http', 'https', 'data'] as const;
 export const DATA_IMAGE_URL = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/i;
 
 /** HTML tags the stored description may contain. */
-export const ALLOWED_TAGS = ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'ol', 'ul', 'li', 'a', 'img', 'span'] as const;
+export const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ol',
+  'ul',
+  'li',
+  'a',
+  'img',
+  'span',
+] as const;
 
 /** Quill 2 marks list items with data-list instead of nesting ul/ol. */
 export const LIST_KINDS = ['bullet', 'ordered', 'checked', 'unchecked'] as const;

@@ -12,7 +12,13 @@ export const SUPPORT_EMAIL: string = import.meta.env?.PUBLIC_SUPPORT_EMAIL || 's
 export const PHONE = { display: '+91 20 4860 1120', href: 'tel:+912048601120' };
 
 export const ADDRESS = {
-  lines: ['Bharat Square Technologies Pvt. Ltd.', '4th Floor, Kalpataru Business Square', 'Baner Road, Baner', 'Pune, Maharashtra 411045', 'India'],
+  lines: [
+    'Bharat Square Technologies Pvt. Ltd.',
+    '4th Floor, Kalpataru Business Square',
+    'Baner Road, Baner',
+    'Pune, Maharashtra 411045',
+    'India',
+  ],
   /** Opens the map in a new tab only when the visitor asks for it: no third-party script on our pages. */
   mapUrl: 'https://www.openstreetmap.org/search?query=Baner%20Road%2C%20Baner%2C%20Pune%20411045',
 };

@@ -12,7 +12,15 @@ export const CASE_STATUSES = ['open', 'closed'] as const;
 export const REPORT_STATUSES = ['open', 'upheld', 'dismissed'] as const;
 export const REACTION_KINDS = ['like', 'dislike'] as const;
 export const COMMENT_MEDIA_KINDS = ['image', 'video'] as const;
-export const NOTIFICATION_KINDS = ['reply', 'mention', 'upvote_milestone', 'join_request', 'join_decision', 'report_outcome', 'moderation_action'] as const;
+export const NOTIFICATION_KINDS = [
+  'reply',
+  'mention',
+  'upvote_milestone',
+  'join_request',
+  'join_decision',
+  'report_outcome',
+  'moderation_action',
+] as const;
 export const ACTOR_ROLES = ['moderator', 'owner'] as const;
 export const GRIEVANCE_STATUS_VALUES = ['received', 'acknowledged', 'resolved', 'rejected'] as const;
 

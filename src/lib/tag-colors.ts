@@ -7,7 +7,19 @@ export const MIN_TAG_CONTRAST = 4.5;
 export const TAG_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 /** Colours the chooser offers, each at least 4.5:1 against white. */
-export const TAG_PALETTE = ['#b91c1c', '#c2410c', '#a16207', '#15803d', '#0f766e', '#0369a1', '#1d4ed8', '#6d28d9', '#a21caf', '#be185d', '#374151'] as const;
+export const TAG_PALETTE = [
+  '#b91c1c',
+  '#c2410c',
+  '#a16207',
+  '#15803d',
+  '#0f766e',
+  '#0369a1',
+  '#1d4ed8',
+  '#6d28d9',
+  '#a21caf',
+  '#be185d',
+  '#374151',
+] as const;
 
 /** A colour's relative luminance (WCAG 2.x). */
 function luminance(hex: string): number {

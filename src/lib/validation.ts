@@ -46,7 +46,8 @@ export const MAX_DB_ID = 2_147_483_647;
  * null for anything else: hex, exponents, fractions, booleans, lists, zero, negatives, beyond int4.
  */
 export function parseId(value: unknown): number | null {
-  const text = typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
   if (!/^\d{1,10}$/.test(text)) return null;
   const id = Number(text);
   return id >= 1 && id <= MAX_DB_ID ? id : null;
@@ -64,13 +65,16 @@ export const positiveId = z.unknown().transform((value, ctx): number => {
 /** Blank gets only the blank message (as DRF's EmailField); the pattern is checked on what was typed. */
 export const emailSchema = requiredString({ max: 254 }).refine((v) => v === '' || EMAIL_PATTERN.test(v), 'Enter a valid email address.');
 
-
 /** One of a fixed set of values, in DRF's words: missing is 'required', anything else '"x" is not a valid choice.' */
 export const choice = <T extends string>(values: readonly T[]) =>
   z.unknown().transform((value, ctx): T => {
     if ((values as readonly unknown[]).includes(value)) return value as T;
     const message =
-      value === undefined ? REQUIRED : value === null ? NULL_VALUE : `"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.`;
+      value === undefined
+        ? REQUIRED
+        : value === null
+          ? NULL_VALUE
+          : `"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.`;
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });

@@ -15,15 +15,22 @@ function keysOf(catalog: Catalog, prefix = ''): string[] {
 /** The `{{name}}` placeholders of one message. */
 const placeholders = (message: string) => [...message.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-const leaf = (catalog: Catalog, key: string) => key.split('.').reduce<string | Catalog>((node, part) => (node as Catalog)[part], catalog) as string;
+const leaf = (catalog: Catalog, key: string) =>
+  key.split('.').reduce<string | Catalog>((node, part) => (node as Catalog)[part], catalog) as string;
 
 describe('message catalogs', () => {
   const enKeys = keysOf(en);
   const hiKeys = keysOf(hi);
 
   it('have the same keys in English and Hindi, plural forms included', () => {
-    expect(hiKeys.filter((key) => !enKeys.includes(key)), 'only in hi.json').toEqual([]);
-    expect(enKeys.filter((key) => !hiKeys.includes(key)), 'only in en.json').toEqual([]);
+    expect(
+      hiKeys.filter((key) => !enKeys.includes(key)),
+      'only in hi.json',
+    ).toEqual([]);
+    expect(
+      enKeys.filter((key) => !hiKeys.includes(key)),
+      'only in en.json',
+    ).toEqual([]);
   });
 
   it('give every plural both the one and the other form', () => {

@@ -20,7 +20,13 @@ const SENTENCE = /^[A-Z][a-z]+[ ,'’a-z-]* [a-z].*[.!?]$/;
  * Framework answers matched against the catalog by their English (http/error-messages.ts) until they too are keys:
  * the multipart parser's and DRF's wording of a malformed body and of an unknown method.
  */
-const FRAMEWORK_FILES = new Set(['plugins/errors.ts', 'http/request-validation.ts', 'plugins/uploads.ts', 'plugins/admission.ts', 'services/moderation/suspension-service.ts']);
+const FRAMEWORK_FILES = new Set([
+  'plugins/errors.ts',
+  'http/request-validation.ts',
+  'plugins/uploads.ts',
+  'plugins/admission.ts',
+  'services/moderation/suspension-service.ts',
+]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -34,7 +40,11 @@ function sentencesInErrors(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const literal = (node: ts.Node): string | null =>
-    ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : ts.isTemplateExpression(node) ? node.head.text + '…' : null;
+    ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
+      ? node.text
+      : ts.isTemplateExpression(node)
+        ? node.head.text + '…'
+        : null;
   const visit = (node: ts.Node, inHelper: boolean) => {
     let inside = inHelper;
     if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && ts.isIdentifier(node.expression)) {
@@ -54,7 +64,9 @@ function sentencesInErrors(file: string): string[] {
 }
 
 const flatten = (section: Record<string, unknown>, prefix = ''): string[] =>
-  Object.entries(section).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : flatten(value as Record<string, unknown>, `${prefix}${key}.`)));
+  Object.entries(section).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : flatten(value as Record<string, unknown>, `${prefix}${key}.`),
+  );
 
 describe('server messages', () => {
   it('are catalog keys, never English sentences written into the code', () => {

@@ -75,7 +75,10 @@ const files = filesUnder(ROOT).map((file) => {
 describe('no English written into components', () => {
   it('finds literals when there are some (the scanner works)', () => {
     expect(literalsInTsx('const a = <p title="Hello there">Hello world</p>;', 'x.tsx')).toEqual(['title="Hello there"', 'Hello world']);
-    expect(literalsInAstro('---\nconst x = 1;\n---\n<p aria-label="Close it">{t("a")}</p><span>Plain words</span>')).toEqual(['Plain words', 'aria-label="Close it"']);
+    expect(literalsInAstro('---\nconst x = 1;\n---\n<p aria-label="Close it">{t("a")}</p><span>Plain words</span>')).toEqual([
+      'Plain words',
+      'aria-label="Close it"',
+    ]);
     expect(literalsInTsx('const a = <p>{t("x")} Bharat Square</p>;', 'x.tsx')).toEqual([]);
   });
 

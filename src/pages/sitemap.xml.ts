@@ -10,17 +10,26 @@ export const GET: APIRoute = async ({ site }) => {
   const origin = site ?? new URL('http://localhost:4321');
   const pages = await getCollection('pages');
   const translatedIn = (canonical: string): Lang[] =>
-    LANGUAGES.filter((lang) => lang === 'en' || pages.some((p) => pageLangOf(p.id).lang === lang && p.data.canonical === canonical && p.data.rendered === 'build'));
+    LANGUAGES.filter(
+      (lang) =>
+        lang === 'en' || pages.some((p) => pageLangOf(p.id).lang === lang && p.data.canonical === canonical && p.data.rendered === 'build'),
+    );
   const entries = [
     ...LANGUAGES.map((lang) => ({ path: '/', lang, langs: [...LANGUAGES], lastmod: undefined as Date | undefined })),
     ...pages
       .filter((page) => pageLangOf(page.id).lang === 'en' || page.data.rendered === 'build')
-      .map((page) => ({ path: page.data.canonical, lang: pageLangOf(page.id).lang, langs: translatedIn(page.data.canonical), lastmod: page.data.updated })),
+      .map((page) => ({
+        path: page.data.canonical,
+        lang: pageLangOf(page.id).lang,
+        langs: translatedIn(page.data.canonical),
+        lastmod: page.data.updated,
+      })),
   ];
   const url = (path: string, lang: Lang) => escapeXml(new URL(localizedPath(path, lang), origin).toString());
   const urls = entries
     .map(({ path, lang, langs, lastmod }) => {
-      const alternates = langs.length > 1 ? langs.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${url(path, l)}"/>`).join('') : '';
+      const alternates =
+        langs.length > 1 ? langs.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${url(path, l)}"/>`).join('') : '';
       return `  <url><loc>${url(path, lang)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}${alternates}</url>`;
     })
     .join('\n');

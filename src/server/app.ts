@@ -69,7 +69,6 @@ export type BuildOptions = {
   clock?: Clock;
 };
 
-
 /** Builds the whole app without listening: main.ts listens, tests use `app.inject()`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -101,7 +100,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.addHook('onResponse', async () => void inFlight--);
     app.addHook('onRequestAbort', async (_request) => void inFlight--);
     app.addHook('onClose', async () => {
-      for (let waited = 0; inFlight > 0 && waited < config.shutdownGraceSeconds * 1000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      for (let waited = 0; inFlight > 0 && waited < config.shutdownGraceSeconds * 1000; waited += 50)
+        await new Promise((r) => setTimeout(r, 50));
       await database.close();
     });
   }
@@ -128,7 +128,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   let unlistenShield: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     await services.shieldTeacher.useActive();
-    unlistenShield = await database.listen(SHIELD_MODEL_CHANNEL, () => void services.shieldTeacher.useActive().catch((error) => app.log.error({ err: error }, 'scam model switch failed')));
+    unlistenShield = await database.listen(
+      SHIELD_MODEL_CHANNEL,
+      () => void services.shieldTeacher.useActive().catch((error) => app.log.error({ err: error }, 'scam model switch failed')),
+    );
   });
   app.addHook('onClose', async () => {
     await unlistenShield?.();
@@ -197,7 +200,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         return res.statusCode === 200 ? (res.json() as Paged<Post>) : null;
       },
       memberFeedPage: async (access: string, query: string) => {
-        const res = await app.inject({ method: 'GET', url: `/api/posts/user/feed/?${query}`, headers: { authorization: `Bearer ${access}` } });
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/posts/user/feed/?${query}`,
+          headers: { authorization: `Bearer ${access}` },
+        });
         return res.statusCode === 200 ? (res.json() as Paged<Post>) : null;
       },
     },
@@ -207,7 +214,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.setNotFoundHandler((request, reply) => {
     // Media only reads: another method is 405 for a file that exists, 404 otherwise (never handed to the site).
-    if (request.url.startsWith('/media/') && request.method !== 'GET' && request.method !== 'HEAD') return app.mediaWrongMethod(request, reply);
+    if (request.url.startsWith('/media/') && request.method !== 'GET' && request.method !== 'HEAD')
+      return app.mediaWrongMethod(request, reply);
     if (!request.url.startsWith('/api/') && app.siteNotFound) return app.siteNotFound(request, reply);
     return app.apiNotFound(request, reply);
   });

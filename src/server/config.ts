@@ -16,17 +16,38 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional().transform((v) => v || undefined),
-  SMTP_URL: z.string().optional().transform((v) => v || undefined),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   SMTP_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
   MAIL_FROM: z.string().default('Bharat Square <no-reply@bharatsquare.local>'),
   SUPPORT_EMAIL: z.string().default('support@bharatsquare.local'),
-  JWT_SECRET: z.string().optional().transform((v) => v || undefined),
-  IDENTITY_KEY: z.string().optional().transform((v) => v || undefined),
-  IDENTITY_KEY_FILE: z.string().optional().transform((v) => v || undefined),
+  JWT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  IDENTITY_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  IDENTITY_KEY_FILE: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   /** The identity key's older name, still read. */
-  IDENTITY_SECRET: z.string().optional().transform((v) => v || undefined),
-  REDIS_URL: z.string().optional().transform((v) => v || undefined),
+  IDENTITY_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   REDIS_KEY_PREFIX: z.string().min(1).default('bsq:rl'),
   SEED_DEMO: flag,
   PUBLIC_SITE_URL: z.string().optional(),
@@ -50,7 +71,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined)
-    .refine((v) => v === undefined || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(v), 'must be s3://bucket or s3://bucket/prefix'),
+    .refine(
+      (v) => v === undefined || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(v),
+      'must be s3://bucket or s3://bucket/prefix',
+    ),
   S3_ENDPOINT: z
     .string()
     .optional()
@@ -58,16 +82,20 @@ const envSchema = z.object({
     .refine((v) => v === undefined || URL.canParse(v), 'must be an absolute URL'),
   S3_FORCE_PATH_STYLE: flag,
   AWS_REGION: z.string().default('us-east-1'),
-  AWS_ACCESS_KEY_ID: z.string().optional().transform((v) => v || undefined),
-  AWS_SECRET_ACCESS_KEY: z.string().optional().transform((v) => v || undefined),
+  AWS_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  AWS_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   INSTITUTION_CHIP_MIN_MEMBERS: z.coerce.number().int().positive().default(25),
   CREDENTIAL_DOCUMENT_MB: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: flag,
   GRIEVANCE_OFFICER_NAME: z.string().default('Grievance Officer, Bharat Square Technologies Pvt. Ltd.'),
-  GRIEVANCE_OFFICER_ADDRESS: z
-    .string()
-    .default('4th Floor, Kalpataru Business Square, Baner Road, Baner, Pune, Maharashtra 411045, India'),
+  GRIEVANCE_OFFICER_ADDRESS: z.string().default('4th Floor, Kalpataru Business Square, Baner Road, Baner, Pune, Maharashtra 411045, India'),
   GRIEVANCE_OFFICER_EMAIL: z.string().default('grievance@bharatsquare.in'),
   AUTO_HIDE_REPORTS: z.coerce.number().int().positive().default(3),
   NEW_ACCOUNT_HOURS: z.coerce.number().nonnegative().default(24),
@@ -97,7 +125,6 @@ const envSchema = z.object({
     .refine((v) => v === undefined || (Number.isInteger(v) && v >= 0 && v <= 65535), 'must be a port number'),
   METRICS_HOST: z.string().default('127.0.0.1'),
 });
-
 
 /** A configuration the server must not start with; main.ts prints the message alone and exits non-zero. */
 export class ConfigError extends Error {}
@@ -150,7 +177,9 @@ function mediaStoreConfig(e: z.infer<typeof envSchema>): MediaStoreConfig {
     endpoint: e.S3_ENDPOINT,
     forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
     credentials:
-      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 
@@ -174,10 +203,7 @@ function persistentSecret(dataDir: string, name: string): string {
   return secret;
 }
 
-export function loadConfig(
-  env: Record<string, string | undefined> = process.env,
-  overrides: Partial<Config> = {},
-): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const merged = { ...readEnvFile(path.resolve('.env')), ...env };
   const parsed = envSchema.safeParse(merged);
   if (!parsed.success) {
@@ -193,7 +219,11 @@ export function loadConfig(
  * The configuration's shape, each setting once: read from the parsed environment (envSchema) with its defaults and
  * units applied. `Config` is this function's result, so a setting is named, typed and documented here only.
  */
-function configFrom(e: z.infer<typeof envSchema>, dataDir: string, overrides: { jwtSecret?: string; identitySecret?: string; databaseUrl?: string }) {
+function configFrom(
+  e: z.infer<typeof envSchema>,
+  dataDir: string,
+  overrides: { jwtSecret?: string; identitySecret?: string; databaseUrl?: string },
+) {
   return {
     port: e.PORT,
     host: e.HOST,
@@ -279,4 +309,3 @@ function configFrom(e: z.infer<typeof envSchema>, dataDir: string, overrides: { 
 }
 
 export type Config = ReturnType<typeof configFrom>;
-

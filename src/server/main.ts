@@ -25,10 +25,13 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.readiness.draining = true;
     app.log.info({ graceSeconds: config.shutdownGraceSeconds }, `${signal} received: not ready any more, finishing running requests`);
-    const deadline = setTimeout(() => {
-      app.log.warn('shutdown took longer than SHUTDOWN_GRACE_SECONDS allows: leaving with requests still open');
-      process.exit(0);
-    }, config.shutdownGraceSeconds * 1000 + CLOSING_MARGIN_MS);
+    const deadline = setTimeout(
+      () => {
+        app.log.warn('shutdown took longer than SHUTDOWN_GRACE_SECONDS allows: leaving with requests still open');
+        process.exit(0);
+      },
+      config.shutdownGraceSeconds * 1000 + CLOSING_MARGIN_MS,
+    );
     deadline.unref();
     await stopAdminSocket();
     await app.close();

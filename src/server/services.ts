@@ -82,9 +82,18 @@ export function createServices({
   const qrCodesIn = createQrCodeReader(mediaStore);
   const posts = createPostsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn });
   const comments = createCommentsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn });
-  const shieldTeacher = createShieldTeacher({ db, notify: async (channel, payload) => void (await executeSql('select pg_notify($1, $2)', [channel, payload])) });
+  const shieldTeacher = createShieldTeacher({
+    db,
+    notify: async (channel, payload) => void (await executeSql('select pg_notify($1, $2)', [channel, payload])),
+  });
   // Moderators' decisions teach the shield: retrained nightly (02:30 IST), promoted only when no worse on the frozen split.
-  jobs.define({ name: RETRAIN_JOB, run: async () => void (await shieldTeacher.retrain()), cron: '0 21 * * *', retryLimit: 1, expireInSeconds: 15 * 60 });
+  jobs.define({
+    name: RETRAIN_JOB,
+    run: async () => void (await shieldTeacher.retrain()),
+    cron: '0 21 * * *',
+    retryLimit: 1,
+    expireInSeconds: 15 * 60,
+  });
   const exports = createExportService({ db, config, jobs, log, now, mediaStore });
   return {
     jobs,
@@ -104,7 +113,9 @@ export function createServices({
     grievances: createGrievanceService({ db, clock, mail, identitySecret: config.identitySecret, log }),
     tokens,
     // Its own key, derived from the signing key, so a media signature can never pass for anything else.
-    mediaSigner: createMediaSigner(createHmac('sha256', config.jwtSecret).update('private-media-urls').digest('base64url'), () => clock.now().getTime()),
+    mediaSigner: createMediaSigner(createHmac('sha256', config.jwtSecret).update('private-media-urls').digest('base64url'), () =>
+      clock.now().getTime(),
+    ),
     mail,
     rateLimiter,
     writing: createWriteGate({ db, limits: writeLimits, suspensions, assertMeets: verifications.assertMeets }),

@@ -3,8 +3,20 @@ import type { Circle } from '../lib/api-types.ts';
 import { applyJoinOutcome, joinButton, membersLabel } from './membership.store.ts';
 
 const circle = (over: Partial<Circle> = {}): Circle => ({
-  id: 1, name: 'Science Hub', description: '', channel_type: 'public', channel_name: 'Science Hub', members_count: 4,
-  is_member: false, is_owner: false, membership_status: 'none', theme_colors: { primary: '#000', secondary: '#111' }, created_at: '', requirement: null, alt_text_required: false, ...over,
+  id: 1,
+  name: 'Science Hub',
+  description: '',
+  channel_type: 'public',
+  channel_name: 'Science Hub',
+  members_count: 4,
+  is_member: false,
+  is_owner: false,
+  membership_status: 'none',
+  theme_colors: { primary: '#000', secondary: '#111' },
+  created_at: '',
+  requirement: null,
+  alt_text_required: false,
+  ...over,
 });
 
 describe('join button (spec section 4)', () => {
@@ -17,7 +29,10 @@ describe('join button (spec section 4)', () => {
 
   it('asks to join a private circle and then waits', () => {
     expect(joinButton(circle({ channel_type: 'private' }), false).label).toBe('Request to join');
-    expect(joinButton(circle({ channel_type: 'private', membership_status: 'pending' }), false)).toEqual({ label: 'Request pending', disabled: true });
+    expect(joinButton(circle({ channel_type: 'private', membership_status: 'pending' }), false)).toEqual({
+      label: 'Request pending',
+      disabled: true,
+    });
   });
 });
 

@@ -25,7 +25,10 @@ const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Whether text contains one of the words as a whole word or phrase, in any script ("upi" matches "UPI", not "upil"). */
 export function containsMutedWord(text: string, words: string[]): boolean {
   if (words.length === 0) return false;
-  const plain = text.replace(/<[^>]*>/g, ' ').normalize('NFKC').toLowerCase();
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .normalize('NFKC')
+    .toLowerCase();
   const pattern = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${words.map(escape).join('|')})(?![\\p{L}\\p{M}\\p{N}])`, 'u');
   return pattern.test(plain);
 }

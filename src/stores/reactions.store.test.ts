@@ -8,7 +8,13 @@ const { $reactions, reactionOf, toggleReaction } = await import('./reactions.sto
 const { $loginOpen } = await import('./login.store.ts');
 
 const post = { id: 5, liked: false, disliked: false, like_count: 2, dislike_count: 1 };
-const answer = (liked: boolean, disliked: boolean, like_count: number, dislike_count: number) => ({ post_id: 5, liked, disliked, like_count, dislike_count });
+const answer = (liked: boolean, disliked: boolean, like_count: number, dislike_count: number) => ({
+  post_id: 5,
+  liked,
+  disliked,
+  like_count,
+  dislike_count,
+});
 
 let jar: Map<string, string>;
 beforeEach(() => {

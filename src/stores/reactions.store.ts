@@ -33,7 +33,10 @@ export async function toggleReaction(post: Pick<Post, 'id'> & Reaction, kind: Re
   const active = kind === 'like' ? current.liked : current.disliked;
   busy.add(post.id);
   try {
-    const answer = await api<Reaction & { post_id: number }>(PATH[kind], { method: active ? 'DELETE' : 'POST', query: { post_id: post.id } });
+    const answer = await api<Reaction & { post_id: number }>(PATH[kind], {
+      method: active ? 'DELETE' : 'POST',
+      query: { post_id: post.id },
+    });
     $reactions.setKey(String(post.id), {
       liked: answer.liked,
       disliked: answer.disliked,

@@ -37,7 +37,11 @@ export async function toggleSaved(post: Pick<Post, 'id' | 'saved'>): Promise<voi
 }
 
 /** The profile's Saved tab: the member's saved posts, newest saved first, a page at a time. */
-export const $savedList = map<PagedList<Post> & { failed: boolean; started: boolean }>({ ...emptyPagedList<Post>(), failed: false, started: false });
+export const $savedList = map<PagedList<Post> & { failed: boolean; started: boolean }>({
+  ...emptyPagedList<Post>(),
+  failed: false,
+  started: false,
+});
 
 /** The next page of saved posts (the first when nothing is loaded yet). */
 export async function loadSavedPage(): Promise<void> {

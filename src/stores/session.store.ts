@@ -36,7 +36,8 @@ export async function logout() {
   const refresh = getRefreshToken();
   try {
     // The spec's client sends {token}; the refresh token rides along so it cannot mint new access tokens.
-    if (token || refresh) await api('/api/token/blacklist/', { method: 'POST', body: { token: token ?? refresh, ...(refresh && token ? { refresh } : {}) } });
+    if (token || refresh)
+      await api('/api/token/blacklist/', { method: 'POST', body: { token: token ?? refresh, ...(refresh && token ? { refresh } : {}) } });
   } catch (error) {
     console.error('Logout: blacklist failed', error);
   }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/browser/api-client.ts';
-import { $verificationNeeded, requirementText, safeReturnPath, showVerificationNeeded, verificationNeededOf, verifyNowHref } from './verification-gate.store.ts';
+import {
+  $verificationNeeded,
+  requirementText,
+  safeReturnPath,
+  showVerificationNeeded,
+  verificationNeededOf,
+  verifyNowHref,
+} from './verification-gate.store.ts';
 
 const requirement = { kind: 'academic' as const, value: null, label: 'academic e-mail' };
 const refusal = new ApiError('To join X you need …', 403, { detail: 'To join X you need …', code: 'verification_required', requirement });
@@ -28,8 +35,8 @@ describe('verification gate', () => {
   });
 });
 
-describe('requirement labels in the reader\'s language', () => {
-  it('words academic, an institution and a credential from the catalog, keeping an institution\'s name', async () => {
+describe("requirement labels in the reader's language", () => {
+  it("words academic, an institution and a credential from the catalog, keeping an institution's name", async () => {
     const { requirementLabel } = await import('./verification-gate.store.ts');
     const { translator } = await import('../lib/i18n.ts');
     const hi = translator('hi');

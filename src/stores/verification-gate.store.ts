@@ -47,8 +47,10 @@ export function safeReturnPath(search: string): string | null {
  */
 export function requirementLabel(requirement: CircleRequirement, t: Translate = translator('en')): string {
   if (requirement.kind === 'academic') return t('app.requirementLabels.academic');
-  if (requirement.kind === 'institution') return t('app.requirementLabels.institution', { name: requirement.label.replace(/ e-mail$/, '') });
+  if (requirement.kind === 'institution')
+    return t('app.requirementLabels.institution', { name: requirement.label.replace(/ e-mail$/, '') });
   return t(`app.requirementLabels.credential.${requirement.value}`, { defaultValue: requirement.label });
 }
 
-export const requirementText = (requirement: CircleRequirement, t: Translate = translator('en')) => t('app.membersVerified', { label: requirementLabel(requirement, t) });
+export const requirementText = (requirement: CircleRequirement, t: Translate = translator('en')) =>
+  t('app.membersVerified', { label: requirementLabel(requirement, t) });

@@ -98,7 +98,9 @@ describe('clients that go away while waiting in line', () => {
       for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 10 }, (_, i) => dropped(port, 2 + 3 * i)));
       // Whatever was let in finishes; then the gate must admit again.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const after = await Promise.all(Array.from({ length: 3 }, () => dropping.app.inject({ method: 'GET', url: '/api/posts/public/feed/' })));
+      const after = await Promise.all(
+        Array.from({ length: 3 }, () => dropping.app.inject({ method: 'GET', url: '/api/posts/public/feed/' })),
+      );
       expect(after.map((res) => res.statusCode)).toEqual([200, 200, 200]);
       const health = await dropping.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);

@@ -261,7 +261,7 @@ describe('nobody can lock another person out of sign-in', () => {
   const stranger = '203.0.113.9';
   const wrongFor = (otp: string) => (otp === '999999' ? '999998' : '999999');
 
-  it('codes asked for another person\'s address from one network use up that network\'s allowance, not the owner\'s', async () => {
+  it("codes asked for another person's address from one network use up that network's allowance, not the owner's", async () => {
     const email = uniqueEmail('victim');
     for (let i = 0; i < 5; i++) expect((await sendOtp(t, email, stranger)).statusCode).toBe(200);
     expect((await sendOtp(t, email, stranger)).statusCode).toBe(429);
@@ -271,7 +271,7 @@ describe('nobody can lock another person out of sign-in', () => {
     expect((await verifyOtp(t, { email, otp: latestOtp(t, email) }, owner)).statusCode).toBe(200);
   });
 
-  it('wrong guesses from another network never kill the owner\'s code, and are capped at 5 for the address', async () => {
+  it("wrong guesses from another network never kill the owner's code, and are capped at 5 for the address", async () => {
     const email = uniqueEmail('guessed');
     await sendOtp(t, email, owner);
     const otp = latestOtp(t, email);
@@ -301,7 +301,7 @@ describe('nobody can lock another person out of sign-in', () => {
     expect((await verifyOtp(t, { email, otp }, owner)).statusCode).toBe(429);
   });
 
-  it('a code asked for from another network does not replace the owner\'s', async () => {
+  it("a code asked for from another network does not replace the owner's", async () => {
     const email = uniqueEmail('replaced');
     await sendOtp(t, email, owner);
     const mine = latestOtp(t, email);
@@ -321,7 +321,11 @@ describe('nobody can lock another person out of sign-in', () => {
 
 describe('one mailbox, one account', () => {
   const handleOf = async (access: string) =>
-    ((await t.app.inject({ method: 'GET', url: '/api/users/me/profile/', headers: { authorization: `Bearer ${access}` } })).json() as { profile: { username: string } }).profile.username;
+    (
+      (await t.app.inject({ method: 'GET', url: '/api/users/me/profile/', headers: { authorization: `Bearer ${access}` } })).json() as {
+        profile: { username: string };
+      }
+    ).profile.username;
 
   it('opens one account for every spelling of one Gmail mailbox (case, dots, +tags, googlemail.com)', async () => {
     const local = `asha.rao${process.pid}`;
@@ -434,7 +438,8 @@ describe('the per-network limit on sign-in codes', () => {
   it('counts addresses rotated inside one IPv6 /64 as one network', async () => {
     const block = `2001:db8:${(process.pid % 65000).toString(16)}:77`;
     const answers = [];
-    for (let i = 1; i <= 5; i++) answers.push((await sendOtp(limited, uniqueEmail('v6'), `${block}::${i.toString(16)}:${(i * 7919).toString(16)}`)).statusCode);
+    for (let i = 1; i <= 5; i++)
+      answers.push((await sendOtp(limited, uniqueEmail('v6'), `${block}::${i.toString(16)}:${(i * 7919).toString(16)}`)).statusCode);
     expect(answers).toEqual([200, 200, 200, 429, 429]);
     // The next /64 is another network.
     expect((await sendOtp(limited, uniqueEmail('v6'), `2001:db8:${(process.pid % 65000).toString(16)}:78::1`)).statusCode).toBe(200);

@@ -57,7 +57,9 @@ const send = (call: Call, body: unknown = call.body, url = call.url) =>
     url,
     headers: call.auth ? user.headers : {},
     remoteAddress: `198.19.${ip % 250}.${(Math.floor(ip++ / 250) % 250) + 1}`,
-    ...(body === undefined ? {} : { payload: JSON.stringify(body), headers: { ...(call.auth ? user.headers : {}), 'content-type': 'application/json' } }),
+    ...(body === undefined
+      ? {}
+      : { payload: JSON.stringify(body), headers: { ...(call.auth ? user.headers : {}), 'content-type': 'application/json' } }),
   });
 
 /** A query string with the value of every parameter replaced. */
@@ -135,9 +137,15 @@ describe('wrong types where text is expected', () => {
         }
       }
     }
-    const titled = await send(calls().find((c) => c.url === '/api/posts/')!, { circle: 'Probe Yard', title: null });
+    const titled = await send(
+      calls().find((c) => c.url === '/api/posts/')!,
+      { circle: 'Probe Yard', title: null },
+    );
     expect(titled.json()).toEqual({ title: ['This field may not be null.'] });
-    const mailed = await send(calls().find((c) => c.url === '/api/contact/')!, { email: null, message: 'Hi' });
+    const mailed = await send(
+      calls().find((c) => c.url === '/api/contact/')!,
+      { email: null, message: 'Hi' },
+    );
     expect(mailed.json()).toEqual({ email: ['This field may not be null.'] });
   });
 });
@@ -180,7 +188,12 @@ describe('multipart forms on endpoints without files', () => {
 
   it('read the form’s text fields as the data, as DRF does', async () => {
     const contact = await form({ email: 'form@example.com', message: 'Sent as a form' });
-    const sent = await t.app.inject({ method: 'POST', url: '/api/contact/', payload: contact.payload, headers: { 'content-type': contact.type } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact/',
+      payload: contact.payload,
+      headers: { 'content-type': contact.type },
+    });
     expect(sent.statusCode).toBe(201);
     const circleForm = await form({ name: 'Form Made', description: 'From a multipart form', channel_type: 'private' });
     const made = await t.app.inject({
@@ -195,7 +208,12 @@ describe('multipart forms on endpoints without files', () => {
 
   it('name each missing field of an empty form', async () => {
     const empty = await form({});
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact/', payload: empty.payload, headers: { 'content-type': empty.type } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact/',
+      payload: empty.payload,
+      headers: { 'content-type': empty.type },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ email: ['This field is required.'], message: ['This field is required.'] });
   });
@@ -215,7 +233,21 @@ describe('OPTIONS', () => {
 
 describe('query parameters', () => {
   it('never turn junk into a 500', async () => {
-    const junk = ['', ' ', '-1', '0', '1.5', '1e3', '0x10', '2147483648', '99999999999999999999', 'abc', '%', '\u{1F600}', 'x'.repeat(5000)];
+    const junk = [
+      '',
+      ' ',
+      '-1',
+      '0',
+      '1.5',
+      '1e3',
+      '0x10',
+      '2147483648',
+      '99999999999999999999',
+      'abc',
+      '%',
+      '\u{1F600}',
+      'x'.repeat(5000),
+    ];
     for (const call of calls()) {
       for (const value of junk) {
         const url = withEveryParam(call.url, value);

@@ -62,7 +62,11 @@ describe('a channel named like another channel’s id', () => {
   it('channel page by id: its meta tags describe the circle with that id, as the island loads it', async () => {
     const site = t.app.ctx.services.site;
     const island = (await get(`/api/circles/members/?circle_id=${OTHER_ID}`)).json<Circle>();
-    expect(await site.circlePreview({ id: String(OTHER_ID) })).toEqual({ id: island.id, name: 'Year Circle', description: 'The circle whose id is 2024.' });
+    expect(await site.circlePreview({ id: String(OTHER_ID) })).toEqual({
+      id: island.id,
+      name: 'Year Circle',
+      description: 'The circle whose id is 2024.',
+    });
     expect(await site.circlePreview({ id: 'not-an-id' })).toBeNull();
     expect(await site.circlePreview({ name: '  ' })).toBeNull();
   });

@@ -26,7 +26,8 @@ function freshApp(prepare: () => Promise<void> = async () => {}) {
 }
 
 const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.headers });
-const post = (url: string, payload: unknown, user?: TestUser) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: user?.headers });
+const post = (url: string, payload: unknown, user?: TestUser) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: user?.headers });
 const create = (payload: unknown, user: TestUser | undefined = owner) => post('/api/circles/', payload, user);
 
 describe('GET /api/circles/ on an empty database', () => {
@@ -85,14 +86,18 @@ describe('POST /api/circles/', () => {
     const names = ['Race Track', 'race track', 'RACE TRACK', 'Race track'];
     const results = await Promise.all(names.map((name) => create({ name, description: 'fast' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
-    for (const r of results.filter((x) => x.statusCode === 400)) expect(r.json()).toEqual({ name: ['A circle with this name already exists.'] });
+    for (const r of results.filter((x) => x.statusCode === 400))
+      expect(r.json()).toEqual({ name: ['A circle with this name already exists.'] });
   });
 
   it('recognises the driver’s unique-index violation, the path a lost race takes', async () => {
     const error = await t.app.ctx.db
       .insert(circles)
       .values({ name: 'taken NAME', themeColors: themeColorsFor('x') })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
     expect(isUniqueViolation(undefined)).toBe(false);
@@ -104,7 +109,10 @@ describe('POST /api/circles/', () => {
     [{ description: 'x' }, { name: ['This field is required.'] }],
     [{ name: 'ab', description: 'x' }, { name: ['Ensure this field has at least 3 characters.'] }],
     [{ name: 'n'.repeat(51), description: 'x' }, { name: ['Ensure this field has no more than 50 characters.'] }],
-    [{ name: 'Bad <script>', description: 'x' }, { name: ['Circle names may contain only letters, numbers, spaces, hyphens and underscores.'] }],
+    [
+      { name: 'Bad <script>', description: 'x' },
+      { name: ['Circle names may contain only letters, numbers, spaces, hyphens and underscores.'] },
+    ],
     [{ name: 42, description: 'x' }, { name: ['Not a valid string.'] }],
     [{ name: 'No Description' }, { description: ['This field is required.'] }],
     [{ name: 'Blank Description', description: ' ' }, { description: ['This field may not be blank.'] }],
@@ -141,13 +149,21 @@ describe('GET /api/circles/members/', () => {
   });
 
   it('treats a bad token as a visitor', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/circles/members/?circle_name=Pune Foodies', headers: { authorization: 'Bearer nope' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/circles/members/?circle_name=Pune Foodies',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().is_member).toBe(false);
   });
 
   it('answers 404 for an unknown circle and 400 without a parameter', async () => {
-    for (const url of ['/api/circles/members/?circle_name=Nowhere', '/api/circles/members/?circle_id=999999', '/api/circles/members/?circle_id=abc']) {
+    for (const url of [
+      '/api/circles/members/?circle_name=Nowhere',
+      '/api/circles/members/?circle_id=999999',
+      '/api/circles/members/?circle_id=abc',
+    ]) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ detail: 'Circle not found.' });
@@ -244,7 +260,10 @@ describe('listing and name search', () => {
 
   it('shows the viewer their own memberships in the list', async () => {
     const results: Circle[] = (await get('/api/circles/', other)).json().results;
-    const mine = (await get('/api/circles/?page=2', other)).json().results.concat(results).find((c: Circle) => c.name === 'Pune Foodies');
+    const mine = (await get('/api/circles/?page=2', other))
+      .json()
+      .results.concat(results)
+      .find((c: Circle) => c.name === 'Pune Foodies');
     expect(mine).toMatchObject({ is_member: true, membership_status: 'member' });
   });
 
@@ -261,7 +280,13 @@ describe('listing and name search', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ count: 9, next: null, previous: null });
-    expect(body.results[0]).toEqual({ id: expect.any(Number), name: names[0], channel_type: 'public', members_count: 5, requirement: null });
+    expect(body.results[0]).toEqual({
+      id: expect.any(Number),
+      name: names[0],
+      channel_type: 'public',
+      members_count: 5,
+      requirement: null,
+    });
     expect(body.results.map((r: { name: string }) => r.name)).toEqual([names[0], names[1], names[2], ...names.slice(3, 9)]);
   });
 
@@ -325,10 +350,13 @@ describe('Explore: GET /api/circles/ with q, requirement and sort', () => {
     expect((await names('/api/circles/?sort=active'))[0]).toBe('Pune Foodies');
   });
 
-  it('recounts this week\'s posts hourly: a post older than a week drops out of the active order', async () => {
+  it("recounts this week's posts hourly: a post older than a week drops out of the active order", async () => {
     await t.app.ctx.db.execute(sql`update posts set created_at = now() - interval '8 days'`);
     await t.app.ctx.services.circles.recountRecentPosts();
-    const [foodies] = await t.app.ctx.db.select({ recent: circles.recentPosts }).from(circles).where(sql`name = 'Pune Foodies'`);
+    const [foodies] = await t.app.ctx.db
+      .select({ recent: circles.recentPosts })
+      .from(circles)
+      .where(sql`name = 'Pune Foodies'`);
     expect(foodies.recent).toBe(0);
   });
 
@@ -344,9 +372,10 @@ describe('channel rules: GET and PUT /api/circles/{id}/rules/', () => {
   freshApp(async () => {
     room = await createCircle(t.app, owner, 'Rules Room');
   });
-  const put = (id: number, payload: unknown, user?: TestUser) => t.app.inject({ method: 'PUT', url: `/api/circles/${id}/rules/`, payload: payload as object, headers: user?.headers });
+  const put = (id: number, payload: unknown, user?: TestUser) =>
+    t.app.inject({ method: 'PUT', url: `/api/circles/${id}/rules/`, payload: payload as object, headers: user?.headers });
 
-  it('starts empty, takes the owner\'s rules, and shows them to anyone', async () => {
+  it("starts empty, takes the owner's rules, and shows them to anyone", async () => {
     expect((await get(`/api/circles/${room.id}/rules/`)).json()).toEqual({ rules: [] });
     const rules = [
       { title: 'Be kind', body: 'No personal attacks.' },
@@ -359,7 +388,7 @@ describe('channel rules: GET and PUT /api/circles/{id}/rules/', () => {
     expect((await get(`/api/circles/${room.id}/rules/`, other)).json()).toEqual({ rules });
   });
 
-  it('is the owner\'s to change: 403 for a member, 401 for a visitor, 404 for an unknown circle', async () => {
+  it("is the owner's to change: 403 for a member, 401 for a visitor, 404 for an unknown circle", async () => {
     const res = await put(room.id, { rules: [] }, other);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ detail: 'Only the owner of this circle can change its settings.' });

@@ -41,7 +41,10 @@ describe('reply counts', () => {
             // Index 0 of the choice is a new top-level comment; otherwise a reply to an existing comment.
             const pick = s.parent % (created.length + 1);
             const parentId = pick === 0 ? null : created[pick - 1];
-            const [row] = await t.app.ctx.db.insert(comments).values({ postId, authorId: author.id, parentId, body: 'x' }).returning({ id: comments.id });
+            const [row] = await t.app.ctx.db
+              .insert(comments)
+              .values({ postId, authorId: author.id, parentId, body: 'x' })
+              .returning({ id: comments.id });
             created.push(row.id);
           } else if (created.length > 0) {
             const target = created[s.target % created.length];
@@ -53,7 +56,13 @@ describe('reply counts', () => {
           }
         }
         const rows = await t.app.ctx.db
-          .select({ id: comments.id, parentId: comments.parentId, replyCount: comments.replyCount, deletedAt: comments.deletedAt, status: comments.moderationStatus })
+          .select({
+            id: comments.id,
+            parentId: comments.parentId,
+            replyCount: comments.replyCount,
+            deletedAt: comments.deletedAt,
+            status: comments.moderationStatus,
+          })
           .from(comments)
           .where(eq(comments.postId, postId));
         const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));

@@ -4,7 +4,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Comment, CommentsResponse } from '../../src/lib/api-types.ts';
 import { comments } from '../../src/server/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { addMember, createCircle, createUser, type FilePart, makeImage, makeMp4, makePhoneJpeg, multipart, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import {
+  addMember,
+  createCircle,
+  createUser,
+  type FilePart,
+  makeImage,
+  makeMp4,
+  makePhoneJpeg,
+  multipart,
+  post,
+  type TestCircle,
+  type TestUser,
+} from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -20,7 +32,12 @@ const comment = (body: unknown, user: TestUser | null = alice) =>
   t.app.inject({ method: 'POST', url: '/api/posts/comments/', payload: body as object, headers: user?.headers });
 async function commentForm(user: TestUser, entries: [string, string | FilePart][]) {
   const form = await multipart(entries);
-  return t.app.inject({ method: 'POST', url: '/api/posts/comments/', payload: form.payload, headers: { ...user.headers, ...form.headers } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/posts/comments/',
+    payload: form.payload,
+    headers: { ...user.headers, ...form.headers },
+  });
 }
 const mediaFiles = () => readdirSync(t.config.mediaDir).sort();
 
@@ -42,9 +59,16 @@ beforeEach(async () => {
   secretPostId = await post(t.app, alice, secret, 'Hidden');
   busyPostId = await post(t.app, alice, open, 'Busy');
   const start = Date.UTC(2026, 1, 1);
-  await t.app.ctx.db.insert(comments).values(
-    Array.from({ length: 12 }, (_, i) => ({ postId: busyPostId, authorId: bob.id, body: `Comment ${i}`, createdAt: new Date(start + i * 1000) })),
-  );
+  await t.app.ctx.db
+    .insert(comments)
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({
+        postId: busyPostId,
+        authorId: bob.id,
+        body: `Comment ${i}`,
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
 });
 afterAll(() => t.close());
 
@@ -98,7 +122,11 @@ describe('POST /api/posts/comments/', () => {
     ]);
     expect(res.statusCode).toBe(201);
     const created = res.json() as Comment;
-    expect(created).toMatchObject({ body: '', media_kind: 'image', media_url: expect.stringMatching(/^\/media\/[0-9a-f-]{36}_\d+x\d+\.jpg$/) });
+    expect(created).toMatchObject({
+      body: '',
+      media_kind: 'image',
+      media_url: expect.stringMatching(/^\/media\/[0-9a-f-]{36}_\d+x\d+\.jpg$/),
+    });
     const served = await t.app.inject({ method: 'GET', url: created.media_url! });
     expect(served.statusCode).toBe(200);
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
@@ -120,14 +148,20 @@ describe('POST /api/posts/comments/', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ non_field_errors: ['Please enter a comment or select media.'] });
     }
-    const emptyForm = await commentForm(alice, [['post', String(postId)], ['body', ' ']]);
+    const emptyForm = await commentForm(alice, [
+      ['post', String(postId)],
+      ['body', ' '],
+    ]);
     expect(emptyForm.statusCode).toBe(400);
     expect(emptyForm.json()).toEqual({ non_field_errors: ['Please enter a comment or select media.'] });
   });
 
   it('refuses media that is not an image or MP4, more than one file, and keeps no file', async () => {
     const before = mediaFiles();
-    const text = await commentForm(alice, [['post', String(postId)], ['media', { data: Buffer.from('plain text'), filename: 'a.png', type: 'image/png' }]]);
+    const text = await commentForm(alice, [
+      ['post', String(postId)],
+      ['media', { data: Buffer.from('plain text'), filename: 'a.png', type: 'image/png' }],
+    ]);
     expect(text.statusCode).toBe(400);
     expect(text.json()).toEqual({ media: ['Please select an image or video file.'] });
     const two = await commentForm(alice, [
@@ -137,7 +171,10 @@ describe('POST /api/posts/comments/', () => {
     ]);
     expect(two.statusCode).toBe(400);
     expect(two.json()).toEqual({ media: ['Upload at most 1 file.'] });
-    const unknownPost = await commentForm(alice, [['post', '999999'], ['media', { data: await makeImage('png'), filename: 'a.png' }]]);
+    const unknownPost = await commentForm(alice, [
+      ['post', '999999'],
+      ['media', { data: await makeImage('png'), filename: 'a.png' }],
+    ]);
     expect(unknownPost.statusCode).toBe(404);
     expect(mediaFiles()).toEqual(before);
   });
@@ -181,7 +218,9 @@ describe('GET /api/posts/comments/list/', () => {
     expect(body.post).toMatchObject({ id: busyPostId, title: 'Busy', comment_count: 12 });
     expect(body.comments.count).toBe(12);
     expect(body.comments.previous).toBeNull();
-    expect(body.comments.next).toMatch(new RegExp(`^http://localhost/api/posts/comments/list/\\?post_id=${busyPostId}&page=2&cursor=[\\w-]+$`));
+    expect(body.comments.next).toMatch(
+      new RegExp(`^http://localhost/api/posts/comments/list/\\?post_id=${busyPostId}&page=2&cursor=[\\w-]+$`),
+    );
     expect(body.comments.results.map((c) => c.body)).toEqual(Array.from({ length: 10 }, (_, i) => `Comment ${11 - i}`));
     const second = (await list(busyPostId, null, '&page=2')).json() as CommentsResponse;
     expect(second.comments.results.map((c) => c.body)).toEqual(['Comment 1', 'Comment 0']);

@@ -62,7 +62,12 @@ describe('POST /api/contact/', () => {
   it('answers 415 for text/plain and 400 for malformed JSON', async () => {
     const plain = await t.app.inject({ method: 'POST', url: '/api/contact/', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
     expect(plain.statusCode).toBe(415);
-    const broken = await t.app.inject({ method: 'POST', url: '/api/contact/', headers: { 'content-type': 'application/json' }, payload: '{' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().detail).toMatch(/^JSON parse error - /);
   });

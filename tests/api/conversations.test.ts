@@ -55,7 +55,8 @@ describe('replies', () => {
   it(`show ${THREAD_DEPTH} levels in the list; deeper ones come from the replies of the last shown`, async () => {
     const postId = await post(t.app, alice, circle, 'Deep');
     const chain = [await reply(bob, postId, null, 'level 0')];
-    for (let depth = 1; depth <= THREAD_DEPTH + 2; depth++) chain.push(await reply(depth % 2 ? alice : bob, postId, chain.at(-1)!, `level ${depth}`));
+    for (let depth = 1; depth <= THREAD_DEPTH + 2; depth++)
+      chain.push(await reply(depth % 2 ? alice : bob, postId, chain.at(-1)!, `level ${depth}`));
     const [top] = (await list(postId)).comments.results;
     expect(top.reply_count).toBe(THREAD_DEPTH + 2);
     let node: ThreadComment = top;
@@ -120,7 +121,9 @@ describe('comment upvotes', () => {
     expect((await list(postId, '', bob)).comments.results[0]).toMatchObject({ upvote_count: 2, upvoted: false });
     expect((await down(alice)).json()).toEqual({ comment_id: id, upvoted: false, upvote_count: 1 });
     expect((await down(alice)).json()).toEqual({ comment_id: id, upvoted: false, upvote_count: 1 });
-    expect((await call('POST', '/api/posts/comments/upvotes/?comment_id=99999999', alice)).json()).toMatchObject({ detail: 'Comment not found.' });
+    expect((await call('POST', '/api/posts/comments/upvotes/?comment_id=99999999', alice)).json()).toMatchObject({
+      detail: 'Comment not found.',
+    });
     expect((await call('POST', `/api/posts/comments/upvotes/?comment_id=${id}`)).statusCode).toBe(401);
     expect((await call('POST', '/api/posts/comments/upvotes/', alice)).json()).toEqual({ comment_id: ['This field is required.'] });
   });
@@ -161,7 +164,10 @@ describe('every upvote counts', () => {
       .insert(comments)
       .values({ postId, authorId: bob.id, body: 'one upvote', upvoteCount: 1, createdAt: new Date(now - 60_000) })
       .returning({ id: comments.id });
-    const [newer] = await t.app.ctx.db.insert(comments).values({ postId, authorId: bob.id, body: 'none yet', createdAt: new Date(now) }).returning({ id: comments.id });
+    const [newer] = await t.app.ctx.db
+      .insert(comments)
+      .values({ postId, authorId: bob.id, body: 'none yet', createdAt: new Date(now) })
+      .returning({ id: comments.id });
     expect(ids((await list(postId, '&sort=best')).comments.results)).toEqual([upvoted.id, newer.id]);
 
     const hotCircle = await createCircle(t.app, alice, 'First Likes');
@@ -182,7 +188,9 @@ describe('editing and deleting comments', () => {
     expect(other.json()).toMatchObject({ detail: 'You can only edit or delete your own comments.' });
     expect((await call('DELETE', `/api/posts/comments/${id}/`, alice)).statusCode).toBe(403);
     expect((await call('PATCH', `/api/posts/comments/${id}/`, null, { body: 'x' })).statusCode).toBe(401);
-    expect((await call('PATCH', `/api/posts/comments/${id}/`, bob, { body: '  ' })).json()).toEqual({ non_field_errors: ['Please enter a comment or select media.'] });
+    expect((await call('PATCH', `/api/posts/comments/${id}/`, bob, { body: '  ' })).json()).toEqual({
+      non_field_errors: ['Please enter a comment or select media.'],
+    });
     const edited = await call('PATCH', `/api/posts/comments/${id}/`, bob, { body: 'Typo' });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ id, body: 'Typo', edited_at: expect.any(String) });
@@ -224,7 +232,12 @@ describe('editing and deleting comments', () => {
       ['body', 'Look'],
       ['media', { data: await makeImage('png'), filename: 'a.png', type: 'image/png' }],
     ]);
-    const created = await t.app.inject({ method: 'POST', url: '/api/posts/comments/', payload: form.payload, headers: { ...bob.headers, ...form.headers } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/comments/',
+      payload: form.payload,
+      headers: { ...bob.headers, ...form.headers },
+    });
     const file = path.join(t.config.mediaDir, path.basename(created.json().media_url));
     expect(existsSync(file)).toBe(true);
     await call('DELETE', `/api/posts/comments/${created.json().id}/`, bob);
@@ -240,12 +253,19 @@ describe('editing and deleting posts', () => {
     expect(other.json()).toMatchObject({ detail: 'You can only edit or delete your own posts.' });
     expect((await call('DELETE', `/api/posts/${postId}/`, bob)).statusCode).toBe(403);
     expect((await call('PATCH', `/api/posts/${postId}/`, alice, {})).statusCode).toBe(400);
-    expect((await call('PATCH', `/api/posts/${postId}/`, alice, { title: '' })).json()).toEqual({ title: ['This field may not be blank.'] });
+    expect((await call('PATCH', `/api/posts/${postId}/`, alice, { title: '' })).json()).toEqual({
+      title: ['This field may not be blank.'],
+    });
     const unedited = (await call('GET', `/api/posts/${postId}/`)).json() as Post;
     expect(unedited).not.toHaveProperty('edited_at');
     const edited = await call('PATCH', `/api/posts/${postId}/`, alice, { title: 'Final title', description: '<p>Now with text</p>' });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ id: postId, title: 'Final title', description: '<p>Now with text</p>', edited_at: expect.any(String) });
+    expect(edited.json()).toMatchObject({
+      id: postId,
+      title: 'Final title',
+      description: '<p>Now with text</p>',
+      edited_at: expect.any(String),
+    });
     expect((await call('GET', `/api/posts/${postId}/`)).json()).toEqual(edited.json());
   });
 
@@ -255,7 +275,12 @@ describe('editing and deleting posts', () => {
       ['title', 'With a photo'],
       ['images', { data: await makeImage('jpeg'), filename: 'p.jpg', type: 'image/jpeg' }],
     ]);
-    const created = await t.app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...alice.headers, ...form.headers } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      payload: form.payload,
+      headers: { ...alice.headers, ...form.headers },
+    });
     expect(created.statusCode).toBe(201);
     const postId = created.json().id as number;
     const file = path.join(t.config.mediaDir, path.basename(created.json().images[0]));

@@ -42,7 +42,10 @@ async function busyMember() {
   await addMember(t.app, circle, member);
   const media = await upload();
   const postId = await post(t.app, member, circle, 'My post');
-  await t.app.ctx.db.update(schema.posts).set({ images: [media.url] }).where(eq(schema.posts.id, postId));
+  await t.app.ctx.db
+    .update(schema.posts)
+    .set({ images: [media.url] })
+    .where(eq(schema.posts.id, postId));
   const othersPost = await post(t.app, other, circle, 'Their post');
   await comment(t.app, member, othersPost, 'My comment');
   await comment(t.app, other, postId, 'A reply to the member');
@@ -50,7 +53,12 @@ async function busyMember() {
   expect(like.statusCode).toBeLessThan(300);
   const saved = await inject({ method: 'POST', url: '/api/users/me/saved/', headers: member.headers, payload: { post: othersPost } });
   expect(saved.statusCode).toBe(201);
-  const report = await inject({ method: 'POST', url: '/api/reports/', headers: member.headers, payload: { post: othersPost, reason: 'spam' } });
+  const report = await inject({
+    method: 'POST',
+    url: '/api/reports/',
+    headers: member.headers,
+    payload: { post: othersPost, reason: 'spam' },
+  });
   expect(report.statusCode).toBeLessThan(300);
   await t.app.ctx.db.insert(schema.userBlocks).values({ blockerId: member.id, blockedId: other.id });
   await t.app.ctx.db.insert(schema.userBlocks).values({ blockerId: other.id, blockedId: member.id });
@@ -64,9 +72,9 @@ async function busyMember() {
  */
 async function rowsReferring(userId: number, handle: string, key?: string): Promise<string[]> {
   const run = (query: string, values: unknown[] = []) => t.app.ctx.database.executeSql(query, values);
-  const tables = (await run(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)).rows.map(
-    (r) => String(r.table_name),
-  );
+  const tables = (
+    await run(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)
+  ).rows.map((r) => String(r.table_name));
   const references = (
     await run(
       `select kcu.table_name, kcu.column_name from information_schema.table_constraints tc
@@ -81,7 +89,10 @@ async function rowsReferring(userId: number, handle: string, key?: string): Prom
     if (Number(row.n) > 0) found.push(`${table}.${column}`);
   }
   for (const table of tables) {
-    for (const [what, text] of [['handle', handle], ['key', key]] as const) {
+    for (const [what, text] of [
+      ['handle', handle],
+      ['key', key],
+    ] as const) {
       if (!text) continue;
       const [row] = (await run(`select count(*)::int as n from "${table}" t where position($1 in t::text) > 0`, [text])).rows;
       if (Number(row.n) > 0) found.push(`${table} (${what})`);
@@ -91,7 +102,12 @@ async function rowsReferring(userId: number, handle: string, key?: string): Prom
 }
 
 async function deleteAccount(member: { auth: { authorization: string }; email: string }, eraseContent: boolean) {
-  const sent = await inject({ method: 'POST', url: '/api/users/me/delete/send-otp/', headers: member.auth, payload: { email: member.email } });
+  const sent = await inject({
+    method: 'POST',
+    url: '/api/users/me/delete/send-otp/',
+    headers: member.auth,
+    payload: { email: member.email },
+  });
   expect(sent.statusCode).toBe(200);
   const res = await inject({
     method: 'POST',
@@ -106,14 +122,20 @@ async function deleteAccount(member: { auth: { authorization: string }; email: s
 /** A signed-in member (through the real sign-in) who also owns the busy member's kind of data. */
 async function signedInBusyMember() {
   const signed = await signIn(t);
-  const [row] = await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
+  const [row] = await t.app.ctx.db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
   const asTestUser: TestUser = { id: row.id, username: row.username, color: row.color, access: signed.access, headers: signed.auth };
   const other = await createUser(t.app, 'neighbour');
   const circle = await createCircle(t.app, other);
   await addMember(t.app, circle, asTestUser);
   const media = await upload();
   const ownPost = await post(t.app, asTestUser, circle, 'Written by the leaver');
-  await t.app.ctx.db.update(schema.posts).set({ images: [media.url] }).where(eq(schema.posts.id, ownPost));
+  await t.app.ctx.db
+    .update(schema.posts)
+    .set({ images: [media.url] })
+    .where(eq(schema.posts.id, ownPost));
   const othersPost = await post(t.app, other, circle, 'Liked by the leaver');
   await comment(t.app, asTestUser, othersPost, 'Comment by the leaver');
   await comment(t.app, other, ownPost, 'A reply under the leaver’s post');
@@ -134,7 +156,6 @@ async function signedInBusyMember() {
   return { signed, user: row, other, circle, media, ownPost, othersPost };
 }
 
-
 describe('notice and consent', () => {
   it('a new member must agree before anything but the consent calls and public reads', async () => {
     const member = await signIn(t, uniqueEmail(), undefined, { consent: false });
@@ -145,13 +166,35 @@ describe('notice and consent', () => {
     expect((await inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: member.refresh } })).statusCode).toBe(200);
 
     const status = await inject({ url: '/api/users/me/consent/', headers: member.auth });
-    expect(status.json()).toEqual({ version: NOTICE_VERSION, required: true, consented_version: null, agreed_at: null, withdrawn_at: null, erase_after: null });
-    const stale = await inject({ method: 'POST', url: '/api/users/me/consent/', headers: member.auth, payload: { version: '1999-01-01', adult: true } });
+    expect(status.json()).toEqual({
+      version: NOTICE_VERSION,
+      required: true,
+      consented_version: null,
+      agreed_at: null,
+      withdrawn_at: null,
+      erase_after: null,
+    });
+    const stale = await inject({
+      method: 'POST',
+      url: '/api/users/me/consent/',
+      headers: member.auth,
+      payload: { version: '1999-01-01', adult: true },
+    });
     expect(stale.statusCode).toBe(400);
-    const missing = await inject({ method: 'POST', url: '/api/users/me/consent/', headers: member.auth, payload: { version: NOTICE_VERSION } });
+    const missing = await inject({
+      method: 'POST',
+      url: '/api/users/me/consent/',
+      headers: member.auth,
+      payload: { version: NOTICE_VERSION },
+    });
     expect(missing.json()).toEqual({ adult: ['This field is required.'] });
 
-    const agreed = await inject({ method: 'POST', url: '/api/users/me/consent/', headers: member.auth, payload: { version: NOTICE_VERSION, adult: true } });
+    const agreed = await inject({
+      method: 'POST',
+      url: '/api/users/me/consent/',
+      headers: member.auth,
+      payload: { version: NOTICE_VERSION, adult: true },
+    });
     expect(agreed.statusCode).toBe(200);
     expect(agreed.json()).toMatchObject({ version: NOTICE_VERSION, required: false, consented_version: NOTICE_VERSION });
     expect((await inject({ method: 'POST', url: '/api/users/me/profile/', headers: member.auth })).statusCode).toBe(201);
@@ -162,13 +205,21 @@ describe('notice and consent', () => {
     await t.app.ctx.db.update(schema.consents).set({ noticeVersion: '2020-01-01' }).where(eq(schema.consents.userId, member.id));
     const res = await inject({ url: '/api/users/me/profile/', headers: member.headers });
     expect(res.json().code).toBe('consent_required');
-    expect((await inject({ url: '/api/users/me/consent/', headers: member.headers })).json()).toMatchObject({ required: true, consented_version: '2020-01-01' });
+    expect((await inject({ url: '/api/users/me/consent/', headers: member.headers })).json()).toMatchObject({
+      required: true,
+      consented_version: '2020-01-01',
+    });
   });
 
   it('an answer of under 18 stops sign-up and erases the new account at once', async () => {
     const email = uniqueEmail('young');
     const member = await signIn(t, email, undefined, { consent: false });
-    const res = await inject({ method: 'POST', url: '/api/users/me/consent/', headers: member.auth, payload: { version: NOTICE_VERSION, adult: false } });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/users/me/consent/',
+      headers: member.auth,
+      payload: { version: NOTICE_VERSION, adult: false },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ detail: UNDER_18_MESSAGE, code: 'under_18' });
     const key = t.app.ctx.services.otp.keyOf(email);
@@ -196,9 +247,17 @@ describe('withdrawing consent', () => {
     const status = (await inject({ url: '/api/users/me/consent/', headers: back.auth })).json();
     expect(status).toMatchObject({ required: true, consented_version: null, erase_after });
     expect((await inject({ url: '/api/users/me/profile/', headers: back.auth })).json()).toMatchObject({ code: 'consent_required' });
-    const agreed = await inject({ method: 'POST', url: '/api/users/me/consent/', headers: back.auth, payload: { version: NOTICE_VERSION, adult: true } });
+    const agreed = await inject({
+      method: 'POST',
+      url: '/api/users/me/consent/',
+      headers: back.auth,
+      payload: { version: NOTICE_VERSION, adult: true },
+    });
     expect(agreed.json()).toMatchObject({ required: false, withdrawn_at: null, erase_after: null });
-    const [row] = await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(email)));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(email)));
     await t.app.ctx.services.erasure.eraseWithdrawn(row.id);
     expect((await inject({ url: '/api/users/me/profile/', headers: back.auth })).statusCode).toBe(200);
   });
@@ -209,8 +268,13 @@ describe('withdrawing consent', () => {
       const email = uniqueEmail('gone');
       const member = await signIn(quick, email);
       const key = quick.app.ctx.services.otp.keyOf(email);
-      expect((await quick.app.inject({ method: 'POST', url: '/api/users/me/consent/withdraw/', headers: member.auth })).statusCode).toBe(202);
-      await until('the erasure after the withdrawal', async () => (await quick.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, key))).length === 0);
+      expect((await quick.app.inject({ method: 'POST', url: '/api/users/me/consent/withdraw/', headers: member.auth })).statusCode).toBe(
+        202,
+      );
+      await until(
+        'the erasure after the withdrawal',
+        async () => (await quick.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, key))).length === 0,
+      );
     } finally {
       await quick.close();
     }
@@ -252,12 +316,22 @@ describe('download my data', () => {
         .select()
         .from(entry.table)
         .where(or(...(entry.exportBy ?? [entry.owner]).map((column) => eq(column, member.id))));
-      const ids = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r.id ?? r.post_id ?? r.postId ?? r.circle_id ?? r.circleId ?? r.created_at ?? r.createdAt)).sort();
+      const ids = (rows: Record<string, unknown>[]) =>
+        rows.map((r) => JSON.stringify(r.id ?? r.post_id ?? r.postId ?? r.circle_id ?? r.circleId ?? r.created_at ?? r.createdAt)).sort();
       expect(ids(data[entry.exportAs!] as Record<string, unknown>[]), entry.exportAs).toEqual(ids(owned as Record<string, unknown>[]));
     }
     expect(data.profile).toMatchObject({ id: member.id, username: member.username, chips: [{ kind: 'email', label: 'Verified email' }] });
     expect(JSON.stringify(data)).not.toContain('email_hash');
-    for (const key of ['posts', 'comments', 'reactions', 'saved_posts', 'memberships', 'reports_made', 'consent_records', 'verifications']) {
+    for (const key of [
+      'posts',
+      'comments',
+      'reactions',
+      'saved_posts',
+      'memberships',
+      'reports_made',
+      'consent_records',
+      'verifications',
+    ]) {
       expect((data[key] as unknown[]).length, key).toBeGreaterThan(0);
     }
   });
@@ -268,40 +342,65 @@ describe('download my data reads as a person would', () => {
     const { member, circle, othersPost } = await busyMember();
     const started = await inject({ method: 'POST', url: '/api/users/me/export/', headers: member.headers });
     const { id } = started.json() as { id: string };
-    await until('the export', async () => (await inject({ url: `/api/users/me/export/${id}/`, headers: member.headers })).json().status === 'ready');
+    await until(
+      'the export',
+      async () => (await inject({ url: `/api/users/me/export/${id}/`, headers: member.headers })).json().status === 'ready',
+    );
     const files = await readZip((await inject({ url: `/api/users/me/export/${id}/download/`, headers: member.headers })).rawPayload);
     const data = JSON.parse(files.get('data.json')!.toString()) as Record<string, Record<string, unknown>[]>;
     expect(data.memberships).toEqual([expect.objectContaining({ circle_id: circle.id, channel: circle.name })]);
     expect(data.posts).toEqual([expect.objectContaining({ title: 'My post', channel: circle.name })]);
     expect(data.comments).toEqual([expect.objectContaining({ body: 'My comment', post_title: 'Their post', channel: circle.name })]);
     expect(data.reactions).toEqual([expect.objectContaining({ post_id: othersPost, post_title: 'Their post' })]);
-    expect(data.saved_posts).toEqual([{ user_id: member.id, post_id: othersPost, post_title: 'Their post', channel: circle.name, created_at: expect.any(String) }]);
+    expect(data.saved_posts).toEqual([
+      { user_id: member.id, post_id: othersPost, post_title: 'Their post', channel: circle.name, created_at: expect.any(String) },
+    ]);
     expect(data.reports_made).toEqual([expect.objectContaining({ post_title: 'Their post' })]);
     const readme = files.get('README.txt')?.toString() ?? '';
-    for (const part of ['data.json', 'media/', 'memberships', 'posts', 'comments', 'reactions', 'notifications']) expect(readme, part).toContain(part);
+    for (const part of ['data.json', 'media/', 'memberships', 'posts', 'comments', 'reactions', 'notifications'])
+      expect(readme, part).toContain(part);
   });
 });
 
 describe('download my data names other people as the member saw them', () => {
-  it('holds no other member\'s account id: notifications and blocks name handles, staff decisions name the role only', async () => {
+  it("holds no other member's account id: notifications and blocks name handles, staff decisions name the role only", async () => {
     const { member, other, postId } = await busyMember();
     const moderator = await createUser(t.app, 'mod');
     await runAdminCommand(t.app.ctx.db, ['grant', 'moderator', moderator.username]);
     // The moderator also wrote under the member's post, so a notification names their handle.
-    expect((await inject({ method: 'POST', url: '/api/posts/comments/', headers: moderator.headers, payload: { post: postId, body: 'Checking this' } })).statusCode).toBe(201);
-    const removed = await inject({ method: 'POST', url: '/api/moderation/actions/', headers: moderator.headers, payload: { post: postId, action: 'remove', reason: 'Off topic' } });
+    expect(
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/posts/comments/',
+          headers: moderator.headers,
+          payload: { post: postId, body: 'Checking this' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const removed = await inject({
+      method: 'POST',
+      url: '/api/moderation/actions/',
+      headers: moderator.headers,
+      payload: { post: postId, action: 'remove', reason: 'Off topic' },
+    });
     expect(removed.statusCode).toBe(200);
 
     const started = await inject({ method: 'POST', url: '/api/users/me/export/', headers: member.headers });
     const { id } = started.json() as { id: string };
-    await until('the export', async () => (await inject({ url: `/api/users/me/export/${id}/`, headers: member.headers })).json().status === 'ready');
+    await until(
+      'the export',
+      async () => (await inject({ url: `/api/users/me/export/${id}/`, headers: member.headers })).json().status === 'ready',
+    );
     const files = await readZip((await inject({ url: `/api/users/me/export/${id}/download/`, headers: member.headers })).rawPayload);
     const data = JSON.parse(files.get('data.json')!.toString()) as Record<string, Record<string, unknown>[]>;
 
     expect(data.notifications.map((n) => n.actor)).toEqual(expect.arrayContaining([moderator.username, null]));
     expect(data.notifications).toHaveLength(2);
     expect(data.blocks).toEqual([{ blocker_id: member.id, blocked: other.username, created_at: expect.any(String) }]);
-    expect(data.moderation_decisions).toEqual([expect.objectContaining({ action: 'remove', reason: 'Off topic', actor_role: 'moderator', target: member.username })]);
+    expect(data.moderation_decisions).toEqual([
+      expect.objectContaining({ action: 'remove', reason: 'Off topic', actor_role: 'moderator', target: member.username }),
+    ]);
     // No other member's account id anywhere, under any key.
     const otherIds = new Set([other.id, moderator.id]);
     const idsIn = (value: unknown, key = ''): string[] =>
@@ -309,7 +408,10 @@ describe('download my data names other people as the member saw them', () => {
         ? value.flatMap((v) => idsIn(v, key))
         : value && typeof value === 'object'
           ? Object.entries(value).flatMap(([k, v]) => idsIn(v, k))
-          : typeof value === 'number' && otherIds.has(value) && /(^|_)(user|actor|author|owner|blocked|blocker|reporter|target)(_id)?$|_id$/.test(key) && !/^(id|post_id|comment_id|circle_id|case_id|parent_id)$/.test(key)
+          : typeof value === 'number' &&
+              otherIds.has(value) &&
+              /(^|_)(user|actor|author|owner|blocked|blocker|reporter|target)(_id)?$|_id$/.test(key) &&
+              !/^(id|post_id|comment_id|circle_id|case_id|parent_id)$/.test(key)
             ? [key]
             : [];
     expect(idsIn(data)).toEqual([]);
@@ -320,11 +422,21 @@ describe('download my data names other people as the member saw them', () => {
 describe('delete my account', () => {
   it('checks the address against the account key and the code', async () => {
     const member = await signIn(t);
-    const wrong = await inject({ method: 'POST', url: '/api/users/me/delete/send-otp/', headers: member.auth, payload: { email: uniqueEmail() } });
+    const wrong = await inject({
+      method: 'POST',
+      url: '/api/users/me/delete/send-otp/',
+      headers: member.auth,
+      payload: { email: uniqueEmail() },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('wrong_address');
     await inject({ method: 'POST', url: '/api/users/me/delete/send-otp/', headers: member.auth, payload: { email: member.email } });
-    const bad = await inject({ method: 'POST', url: '/api/users/me/delete/', headers: member.auth, payload: { otp: '000000', erase_content: true } });
+    const bad = await inject({
+      method: 'POST',
+      url: '/api/users/me/delete/',
+      headers: member.auth,
+      payload: { otp: '000000', erase_content: true },
+    });
     expect(bad.statusCode).toBe(400);
     expect((await inject({ url: '/api/users/me/profile/', headers: member.auth })).statusCode).toBe(200);
   });
@@ -343,7 +455,10 @@ describe('delete my account', () => {
     expect(refreshed.statusCode).toBe(401);
     expect(refreshed.json().code).toBe('token_not_valid');
     expect((await inject({ method: 'POST', url: '/api/token/verify/', payload: { token: signed.access } })).statusCode).toBe(401);
-    await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, user.id))).length === 0);
+    await until(
+      'the account to be erased',
+      async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, user.id))).length === 0,
+    );
 
     expect(await rowsReferring(user.id, user.username, t.app.ctx.services.otp.keyOf(signed.email))).toEqual([]);
     expect(existsSync(media.file)).toBe(false);
@@ -362,7 +477,10 @@ describe('delete my account', () => {
 
   it('with erase_content: a comment others replied to stays as "[deleted]" above their replies; upvotes and notifications go', async () => {
     const signed = await signIn(t);
-    const [row] = await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
     const leaver: TestUser = { id: row.id, username: row.username, color: row.color, access: signed.access, headers: signed.auth };
     const other = await createUser(t.app, 'replier');
     const circle = await createCircle(t.app, other);
@@ -373,11 +491,18 @@ describe('delete my account', () => {
     const ownReply = (await write(leaver, 'The leaver answers themself', started)).json().id as number;
     const reply = (await write(other, 'Someone else replies', started)).json().id as number;
     await write(leaver, 'A leaf of the leaver', ownReply);
-    expect((await inject({ method: 'POST', url: `/api/posts/comments/upvotes/?comment_id=${reply}`, headers: leaver.headers })).statusCode).toBe(200);
-    expect((await t.app.ctx.db.select().from(schema.notifications).where(eq(schema.notifications.actorUserId, leaver.id))).length).toBeGreaterThan(0);
+    expect(
+      (await inject({ method: 'POST', url: `/api/posts/comments/upvotes/?comment_id=${reply}`, headers: leaver.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.ctx.db.select().from(schema.notifications).where(eq(schema.notifications.actorUserId, leaver.id))).length,
+    ).toBeGreaterThan(0);
 
     await deleteAccount(signed, true);
-    await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, leaver.id))).length === 0);
+    await until(
+      'the account to be erased',
+      async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, leaver.id))).length === 0,
+    );
 
     expect(await rowsReferring(leaver.id, leaver.username, t.app.ctx.services.otp.keyOf(signed.email))).toEqual([]);
     const thread = (await inject({ url: `/api/posts/comments/list/?post_id=${othersPost}` })).json();
@@ -391,7 +516,10 @@ describe('delete my account', () => {
   it('without erase_content: posts read "[deleted account]" and nothing else links them', async () => {
     const { signed, user, media, ownPost } = await signedInBusyMember();
     await deleteAccount(signed, false);
-    await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, user.id))).length === 0);
+    await until(
+      'the account to be erased',
+      async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, user.id))).length === 0,
+    );
     expect(await rowsReferring(user.id, user.username, t.app.ctx.services.otp.keyOf(signed.email))).toEqual([]);
     const detail = await inject({ url: `/api/posts/${ownPost}/` });
     expect(detail.statusCode).toBe(200);
@@ -400,42 +528,76 @@ describe('delete my account', () => {
     expect(existsSync(media.file)).toBe(true);
   });
 
-  it('with erase_content: a file another member uploaded stays, though the leaver\'s comment and post named it', async () => {
+  it("with erase_content: a file another member uploaded stays, though the leaver's comment and post named it", async () => {
     const signed = await signIn(t);
-    const [row] = await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
     const leaver: TestUser = { id: row.id, username: row.username, color: row.color, access: signed.access, headers: signed.auth };
     const owner = await createUser(t.app, 'photographer');
     const circle = await createCircle(t.app, owner);
     const media = await upload();
     const ownersPost = await post(t.app, owner, circle, 'My photo');
-    await t.app.ctx.db.update(schema.posts).set({ images: [media.url] }).where(eq(schema.posts.id, ownersPost));
+    await t.app.ctx.db
+      .update(schema.posts)
+      .set({ images: [media.url] })
+      .where(eq(schema.posts.id, ownersPost));
     await comment(t.app, leaver, ownersPost, `Nice one: ${media.url}`);
     await post(t.app, leaver, circle, 'Linked', { description: `<p><img src="${media.url}"></p>` });
 
     await deleteAccount(signed, true);
-    await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, leaver.id))).length === 0);
+    await until(
+      'the account to be erased',
+      async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, leaver.id))).length === 0,
+    );
     expect(existsSync(media.file)).toBe(true);
     expect((await inject({ url: `/api/posts/${ownersPost}/` })).json()).toMatchObject({ images: [media.url] });
   });
 
-  it('leaves no excerpt of the member\'s removed writing in the public log, and frees the academic address they verified', async () => {
+  it("leaves no excerpt of the member's removed writing in the public log, and frees the academic address they verified", async () => {
     const signed = await signIn(t);
-    const [row] = await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.emailHash, t.app.ctx.services.otp.keyOf(signed.email)));
     const leaver: TestUser = { id: row.id, username: row.username, color: row.color, access: signed.access, headers: signed.auth };
     const owner = await createUser(t.app, 'owner');
     const circle = await createCircle(t.app, owner);
     const removedPost = await post(t.app, leaver, circle, 'My phone number is 98xxxx and I live near the lake');
-    const removal = await inject({ method: 'POST', url: '/api/moderation/actions/', headers: owner.headers, payload: { post: removedPost, action: 'remove', reason: 'Personal details' } });
+    const removal = await inject({
+      method: 'POST',
+      url: '/api/moderation/actions/',
+      headers: owner.headers,
+      payload: { post: removedPost, action: 'remove', reason: 'Personal details' },
+    });
     expect(removal.statusCode).toBe(200);
     const academic = uniqueEmail('leaver', 'univ.ac.in');
     const verifyAddress = async (who: { auth: { authorization: string } }) => {
-      expect((await inject({ method: 'POST', url: '/api/users/me/verifications/email/send-otp/', headers: who.auth, payload: { email: academic } })).statusCode).toBe(200);
-      return inject({ method: 'POST', url: '/api/users/me/verifications/email/verify/', headers: who.auth, payload: { email: academic, otp: latestOtp(t, academic) } });
+      expect(
+        (
+          await inject({
+            method: 'POST',
+            url: '/api/users/me/verifications/email/send-otp/',
+            headers: who.auth,
+            payload: { email: academic },
+          })
+        ).statusCode,
+      ).toBe(200);
+      return inject({
+        method: 'POST',
+        url: '/api/users/me/verifications/email/verify/',
+        headers: who.auth,
+        payload: { email: academic, otp: latestOtp(t, academic) },
+      });
     };
     expect((await verifyAddress(signed)).statusCode).toBe(200);
 
     await deleteAccount(signed, true);
-    await until('the account to be erased', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, leaver.id))).length === 0);
+    await until(
+      'the account to be erased',
+      async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, leaver.id))).length === 0,
+    );
 
     const log = (await inject({ url: `/api/modlog/?circle=${circle.id}` })).json();
     expect(log.results).toEqual([expect.objectContaining({ action: 'remove', reason: 'Personal details', excerpt: '' })]);
@@ -462,7 +624,10 @@ describe('delete my account', () => {
 
     const restarted = await appVariant(t, { jobs: { work: true, pollSeconds: 0.5 } });
     try {
-      await until('the erasure to finish', async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, member.id))).length === 0);
+      await until(
+        'the erasure to finish',
+        async () => (await t.app.ctx.db.select().from(schema.users).where(eq(schema.users.id, member.id))).length === 0,
+      );
       expect(existsSync(media.file)).toBe(false);
       expect(await rowsReferring(member.id, member.username)).toEqual([]);
     } finally {
@@ -495,21 +660,48 @@ describe('single uploads of a private channel', () => {
       ['title', 'Members only photo'],
       ['images', { data: await makeImage('png'), filename: 'a.png', type: 'image/png' }],
     ]);
-    const created = await inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...member.headers, ...form.headers } });
+    const created = await inject({
+      method: 'POST',
+      url: '/api/posts/',
+      payload: form.payload,
+      headers: { ...member.headers, ...form.headers },
+    });
     expect(created.statusCode).toBe(201);
-    const listed = (await inject({ url: '/api/users/me/uploads/', headers: member.headers })).json() as { name: string; url: string; post_id: number }[];
-    expect(listed).toEqual([{ name: expect.stringMatching(/^private\/[0-9a-f-]{36}_24x16\.png$/), url: expect.stringMatching(/^\/media\/private\//), post_id: created.json().id, comment_id: null }]);
+    const listed = (await inject({ url: '/api/users/me/uploads/', headers: member.headers })).json() as {
+      name: string;
+      url: string;
+      post_id: number;
+    }[];
+    expect(listed).toEqual([
+      {
+        name: expect.stringMatching(/^private\/[0-9a-f-]{36}_24x16\.png$/),
+        url: expect.stringMatching(/^\/media\/private\//),
+        post_id: created.json().id,
+        comment_id: null,
+      },
+    ]);
     const [{ name }] = listed;
     const file = path.join(t.config.mediaDir, name);
     expect(existsSync(file)).toBe(true);
 
     // Another member cannot; the member can, by the name the list gave (encoded as the page sends it).
-    expect((await inject({ method: 'DELETE', url: `/api/users/me/uploads/${encodeURIComponent(name)}/`, headers: (await createUser(t.app)).headers })).statusCode).toBe(404);
+    expect(
+      (
+        await inject({
+          method: 'DELETE',
+          url: `/api/users/me/uploads/${encodeURIComponent(name)}/`,
+          headers: (await createUser(t.app)).headers,
+        })
+      ).statusCode,
+    ).toBe(404);
     const deleted = await inject({ method: 'DELETE', url: `/api/users/me/uploads/${encodeURIComponent(name)}/`, headers: member.headers });
     expect(deleted.statusCode).toBe(204);
     expect(existsSync(file)).toBe(false);
     expect((await inject({ url: '/api/users/me/uploads/', headers: member.headers })).json()).toEqual([]);
-    expect((await inject({ url: `/api/posts/${created.json().id}/`, headers: member.headers })).json()).toMatchObject({ title: 'Members only photo', images: [] });
+    expect((await inject({ url: `/api/posts/${created.json().id}/`, headers: member.headers })).json()).toMatchObject({
+      title: 'Members only photo',
+      images: [],
+    });
   });
 });
 

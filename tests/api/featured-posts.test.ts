@@ -23,11 +23,20 @@ describe('featured posts on the landing page', () => {
   it('shows none until staff feature one; then the post with its author, chips and channel, newest featured first', async () => {
     expect((await call('GET', '/api/site/featured/')).json()).toEqual({ results: [] });
     const circle = await createCircle(t.app, author, 'Udupi Readers');
-    const first = await post(t.app, author, circle, 'Our library now opens on Sundays', { description: '<p>Thanks to everyone who asked the <b>gram panchayat</b> for it.</p>' });
+    const first = await post(t.app, author, circle, 'Our library now opens on Sundays', {
+      description: '<p>Thanks to everyone who asked the <b>gram panchayat</b> for it.</p>',
+    });
     const second = await post(t.app, author, circle, 'Book swap this weekend');
     const featured = await call('POST', '/api/staff/featured/', moderator, { post: first });
     expect(featured.statusCode).toBe(201);
-    expect(featured.json()).toMatchObject({ post_id: first, title: 'Our library now opens on Sundays', excerpt: 'Thanks to everyone who asked the gram panchayat for it.', author: author.username, channel: { id: circle.id, name: 'Udupi Readers' }, chips: [{ kind: 'email', label: 'Verified email' }] });
+    expect(featured.json()).toMatchObject({
+      post_id: first,
+      title: 'Our library now opens on Sundays',
+      excerpt: 'Thanks to everyone who asked the gram panchayat for it.',
+      author: author.username,
+      channel: { id: circle.id, name: 'Udupi Readers' },
+      chips: [{ kind: 'email', label: 'Verified email' }],
+    });
     expect((await call('POST', '/api/staff/featured/', moderator, { post: second })).statusCode).toBe(201);
     const landing = await call('GET', '/api/site/featured/');
     expect(landing.headers['cache-control']).toBe('public, max-age=300');

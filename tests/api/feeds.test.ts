@@ -225,12 +225,15 @@ describe('feed totals', () => {
     expect(page(await get(`/api/posts/user/feed/?circle=${secret.id}`, member)).count).toBe(1);
   });
 
-  it('read the public circles\' summed total, which follows a circle turning private and back, and a member adds their private circles', async () => {
+  it("read the public circles' summed total, which follows a circle turning private and back, and a member adds their private circles", async () => {
     const publicFeed = async () => page(await get('/api/posts/public/feed/')).count;
     const memberFeed = async () => page(await get('/api/posts/user/feed/', member)).count;
     // What the total stands for, counted the long way.
     const counted = async () => {
-      const [{ sum }] = await t.app.ctx.db.select({ sum: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(eq(circles.channelType, 'public'));
+      const [{ sum }] = await t.app.ctx.db
+        .select({ sum: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` })
+        .from(circles)
+        .where(eq(circles.channelType, 'public'));
       return sum;
     };
     const start = await publicFeed();
@@ -249,4 +252,3 @@ describe('feed totals', () => {
     expect(await publicFeed()).toBe(await counted());
   });
 });
-

@@ -26,13 +26,14 @@ beforeAll(async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } }>>;
   };
-  operations = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod).map(([method, operation]) => ({
-      path,
-      method: method.toUpperCase(),
-      fields: Object.keys(Object.values(operation.requestBody?.content ?? {})[0]?.schema?.properties ?? {}),
-    })),
-  )
+  operations = Object.entries(doc.paths)
+    .flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => ({
+        path,
+        method: method.toUpperCase(),
+        fields: Object.keys(Object.values(operation.requestBody?.content ?? {})[0]?.schema?.properties ?? {}),
+      })),
+    )
     // The live notification stream answers a signed-in GET for as long as the client stays, by design (its own
     // tests cover it); everything else must answer.
     .filter((operation) => !(operation.path === '/api/notifications/stream/' && operation.method === 'GET'));
@@ -48,7 +49,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const asText = (value: unknown) => (typeof value === 'string' ? value : Buffer.isBuffer(value) ? value.toString('latin1') : (JSON.stringify(value) ?? ''));
+const asText = (value: unknown) =>
+  typeof value === 'string' ? value : Buffer.isBuffer(value) ? value.toString('latin1') : (JSON.stringify(value) ?? '');
 
 /** A JWT signed with the app's real key over any claims at all. */
 function signed(claims: Record<string, unknown>): string {
@@ -65,7 +67,17 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(0, -1, 1, 2 ** 31, 2 ** 53, 1e308, ''),
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.constantFrom('\u0000', '\ud800', '<script>alert(1)</script>', 'a'.repeat(5000), 'Fuzz Open', 'approve', 'spam', 'post', 'me@example.com'),
+  fc.constantFrom(
+    '\u0000',
+    '\ud800',
+    '<script>alert(1)</script>',
+    'a'.repeat(5000),
+    'Fuzz Open',
+    'approve',
+    'spam',
+    'post',
+    'me@example.com',
+  ),
   fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 8 })), { maxLength: 4 }),
   fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.integer(), fc.string({ maxLength: 8 })), { maxKeys: 3 }),
 );
@@ -97,7 +109,20 @@ const contentType = fc.constantFrom(
 const request = fc.record({
   target: fc.oneof(
     { weight: 8, arbitrary: fc.nat({ max: 10_000 }).map((i) => ({ kind: 'operation' as const, index: i })) },
-    { weight: 1, arbitrary: fc.constantFrom('/media/', '/media/x.png', '/media/private/x.png?expires=1&signature=a', '/api/', '/api/nope/', '/../etc/passwd', '/api/posts/1/extra/').map((path) => ({ kind: 'path' as const, path })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          '/media/',
+          '/media/x.png',
+          '/media/private/x.png?expires=1&signature=a',
+          '/api/',
+          '/api/nope/',
+          '/../etc/passwd',
+          '/api/posts/1/extra/',
+        )
+        .map((path) => ({ kind: 'path' as const, path })),
+    },
   ),
   keepMethod: fc.boolean(),
   method: fc.constantFrom(...METHODS),
@@ -107,7 +132,15 @@ const request = fc.record({
     fc.constant(undefined),
     fc.dictionary(fc.string({ maxLength: 10 }), anyValue, { maxKeys: 4 }),
     fc.string({ maxLength: 200 }),
-    fc.constantFrom('{', '{"a":', 'null', '[]', '"text"', '{"__proto__":{"x":1}}', '--fuzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--fuzz--\r\n'),
+    fc.constantFrom(
+      '{',
+      '{"a":',
+      'null',
+      '[]',
+      '"text"',
+      '{"__proto__":{"x":1}}',
+      '--fuzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--fuzz--\r\n',
+    ),
   ),
   fieldValues: fc.array(anyValue, { minLength: 6, maxLength: 6 }),
   useFields: fc.boolean(),
@@ -119,7 +152,9 @@ const request = fc.record({
     fc.constant('garbage'),
     fc.constant('Basic abc'),
     fc.constant('Bearer a b'),
-    fc.dictionary(fc.constantFrom('token_type', 'exp', 'iat', 'jti', 'user_id', 'sid'), anyValue, { maxKeys: 6 }).map((claims) => ({ claims })),
+    fc
+      .dictionary(fc.constantFrom('token_type', 'exp', 'iat', 'jti', 'user_id', 'sid'), anyValue, { maxKeys: 6 })
+      .map((claims) => ({ claims })),
   ),
   multipartFile: fc.boolean(),
 });
@@ -132,7 +167,9 @@ describe('fuzzing every endpoint', () => {
         const operation = r.target.kind === 'operation' ? operations[r.target.index % operations.length] : null;
         let params = 0;
         const path = operation
-          ? operation.path.replace(/\{[^}]+\}/g, () => (r.params[params] === '1' ? String(ids[params % ids.length]) : r.params[params++ % 3]))
+          ? operation.path.replace(/\{[^}]+\}/g, () =>
+              r.params[params] === '1' ? String(ids[params % ids.length]) : r.params[params++ % 3],
+            )
           : (r.target as { path: string }).path;
         const search = new URLSearchParams(r.query as Record<string, string>).toString();
         const url = `${path}${search && !path.includes('?') ? `?${search}` : ''}`;
@@ -160,7 +197,10 @@ describe('fuzzing every endpoint', () => {
           if (r.contentType) headers['content-type'] = r.contentType;
         }
         const res = await t.app.inject({ method, url, headers, payload });
-        if (res.statusCode >= 500) refusals.push(`${method} ${url} ${JSON.stringify(headers)} ${asText(payload).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode >= 500)
+          refusals.push(
+            `${method} ${url} ${JSON.stringify(headers)} ${asText(payload).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
         expect(res.statusCode, `${method} ${url} -> ${res.body.slice(0, 300)}`).toBeLessThan(500);
       }),
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },

@@ -29,7 +29,8 @@ const complaint = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const keyOf = (url: string) => new URL(url).searchParams.get('key')!;
-const track = (ticket: string, key: string) => t.app.inject({ method: 'GET', url: `/api/grievances/${ticket}/?key=${encodeURIComponent(key)}` });
+const track = (ticket: string, key: string) =>
+  t.app.inject({ method: 'GET', url: `/api/grievances/${ticket}/?key=${encodeURIComponent(key)}` });
 
 describe('POST /api/grievances/', () => {
   it('files a complaint: 201 with a ticket and a private tracking link, the address sealed, a mail with the link', async () => {
@@ -62,7 +63,14 @@ describe('POST /api/grievances/', () => {
       description: ['This field is required.'],
       email: ['This field is required.'],
     });
-    const bad = await file(complaint({ category: 'rudeness', email: 'not an address', description: ' ', content_link: `https://example.in/${'x'.repeat(1982)}` }));
+    const bad = await file(
+      complaint({
+        category: 'rudeness',
+        email: 'not an address',
+        description: ' ',
+        content_link: `https://example.in/${'x'.repeat(1982)}`,
+      }),
+    );
     expect(bad.json()).toEqual({
       category: ['"rudeness" is not a valid choice.'],
       content_link: ['Ensure this field has no more than 2000 characters.'],
@@ -73,12 +81,29 @@ describe('POST /api/grievances/', () => {
 });
 
 describe('the content link', () => {
-  it('takes only an http(s) link: a script, a data URL, plain words or a bare host answer 400 in the reader\'s language', async () => {
-    for (const link of ['javascript:alert(1)', 'JaVaScRiPt:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'somewhere on the site', 'ftp://example.com/x', '//evil.example/x']) {
+  it("takes only an http(s) link: a script, a data URL, plain words or a bare host answer 400 in the reader's language", async () => {
+    for (const link of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'somewhere on the site',
+      'ftp://example.com/x',
+      '//evil.example/x',
+    ]) {
       const res = await file(complaint({ content_link: link }));
-      expect({ link, status: res.statusCode, body: res.json() }).toEqual({ link, status: 400, body: { content_link: ['Enter a link that starts with http:// or https://.'] } });
+      expect({ link, status: res.statusCode, body: res.json() }).toEqual({
+        link,
+        status: 400,
+        body: { content_link: ['Enter a link that starts with http:// or https://.'] },
+      });
     }
-    const hindi = await t.app.inject({ method: 'POST', url: '/api/grievances/', payload: complaint({ content_link: 'javascript:alert(1)' }), headers: { 'accept-language': 'hi' }, remoteAddress: '203.0.113.250' });
+    const hindi = await t.app.inject({
+      method: 'POST',
+      url: '/api/grievances/',
+      payload: complaint({ content_link: 'javascript:alert(1)' }),
+      headers: { 'accept-language': 'hi' },
+      remoteAddress: '203.0.113.250',
+    });
     expect(hindi.statusCode).toBe(400);
     expect(hindi.json()).toEqual({ content_link: ['http:// या https:// से शुरू होने वाला लिंक डालें।'] });
     expect((await file(complaint({ content_link: 'https://bharatsquare.example/home/posts/7' }))).statusCode).toBe(201);
@@ -91,7 +116,11 @@ describe('tracking with a malformed key', () => {
     const { ticket } = filed.json();
     for (const query of ['?key=a&key=b', '?key[]=x', '?key=', '']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/grievances/${ticket}/${query}` });
-      expect({ query, status: res.statusCode, body: res.json() }).toEqual({ query, status: 404, body: { detail: 'Grievance not found.', code: 'grievances.notFound' } });
+      expect({ query, status: res.statusCode, body: res.json() }).toEqual({
+        query,
+        status: 404,
+        body: { detail: 'Grievance not found.', code: 'grievances.notFound' },
+      });
     }
   });
 });
@@ -151,7 +180,10 @@ describe('deadlines and status changes (the service staff use)', () => {
     expect(order.indexOf(ticket)).toBeLessThan(order.indexOf(urgent.ticket));
     expect(open.results.every((g, i) => i === 0 || g.due_at! >= open.results[i - 1].due_at!)).toBe(true);
 
-    const acknowledged = await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'acknowledged', note: 'We are looking into it.' });
+    const acknowledged = await t.app.ctx.services.grievances.changeStatus(ticket, {
+      status: 'acknowledged',
+      note: 'We are looking into it.',
+    });
     expect(acknowledged).toMatchObject({ status: 'acknowledged', deadline: 'resolve', overdue: false });
     expect(outbox(t).at(-1)).toMatchObject({ subject: `Grievance ${ticket}: acknowledged`, to: 'meera@example.in' });
     expect(outbox(t).at(-1)!.text).toContain('We are looking into it.');
@@ -161,10 +193,16 @@ describe('deadlines and status changes (the service staff use)', () => {
     });
     clock.advance(14 * 24 * HOUR + 2 * HOUR); // past the 15 days
     expect((await t.app.ctx.services.grievances.getForStaff(ticket))!).toMatchObject({ overdue: true, deadline: 'resolve' });
-    const resolved = await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'resolved', note: 'Removed.', actionTaken: 'content_removed' });
+    const resolved = await t.app.ctx.services.grievances.changeStatus(ticket, {
+      status: 'resolved',
+      note: 'Removed.',
+      actionTaken: 'content_removed',
+    });
     expect(resolved).toMatchObject({ status: 'resolved', due_at: null, overdue: false, action_taken: 'content_removed' });
     expect(outbox(t).at(-1)!.text).toContain('What we did: Content removed.');
-    expect(await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'rejected', note: '' })).toEqual({ error: { key: 'errors.grievances.closed' } });
+    expect(await t.app.ctx.services.grievances.changeStatus(ticket, { status: 'rejected', note: '' })).toEqual({
+      error: { key: 'errors.grievances.closed' },
+    });
 
     const tracked = (await track(ticket, keyOf(tracking_url))).json();
     expect(tracked.history.map((h: { status: string }) => h.status)).toEqual(['received', 'acknowledged', 'resolved']);
@@ -186,7 +224,10 @@ describe('deadlines and status changes (the service staff use)', () => {
       await service.changeStatus(ticket, { status: 'resolved', note: 'Removed.', actionTaken: 'content_removed' });
 
       const csv = await service.complianceReport('2026-11');
-      const [header, ...rows] = csv.trim().split('\r\n').map((line) => line.split(','));
+      const [header, ...rows] = csv
+        .trim()
+        .split('\r\n')
+        .map((line) => line.split(','));
       expect(header).toEqual([
         'month',
         'category',
@@ -202,7 +243,13 @@ describe('deadlines and status changes (the service staff use)', () => {
         'no_action',
       ]);
       const row = (category: string) => Object.fromEntries(header.map((h, i) => [h, rows.find((r) => r[1] === category)![i]]));
-      expect(row('fraud')).toMatchObject({ received: '1', acknowledged_within_24h: '0', resolved: '1', resolved_within_deadline: '0', content_removed: '1' });
+      expect(row('fraud')).toMatchObject({
+        received: '1',
+        acknowledged_within_24h: '0',
+        resolved: '1',
+        resolved_within_deadline: '0',
+        content_removed: '1',
+      });
       const all = row('all');
       expect(Number(all.received)).toBe(rows.filter((r) => r[1] !== 'all').reduce((sum, r) => sum + Number(r[2]), 0));
       expect(all.resolved).toBe('1');
@@ -228,7 +275,13 @@ describe('/api/staff/grievances/', () => {
     const list = await staffGet('/api/staff/grievances/');
     expect(list.statusCode).toBe(200);
     const row = list.json().results.find((g: { ticket: string }) => g.ticket === ticket);
-    expect(row).toMatchObject({ status: 'received', deadline: 'acknowledge', overdue: false, due_in_seconds: 86_400, content_link: expect.any(String) });
+    expect(row).toMatchObject({
+      status: 'received',
+      deadline: 'acknowledge',
+      overdue: false,
+      due_in_seconds: 86_400,
+      content_link: expect.any(String),
+    });
     expect(JSON.stringify(list.json())).not.toContain('meera@example.in');
 
     const move = (payload: Record<string, unknown>) =>
@@ -240,8 +293,20 @@ describe('/api/staff/grievances/', () => {
     expect(done.json()).toMatchObject({ status: 'resolved', action_taken: 'content_restricted', due_at: null });
     expect(outbox(t).at(-1)).toMatchObject({ subject: `Grievance ${ticket}: resolved` });
     expect((await move({ status: 'rejected' })).json()).toMatchObject({ detail: 'This grievance is already closed.' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/staff/grievances/GR-NOPE0000/status/', headers: moderator.headers, payload: { status: 'acknowledged' } })).statusCode).toBe(404);
-    expect((await staffGet(`/api/staff/grievances/${ticket}/`)).json().history.map((h: { status: string }) => h.status)).toEqual(['received', 'resolved']);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/staff/grievances/GR-NOPE0000/status/',
+          headers: moderator.headers,
+          payload: { status: 'acknowledged' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await staffGet(`/api/staff/grievances/${ticket}/`)).json().history.map((h: { status: string }) => h.status)).toEqual([
+      'received',
+      'resolved',
+    ]);
 
     const csv = await staffGet(`/api/staff/grievances/report/?month=${clock.now().toISOString().slice(0, 7)}`);
     expect(csv.statusCode).toBe(200);

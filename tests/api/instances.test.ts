@@ -40,7 +40,8 @@ describe.skipIf(!databaseUrl)('two instances behind one port', () => {
   const BUCKET = 'bsq-instances-media';
   const output: string[] = [];
   /** Which instance answered: the cluster hands connections round-robin, so a fresh connection per request. */
-  const call = (url: string, init: RequestInit = {}) => fetch(`${base}${url}`, { ...init, headers: { connection: 'close', ...init.headers } });
+  const call = (url: string, init: RequestInit = {}) =>
+    fetch(`${base}${url}`, { ...init, headers: { connection: 'close', ...init.headers } });
   const json = (method: string, url: string, body?: unknown, token?: string) =>
     call(url, {
       method,
@@ -75,7 +76,12 @@ describe.skipIf(!databaseUrl)('two instances behind one port', () => {
     s3server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir });
     const s3port = ((await s3server.run()) as unknown as { port: number }).port;
     const s3env = { S3_ENDPOINT: `http://127.0.0.1:${s3port}`, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' };
-    s3 = new S3Client({ endpoint: s3env.S3_ENDPOINT, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    s3 = new S3Client({
+      endpoint: s3env.S3_ENDPOINT,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
@@ -105,7 +111,12 @@ describe.skipIf(!databaseUrl)('two instances behind one port', () => {
     // Both instances up: health answers from each (two fresh connections in a row reach both).
     for (let ready = 0, tries = 0; ready < 4; tries++) {
       if (tries > 600) throw new Error(`the cluster did not start:\n${output.join('')}`);
-      ready = (await call('/api/health').then((r) => r.ok, () => false)) ? ready + 1 : 0;
+      ready = (await call('/api/health').then(
+        (r) => r.ok,
+        () => false,
+      ))
+        ? ready + 1
+        : 0;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }, 180_000);
@@ -135,11 +146,14 @@ describe.skipIf(!databaseUrl)('two instances behind one port', () => {
 
   it('counts a write limit across instances: the fourth post of the hour is refused wherever it lands', async () => {
     const me = await signIn();
-    const circle = (await (await json('POST', '/api/circles/', { name: `Instances ${Date.now() % 100000}`, description: 'Two servers' }, me.access)).json()) as {
+    const circle = (await (
+      await json('POST', '/api/circles/', { name: `Instances ${Date.now() % 100000}`, description: 'Two servers' }, me.access)
+    ).json()) as {
       id: number;
     };
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await json('POST', '/api/posts/', { circle: circle.id, title: `Post ${i}`, description: '' }, me.access)).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await json('POST', '/api/posts/', { circle: circle.id, title: `Post ${i}`, description: '' }, me.access)).status);
     expect(statuses).toEqual([201, 201, 201, 429]);
   });
 
@@ -154,7 +168,9 @@ describe.skipIf(!databaseUrl)('two instances behind one port', () => {
 
   it('serves an upload from every instance, from the shared S3 store', async () => {
     const me = await signIn();
-    const circle = (await (await json('POST', '/api/circles/', { name: `Uploads ${Date.now() % 100000}`, description: 'Photos' }, me.access)).json()) as {
+    const circle = (await (
+      await json('POST', '/api/circles/', { name: `Uploads ${Date.now() % 100000}`, description: 'Photos' }, me.access)
+    ).json()) as {
       id: number;
     };
     const form = new FormData();

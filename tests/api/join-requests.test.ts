@@ -15,7 +15,9 @@ beforeEach(async () => {
   t = await buildTestApp();
   [owner, asker, stranger] = await Promise.all([createUser(t.app, 'Owner'), createUser(t.app, 'Asker'), createUser(t.app, 'Stranger')]);
   circle = await createCircle(t.app, owner, 'Founders Table', { channelType: 'private', description: 'Runway and hiring, honestly.' });
-  const postId = await post(t.app, owner, circle, 'Runway planning for seed-stage founders', { description: '<p>Keep eighteen months of runway.</p>' });
+  const postId = await post(t.app, owner, circle, 'Runway planning for seed-stage founders', {
+    description: '<p>Keep eighteen months of runway.</p>',
+  });
   await comment(t.app, owner, postId, 'Runway discipline beats fundraising heroics.');
 });
 afterEach(() => t.close());
@@ -77,7 +79,13 @@ describe('owner review', () => {
     const body = res.json();
     expect(body).toMatchObject({ count: 1, next: null, previous: null });
     expect(body.results).toEqual([
-      { id: expect.any(Number), circle_id: circle.id, user: asker.username, status: 'pending', created_at: expect.stringMatching(/^\d{4}-/) },
+      {
+        id: expect.any(Number),
+        circle_id: circle.id,
+        user: asker.username,
+        status: 'pending',
+        created_at: expect.stringMatching(/^\d{4}-/),
+      },
     ]);
   });
 
@@ -176,7 +184,10 @@ describe('owner review', () => {
     await askerApproved();
     await join(t.app, stranger, 'Founders Table');
     const id = (await pendingOf()).json().results[0].id;
-    const results = await Promise.all([postTo(`/api/circles/requests/${id}/approve/`, owner), postTo(`/api/circles/requests/${id}/approve/`, owner)]);
+    const results = await Promise.all([
+      postTo(`/api/circles/requests/${id}/approve/`, owner),
+      postTo(`/api/circles/requests/${id}/approve/`, owner),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect((await get(`/api/circles/members/?circle_id=${circle.id}`)).json().members_count).toBe(3);
   });

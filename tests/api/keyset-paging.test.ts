@@ -54,10 +54,14 @@ async function walk<T>(start: string, pick: (body: unknown) => Paged<T>, between
 
 describe('keyset paging under page numbers', () => {
   it('reaches page 500 and beyond through the next links, each post once, in order, while new posts arrive', async () => {
-    const pages = await walk<Post>('/api/posts/public/feed/', (body) => body as Paged<Post>, async (page) => {
-      // New posts land on page 1 while someone reads on: they shift numbered pages, never a cursor's.
-      if (page % 100 === 0) await post(t.app, author, circle, `Late ${page}`, { createdAt: new Date('2027-01-01') });
-    });
+    const pages = await walk<Post>(
+      '/api/posts/public/feed/',
+      (body) => body as Paged<Post>,
+      async (page) => {
+        // New posts land on page 1 while someone reads on: they shift numbered pages, never a cursor's.
+        if (page % 100 === 0) await post(t.app, author, circle, `Late ${page}`, { createdAt: new Date('2027-01-01') });
+      },
+    );
     const ids = pages.flat().map((p) => p.id);
     expect(pages.length).toBeGreaterThanOrEqual(500);
     expect(new Set(ids).size).toBe(ids.length);
@@ -117,7 +121,10 @@ describe('keyset paging under page numbers', () => {
 
   it('pages a post’s comments by cursor in each sort, each comment once', async () => {
     for (const sort of ['best', 'new', 'top']) {
-      const pages = await walk(`/api/posts/comments/list/?post_id=${busyPostId}&sort=${sort}`, (body) => (body as CommentsResponse).comments);
+      const pages = await walk(
+        `/api/posts/comments/list/?post_id=${busyPostId}&sort=${sort}`,
+        (body) => (body as CommentsResponse).comments,
+      );
       const ids = pages.flat().map((c) => c.id);
       expect(ids, sort).toHaveLength(35);
       expect(new Set(ids).size).toBe(35);
@@ -181,7 +188,11 @@ describe('keyset paging under page numbers', () => {
       // The signed-in check, the site-wide suspension check, the circle (once, for every check and the post), the
       // suspension check in that circle, the insert, and the post as answered (an open circle's requirement reads nothing).
       const elsewhere = await createCircle(t.app, author, 'Counted Writes');
-      const written = await count('/api/posts/', author.headers, { circle: elsewhere.name, title: 'Counted', description: '<p>Counting</p>' });
+      const written = await count('/api/posts/', author.headers, {
+        circle: elsewhere.name,
+        title: 'Counted',
+        description: '<p>Counting</p>',
+      });
       expect(written).toBe(6);
     } finally {
       statements = null;

@@ -56,7 +56,13 @@ describe('API errors in the client language', () => {
     const email = uniqueEmail('hindi');
     const remoteAddress = '203.0.113.77';
     await t.app.inject({ method: 'POST', url: '/api/auth/send-otp/', payload: { email }, remoteAddress });
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/send-otp/', payload: { email }, remoteAddress, headers: { 'accept-language': 'hi' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp/',
+      payload: { email },
+      remoteAddress,
+      headers: { 'accept-language': 'hi' },
+    });
     expect(again.statusCode).toBe(429);
     const wait = Number(again.headers['retry-after']);
     expect(again.json()).toMatchObject({ detail: `नया कोड माँगने से पहले थोड़ा रुकें। ${wait} सेकंड बाद फिर कोशिश करें।` });
@@ -69,7 +75,7 @@ describe('API errors in the client language', () => {
   });
 });
 
-describe('domain messages in the reader\'s language', () => {
+describe("domain messages in the reader's language", () => {
   it('words moderation, comments, channels, verification and limits in Hindi, each with its stable code', async () => {
     const hindi = { 'accept-language': 'hi' };
     const owner = await createUser(t.app, 'hindiowner');
@@ -133,7 +139,10 @@ function headerOf(file: string, name: string): string {
 const englishIn = (text: string, ...allowed: string[]) =>
   allowed.reduce((rest, word) => rest.split(word).join(' '), text).match(/[A-Za-z]{2,}/g) ?? [];
 
-const newestMailTo = (address: string) => outbox(t).filter((m) => m.to.toLowerCase() === address.toLowerCase()).at(-1)!;
+const newestMailTo = (address: string) =>
+  outbox(t)
+    .filter((m) => m.to.toLowerCase() === address.toLowerCase())
+    .at(-1)!;
 
 describe('the other code mails', () => {
   it('words the verification code mail in the language it was asked for in', async () => {
@@ -186,7 +195,12 @@ describe('grievance mails', () => {
 
   it('are written in the language the complaint was filed in, the status mails later too', async () => {
     const email = uniqueEmail('complainant');
-    const filed = await t.app.inject({ method: 'POST', url: '/api/grievances/', headers: { cookie: 'lang=hi' }, payload: complaint(email) });
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/grievances/',
+      headers: { cookie: 'lang=hi' },
+      payload: complaint(email),
+    });
     expect(filed.statusCode).toBe(201);
     const { ticket, tracking_url } = filed.json() as { ticket: string; tracking_url: string };
     const received = newestMailTo(email);
@@ -212,7 +226,9 @@ describe('grievance mails', () => {
 
   it('stay in English for a complaint filed in English', async () => {
     const email = uniqueEmail('complainant');
-    const { ticket } = (await t.app.inject({ method: 'POST', url: '/api/grievances/', payload: complaint(email) })).json() as { ticket: string };
+    const { ticket } = (await t.app.inject({ method: 'POST', url: '/api/grievances/', payload: complaint(email) })).json() as {
+      ticket: string;
+    };
     const mail = newestMailTo(email);
     expect(mail.subject).toBe(`Grievance ${ticket}: received`);
     expect(mailText(mail.file)).toContain(`We received your grievance ${ticket} (Fraud or scam).`);

@@ -12,7 +12,17 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { addMember, createCircle, createUser, type FilePart, makeImage, makeMp4, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import {
+  addMember,
+  createCircle,
+  createUser,
+  type FilePart,
+  makeImage,
+  makeMp4,
+  multipart,
+  type TestCircle,
+  type TestUser,
+} from '../helpers/fixtures.ts';
 import { readZip } from '../helpers/zip.ts';
 import { until } from '../helpers/until.ts';
 
@@ -33,8 +43,7 @@ async function startS3(onPort = 0): Promise<number> {
   return address.port;
 }
 
-const keys = async () =>
-  ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((object) => object.Key!).sort();
+const keys = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((object) => object.Key!).sort();
 
 async function postForm(user: TestUser, entries: [string, string | FilePart][]) {
   const form = await multipart(entries);
@@ -86,7 +95,9 @@ describe('media on an S3 store', () => {
     const post = res.json() as Post;
     const [image] = post.images;
     const [video] = post.videos;
-    const names = [image, video, ...post.image_sources![0].variants.map((v) => v.url)].map((url) => `${PREFIX}/${url.slice('/media/'.length)}`);
+    const names = [image, video, ...post.image_sources![0].variants.map((v) => v.url)].map(
+      (url) => `${PREFIX}/${url.slice('/media/'.length)}`,
+    );
     expect(await keys()).toEqual([...names].sort());
     expect(localMedia()).toEqual([]);
 
@@ -106,7 +117,7 @@ describe('media on an S3 store', () => {
     expect((await t.app.inject({ method: 'GET', url: image })).statusCode).toBe(404);
   });
 
-  it('keeps a private circle\'s media under private/ in the bucket, served only on the signed URL', async () => {
+  it("keeps a private circle's media under private/ in the bucket, served only on the signed URL", async () => {
     const secret = await createCircle(t.app, author, 'Bucket Secret', { channelType: 'private' });
     const res = await postForm(author, [
       ['circle', String(secret.id)],
@@ -128,7 +139,7 @@ describe('media on an S3 store', () => {
     expect((await t.app.inject({ method: 'GET', url: variant.url })).statusCode).toBe(200);
   });
 
-  it('puts the member\'s files from the bucket into their data export', async () => {
+  it("puts the member's files from the bucket into their data export", async () => {
     const member = await createUser(t.app, 'exporter');
     await addMember(t.app, circle, member);
     const res = await postForm(member, [

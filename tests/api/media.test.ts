@@ -7,7 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, movableClock, type TestApp } from '../helpers/app.ts';
 import { appVariant } from '../helpers/app-variant.ts';
-import { addMember, createCircle, createUser, type FilePart, makeImage, makeMp4, makePhoneJpeg, MP4_LOCATION, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import {
+  addMember,
+  createCircle,
+  createUser,
+  type FilePart,
+  makeImage,
+  makeMp4,
+  makePhoneJpeg,
+  MP4_LOCATION,
+  multipart,
+  type TestCircle,
+  type TestUser,
+} from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let small: TestApp;
@@ -23,8 +35,7 @@ async function postForm(app: TestApp, user: TestUser, entries: [string, string |
   return app.app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...user.headers, ...form.headers } });
 }
 
-const postCount = async (app: TestApp) =>
-  (await app.app.inject({ method: 'GET', url: '/api/posts/public/feed/' })).json().count as number;
+const postCount = async (app: TestApp) => (await app.app.inject({ method: 'GET', url: '/api/posts/public/feed/' })).json().count as number;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -51,7 +62,9 @@ describe('uploads with a post', () => {
     const post = res.json() as Post;
     expect(post.images).toHaveLength(4);
     // Still images carry their pixel size in their names; the animated GIF does not (it has no variants).
-    post.images.forEach((url, i) => expect(url).toMatch(new RegExp(`^/media/[0-9a-f-]{36}(_\\d+x\\d+)?\\.${['png', 'jpg', 'gif', 'webp'][i]}$`)));
+    post.images.forEach((url, i) =>
+      expect(url).toMatch(new RegExp(`^/media/[0-9a-f-]{36}(_\\d+x\\d+)?\\.${['png', 'jpg', 'gif', 'webp'][i]}$`)),
+    );
     expect(post.videos).toEqual([expect.stringMatching(/^\/media\/[0-9a-f-]{36}\.mp4$/)]);
     // The video keeps its size and media but loses its shooting location; the images are real images of their type.
     const video = readFileSync(storedPath(t, post.videos[0]));
@@ -138,9 +151,20 @@ describe('uploads with a post', () => {
   it('deletes the stored files when the post itself is refused', async () => {
     const before = storedFiles(t);
     const cases: [string, string | FilePart][][] = [
-      [['images', { data: await makeImage('png'), filename: 'a.png' }], ['circle', circle.name]],
-      [['images', { data: await makeImage('png'), filename: 'a.png' }], ['circle', 'Nowhere'], ['title', 'x']],
-      [['videos', { data: makeMp4(), filename: 'a.mp4' }], ['circle', circle.name], ['title', 'x'.repeat(301)]],
+      [
+        ['images', { data: await makeImage('png'), filename: 'a.png' }],
+        ['circle', circle.name],
+      ],
+      [
+        ['images', { data: await makeImage('png'), filename: 'a.png' }],
+        ['circle', 'Nowhere'],
+        ['title', 'x'],
+      ],
+      [
+        ['videos', { data: makeMp4(), filename: 'a.mp4' }],
+        ['circle', circle.name],
+        ['title', 'x'.repeat(301)],
+      ],
     ];
     for (const entries of cases) {
       const res = await postForm(t, author, entries);
@@ -161,7 +185,11 @@ describe('uploads with a post', () => {
   });
 
   it('does not accept uploads from visitors', async () => {
-    const form = await multipart([['circle', circle.name], ['title', 'x'], ['images', { data: await makeImage('png'), filename: 'a.png' }]]);
+    const form = await multipart([
+      ['circle', circle.name],
+      ['title', 'x'],
+      ['images', { data: await makeImage('png'), filename: 'a.png' }],
+    ]);
     const res = await t.app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: form.headers });
     expect(res.statusCode).toBe(401);
   });
@@ -176,7 +204,11 @@ describe('size limit', () => {
   it('answers 413 for a file over the limit and keeps nothing', async () => {
     const user = await createUser(small.app);
     const place = await createCircle(small.app, user, 'Small');
-    const fits = await postForm(small, user, [['circle', place.name], ['title', 'fits'], ['videos', { data: makeMp4(), filename: 'a.mp4' }]]);
+    const fits = await postForm(small, user, [
+      ['circle', place.name],
+      ['title', 'fits'],
+      ['videos', { data: makeMp4(), filename: 'a.mp4' }],
+    ]);
     expect(fits.statusCode).toBe(201);
     const before = storedFiles(small);
     const big = Buffer.concat([makeMp4(), Buffer.alloc(10_000)]);
@@ -227,10 +259,7 @@ describe('an upload over the limit', () => {
       while (answeredAfter < 0 && !socket.destroyed && sent < declared - head.length - chunk.length && Date.now() - started < 20_000) {
         sent += chunk.length;
         if (!socket.write(chunk)) {
-          await Promise.race([
-            new Promise((resolve) => socket.once('drain', resolve)),
-            new Promise((resolve) => setTimeout(resolve, 200)),
-          ]);
+          await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), new Promise((resolve) => setTimeout(resolve, 200))]);
         }
       }
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
@@ -288,9 +317,14 @@ describe('media of a private circle', () => {
     const params = new URLSearchParams(query);
     expect((await get(pathname)).statusCode).toBe(404);
     expect((await get(`${pathname}?expires=${params.get('expires')}&signature=${'A'.repeat(43)}`)).statusCode).toBe(404);
-    expect((await get(`${pathname}?expires=${Number(params.get('expires')) + 3600}&signature=${params.get('signature')}`)).statusCode).toBe(404);
+    expect((await get(`${pathname}?expires=${Number(params.get('expires')) + 3600}&signature=${params.get('signature')}`)).statusCode).toBe(
+      404,
+    );
     // An outsider does not see the post, so never gets a URL; a URL copied out of the circle stops working.
-    expect((await p.app.inject({ method: 'GET', url: `/api/posts/${created.json().id}/`, headers: (await createUser(p.app)).headers })).statusCode).toBe(404);
+    expect(
+      (await p.app.inject({ method: 'GET', url: `/api/posts/${created.json().id}/`, headers: (await createUser(p.app)).headers }))
+        .statusCode,
+    ).toBe(404);
     clock.advance(7 * 3600_000);
     expect((await get(url)).statusCode).toBe(404);
   });
@@ -307,7 +341,13 @@ describe('media of a private circle', () => {
     const variant = JSON.stringify(sources).match(/\/media\/private\/([0-9a-f-]{36}_\d+x\d+-\d+\.(?:webp|avif))/)![1];
     const encodedPrivate = [...'private'].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
     for (const name of [file, variant]) {
-      for (const spelling of [`/media/%70rivate/${name}`, `/media/private%2F${name}`, `/media/private%2f${name}`, `/media/${encodedPrivate}/${name}`, `/media/${encodedPrivate}%2F${name}`]) {
+      for (const spelling of [
+        `/media/%70rivate/${name}`,
+        `/media/private%2F${name}`,
+        `/media/private%2f${name}`,
+        `/media/${encodedPrivate}/${name}`,
+        `/media/${encodedPrivate}%2F${name}`,
+      ]) {
         const res = await get(spelling);
         expect({ spelling, status: res.statusCode }).toEqual({ spelling, status: 404 });
       }
@@ -315,14 +355,22 @@ describe('media of a private circle', () => {
     }
   });
 
-  it('covers a comment\'s media in a private circle; public media keeps plain URLs cached by anyone', async () => {
-    const inside = await postForm(p, owner, [['circle', String(secret.id)], ['title', 'Thread']]);
+  it("covers a comment's media in a private circle; public media keeps plain URLs cached by anyone", async () => {
+    const inside = await postForm(p, owner, [
+      ['circle', String(secret.id)],
+      ['title', 'Thread'],
+    ]);
     const form = await multipart([
       ['post', String(inside.json().id)],
       ['body', 'look'],
       ['media', { data: await makeImage('png'), filename: 'c.png', type: 'image/png' }],
     ]);
-    const comment = await p.app.inject({ method: 'POST', url: '/api/posts/comments/', payload: form.payload, headers: { ...member.headers, ...form.headers } });
+    const comment = await p.app.inject({
+      method: 'POST',
+      url: '/api/posts/comments/',
+      payload: form.payload,
+      headers: { ...member.headers, ...form.headers },
+    });
     expect(comment.statusCode).toBe(201);
     expect(comment.json().media_url).toMatch(SIGNED);
     expect((await get(comment.json().media_url)).statusCode).toBe(200);
@@ -354,7 +402,14 @@ describe('image variants', () => {
     const post = res.json() as Post;
     const [wide, small] = post.image_sources!;
     expect(wide).toMatchObject({ url: post.images[0], width: 2000, height: 1000 });
-    expect(wide.variants.map((v) => `${v.width}.${v.format}`)).toEqual(['320.avif', '320.webp', '640.avif', '640.webp', '1280.avif', '1280.webp']);
+    expect(wide.variants.map((v) => `${v.width}.${v.format}`)).toEqual([
+      '320.avif',
+      '320.webp',
+      '640.avif',
+      '640.webp',
+      '1280.avif',
+      '1280.webp',
+    ]);
     // A smaller image gets the standard widths below its own, and its own width (a wide screen still gets it whole).
     expect(small).toMatchObject({ url: post.images[1], width: 500, height: 300 });
     expect(small.variants.map((v) => `${v.width}.${v.format}`)).toEqual(['320.avif', '320.webp', '500.avif', '500.webp']);
@@ -376,7 +431,7 @@ describe('image variants', () => {
     expect(storedFiles(t)).toEqual(before);
   });
 
-  it('keeps an old post\'s image without a size as it was: no size, no variants', async () => {
+  it("keeps an old post's image without a size as it was: no size, no variants", async () => {
     const { imageSources } = await import('../../src/lib/media-variants.ts');
     expect(imageSources('/media/0b7c5d3e-1111-4222-8333-944455556666.png')).toEqual({
       url: '/media/0b7c5d3e-1111-4222-8333-944455556666.png',

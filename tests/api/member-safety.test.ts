@@ -14,7 +14,8 @@ let myPost: number;
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: TestUser | null, payload?: unknown) =>
   t.app.inject({ method, url, headers: user?.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-const feedIds = async (user: TestUser) => ((await call('GET', '/api/posts/user/feed/', user)).json() as Paged<Post>).results.map((p) => p.id);
+const feedIds = async (user: TestUser) =>
+  ((await call('GET', '/api/posts/user/feed/', user)).json() as Paged<Post>).results.map((p) => p.id);
 
 /** A fresh app: my circle with the pest's post, my post, and the pest's first comment on it. */
 async function setUp() {
@@ -51,7 +52,9 @@ describe('blocks', () => {
   });
 
   it('answer field errors for an unknown handle, oneself and a missing handle', async () => {
-    expect((await call('POST', '/api/users/me/blocks/', me, { username: 'NoSuchPerson999' })).json()).toEqual({ username: ['User not found.'] });
+    expect((await call('POST', '/api/users/me/blocks/', me, { username: 'NoSuchPerson999' })).json()).toEqual({
+      username: ['User not found.'],
+    });
     const self = await call('POST', '/api/users/me/blocks/', me, { username: me.username });
     expect(self.statusCode).toBe(400);
     expect(self.json()).toEqual({ username: ['You cannot block yourself.'] });
@@ -80,12 +83,13 @@ describe('blocks', () => {
     expect((await call('POST', '/api/posts/comments/', pest, { post: pestPost, body: 'On my own post' })).statusCode).toBe(201);
   });
 
-  it('stop the blocked member replying to the blocker\'s comment under a third member\'s post, and telling the blocker anything', async () => {
+  it("stop the blocked member replying to the blocker's comment under a third member's post, and telling the blocker anything", async () => {
     const friendsPost = await post(t.app, friend, circle, 'Friend asks about the match');
     const mine = await call('POST', '/api/posts/comments/', me, { post: friendsPost, body: 'I think India wins' });
     expect(mine.statusCode).toBe(201);
     await block();
-    const inbox = async (user: TestUser) => (await call('GET', '/api/notifications/', user)).json().results as { id: number; kind: string; text: string }[];
+    const inbox = async (user: TestUser) =>
+      (await call('GET', '/api/notifications/', user)).json().results as { id: number; kind: string; text: string }[];
     const before = (await inbox(me)).map((n) => n.id);
 
     const reply = await call('POST', '/api/posts/comments/', pest, { post: friendsPost, parent: mine.json().id, body: 'No chance' });
@@ -94,7 +98,10 @@ describe('blocks', () => {
 
     // An @mention and an upvote (its first, a milestone) from the blocked member tell the blocker nothing.
     const witness = await createUser(t.app);
-    const mention = await call('POST', '/api/posts/comments/', pest, { post: friendsPost, body: `Hey @${me.username} and @${witness.username}` });
+    const mention = await call('POST', '/api/posts/comments/', pest, {
+      post: friendsPost,
+      body: `Hey @${me.username} and @${witness.username}`,
+    });
     expect(mention.statusCode).toBe(201);
     expect((await call('POST', `/api/posts/comments/upvotes/?comment_id=${mine.json().id}`, pest)).statusCode).toBe(200);
     await until('the witness is told', async () => (await inbox(witness)).some((n) => n.kind === 'mention'));
@@ -129,7 +136,9 @@ describe('muted words', () => {
   it('refuse anything but a list of short words', async () => {
     expect((await call('PUT', '/api/users/me/muted-words/', me, { words: 'crypto' })).statusCode).toBe(400);
     expect((await call('PUT', '/api/users/me/muted-words/', me, { words: ['x'.repeat(51)] })).statusCode).toBe(400);
-    expect((await call('PUT', '/api/users/me/muted-words/', me, { words: Array.from({ length: 101 }, (_, i) => `w${i}`) })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', '/api/users/me/muted-words/', me, { words: Array.from({ length: 101 }, (_, i) => `w${i}`) })).statusCode,
+    ).toBe(400);
     expect((await call('PUT', '/api/users/me/muted-words/', me, {})).statusCode).toBe(400);
     expect((await call('PUT', '/api/users/me/muted-words/', null, { words: [] })).statusCode).toBe(401);
   });

@@ -17,7 +17,9 @@ beforeAll(async () => {
   t = await buildTestApp({ autoHideReports: 3 }, {}, { clock });
   // Established accounts (older than NEW_ACCOUNT_HOURS), whose reports count toward hiding an item.
   const established = new Date(clock.now().getTime() - 3 * DAY);
-  [owner, author, moderator, ...members] = await Promise.all(Array.from({ length: 10 }, () => createUser(t.app, 'user', { createdAt: established })));
+  [owner, author, moderator, ...members] = await Promise.all(
+    Array.from({ length: 10 }, () => createUser(t.app, 'user', { createdAt: established })),
+  );
   await runAdminCommand(t.app.ctx.db, ['grant', 'moderator', moderator.username]);
   circle = await createCircle(t.app, owner, `Pune Rains ${Date.now().toString(36)}`);
 });
@@ -71,9 +73,14 @@ describe('POST /api/reports/', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/reports/', payload: { post: postId, reason: 'spam' } })).statusCode).toBe(401);
     const bad = await report(members[0], { post: postId, reason: 'boring', note: 'x'.repeat(501) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ reason: ['"boring" is not a valid choice.'], note: ['Ensure this field has no more than 500 characters.'] });
+    expect(bad.json()).toEqual({
+      reason: ['"boring" is not a valid choice.'],
+      note: ['Ensure this field has no more than 500 characters.'],
+    });
     expect((await report(members[0], { reason: 'spam' })).json()).toEqual({ non_field_errors: ['Give either a post or a comment.'] });
-    expect((await report(members[0], { post: postId, comment: 1, reason: 'spam' })).json()).toEqual({ non_field_errors: ['Give either a post or a comment.'] });
+    expect((await report(members[0], { post: postId, comment: 1, reason: 'spam' })).json()).toEqual({
+      non_field_errors: ['Give either a post or a comment.'],
+    });
     expect((await report(members[0], { post: postId })).json()).toEqual({ reason: ['This field is required.'] });
     const missing = await report(members[0], { post: 999_999, reason: 'spam' });
     expect(missing.statusCode).toBe(404);
@@ -104,12 +111,19 @@ describe('POST /api/reports/', () => {
         { reason: 'spam', label: 'Spam', count: 1 },
       ],
       notes: [{ reason: 'scam', note: 'asks for UPI' }],
-      item: { title: 'Send ₹500 to win a bike', author: author.username, moderation_status: 'held', moderation_label: 'Hidden pending review' },
+      item: {
+        title: 'Send ₹500 to win a bike',
+        author: author.username,
+        moderation_status: 'held',
+        moderation_label: 'Hidden pending review',
+      },
       author: { username: author.username },
     });
     // The most reported come first; staff see who reported, a channel's owner does not.
     expect(queue.results[0].reports_count).toBe(3);
-    expect(entry.reporters).toEqual([0, 1, 2].map((i) => ({ username: members[i].username, counted: true, created_at: expect.any(String) })));
+    expect(entry.reporters).toEqual(
+      [0, 1, 2].map((i) => ({ username: members[i].username, counted: true, created_at: expect.any(String) })),
+    );
     const ownersQueue = (await get(`/api/circles/${circle.id}/reports/`, owner.headers)).json();
     expect(ownersQueue.results.find((c: { item: { id: number } }) => c.item.id === postId).reporters).toBeNull();
     expect(JSON.stringify(ownersQueue)).not.toContain(members[2].username);
@@ -124,15 +138,21 @@ describe('POST /api/reports/', () => {
 });
 
 describe('reports that do not hide', () => {
-  it('three fresh accounts, or three accounts of one network, do not hide anyone\'s post; staff see each report and whether it counted', async () => {
+  it("three fresh accounts, or three accounts of one network, do not hide anyone's post; staff see each report and whether it counted", async () => {
     const postId = await newPost('Traffic update for Hinjewadi');
-    const fresh = await Promise.all([0, 1, 2].map(() => createUser(t.app, 'fresh', { createdAt: new Date(clock.now().getTime() - 3_600_000) })));
+    const fresh = await Promise.all(
+      [0, 1, 2].map(() => createUser(t.app, 'fresh', { createdAt: new Date(clock.now().getTime() - 3_600_000) })),
+    );
     for (const who of fresh) expect((await report(who, { post: postId, reason: 'spam' })).statusCode).toBe(201);
-    const sameNetwork = await Promise.all([0, 1, 2].map(() => createUser(t.app, 'neighbour', { createdAt: new Date(clock.now().getTime() - 3 * DAY) })));
-    for (const [i, who] of sameNetwork.entries()) expect((await report(who, { post: postId, reason: 'spam' }, `203.0.113.${10 + i}`)).statusCode).toBe(201);
+    const sameNetwork = await Promise.all(
+      [0, 1, 2].map(() => createUser(t.app, 'neighbour', { createdAt: new Date(clock.now().getTime() - 3 * DAY) })),
+    );
+    for (const [i, who] of sameNetwork.entries())
+      expect((await report(who, { post: postId, reason: 'spam' }, `203.0.113.${10 + i}`)).statusCode).toBe(201);
     // IPv6: addresses of one /64 are one network too.
     const sixes = await Promise.all([0, 1].map(() => createUser(t.app, 'six', { createdAt: new Date(clock.now().getTime() - 3 * DAY) })));
-    for (const [i, who] of sixes.entries()) expect((await report(who, { post: postId, reason: 'spam' }, `2001:db8:1:2::${i + 1}`)).statusCode).toBe(201);
+    for (const [i, who] of sixes.entries())
+      expect((await report(who, { post: postId, reason: 'spam' }, `2001:db8:1:2::${i + 1}`)).statusCode).toBe(201);
 
     // 8 reports, of which 2 count (one network each): still visible to everyone.
     expect((await get(`/api/posts/${postId}/`)).json()).toMatchObject({ id: postId, moderation_status: 'visible' });
@@ -173,7 +193,7 @@ describe('review queues and who may see them', () => {
   });
 });
 
-describe('the reported author\'s recent writing', () => {
+describe("the reported author's recent writing", () => {
   it('shows a channel owner only what the feed shows them: nothing from a private channel they are not in', async () => {
     const hideout = await createCircle(t.app, await createUser(t.app), `Hideout ${Date.now().toString(36)}`, { channelType: 'private' });
     await addMember(t.app, hideout, author);
@@ -204,11 +224,15 @@ describe('POST /api/moderation/actions/', () => {
     expect(removed.json().item).toMatchObject({ moderation_status: 'removed', moderation_label: 'Removed by moderators: Investment scam' });
     const [row] = await t.app.ctx.db.select().from(reports).where(eq(reports.postId, postId));
     expect(row.status).toBe('upheld');
-    expect((await act(moderator, { post: postId, action: 'remove', reason: 'again' })).json()).toMatchObject({ detail: 'This item is already removed.' });
+    expect((await act(moderator, { post: postId, action: 'remove', reason: 'again' })).json()).toMatchObject({
+      detail: 'This item is already removed.',
+    });
 
     const restored = await act(moderator, { post: postId, action: 'restore', reason: 'Appeal upheld' });
     expect(restored.json().item).toMatchObject({ moderation_status: 'visible', moderation_label: null });
-    expect((await act(moderator, { post: postId, action: 'dismiss' })).json()).toMatchObject({ detail: 'There are no open reports on this item.' });
+    expect((await act(moderator, { post: postId, action: 'dismiss' })).json()).toMatchObject({
+      detail: 'There are no open reports on this item.',
+    });
   });
 
   it('lets a channel owner act in their channel only, and not undo a moderator', async () => {
@@ -232,7 +256,9 @@ describe('POST /api/moderation/actions/', () => {
     expect((await act(owner, { post: postId, action: 'warn' })).statusCode).toBe(400);
     expect((await act(owner, { post: postId, action: 'warn', reason: 'Keep it civil' })).statusCode).toBe(200);
     expect((await act(owner, { post: postId, action: 'suspend' })).json()).toEqual({ duration: ['Choose how long the suspension lasts.'] });
-    expect((await act(owner, { post: postId, action: 'suspend', duration: '2d' })).json()).toEqual({ duration: ['"2d" is not a valid choice.'] });
+    expect((await act(owner, { post: postId, action: 'suspend', duration: '2d' })).json()).toEqual({
+      duration: ['"2d" is not a valid choice.'],
+    });
     expect((await act(owner, { post: postId, action: 'ban' })).json()).toEqual({ action: ['"ban" is not a valid choice.'] });
     expect((await act(owner, { post: 999_999, action: 'warn', reason: 'x' })).statusCode).toBe(404);
   });
@@ -247,24 +273,44 @@ describe('suspensions', () => {
     expect(suspended.statusCode).toBe(200);
     expect(suspended.json().ends_at).toBe('2026-11-21T06:30:00.000Z');
 
-    const write = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: target.headers, payload: { circle: circle.id, title: 'Hello' } });
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      headers: target.headers,
+      payload: { circle: circle.id, title: 'Hello' },
+    });
     expect(write.statusCode).toBe(403);
     expect(write.json()).toEqual({
       detail: `You are suspended from b/${circle.name} until 21 November 2026 at 12:00 pm IST.`,
       code: 'suspended',
       suspended_until: '2026-11-21T06:30:00.000Z',
     });
-    const comment = await t.app.inject({ method: 'POST', url: '/api/posts/comments/', headers: target.headers, payload: { post: postId, body: 'hi' } });
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/comments/',
+      headers: target.headers,
+      payload: { post: postId, body: 'hi' },
+    });
     expect(comment.statusCode).toBe(403);
     const like = await t.app.inject({ method: 'POST', url: `/api/posts/likes/?post_id=${postId}`, headers: target.headers });
     expect(like.statusCode).toBe(403);
 
     const elsewhere = await createCircle(t.app, members[6]);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: target.headers, payload: { circle: elsewhere.id, title: 'Hello' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      headers: target.headers,
+      payload: { circle: elsewhere.id, title: 'Hello' },
+    });
     expect(ok.statusCode).toBe(201);
 
     clock.advance(DAY + 1000);
-    const later = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: target.headers, payload: { circle: circle.id, title: 'Back' } });
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      headers: target.headers,
+      payload: { circle: circle.id, title: 'Back' },
+    });
     expect(later.statusCode).toBe(201);
   });
 
@@ -273,7 +319,12 @@ describe('suspensions', () => {
     const target = await createUser(t.app);
     const postId = await insertPost(t.app, target, circle, 'Before the suspension');
     expect((await act(owner, { post: postId, action: 'suspend', duration: '1d', reason: 'Spam' })).statusCode).toBe(200);
-    const edit = await t.app.inject({ method: 'PATCH', url: `/api/posts/${postId}/`, headers: target.headers, payload: { title: 'Edited while suspended' } });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/posts/${postId}/`,
+      headers: target.headers,
+      payload: { title: 'Edited while suspended' },
+    });
     expect(edit.statusCode).toBe(403);
     expect(edit.json()).toEqual({
       detail: `You are suspended from b/${circle.name} until 21 November 2026 at 12:00 pm IST.`,
@@ -284,11 +335,18 @@ describe('suspensions', () => {
     expect(unchanged).toMatchObject({ title: 'Before the suspension' });
     expect(unchanged).not.toHaveProperty('edited_at');
     clock.advance(DAY + 1000);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/posts/${postId}/`, headers: target.headers, payload: { title: 'After it' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/posts/${postId}/`, headers: target.headers, payload: { title: 'After it' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('keeps a member suspended site-wide from every write until the end, for 1, 7 or 30 days or for good', async () => {
-    for (const [duration, days] of [['1d', 1], ['7d', 7], ['30d', 30]] as const) {
+    for (const [duration, days] of [
+      ['1d', 1],
+      ['7d', 7],
+      ['30d', 30],
+    ] as const) {
       const target = await createUser(t.app);
       const postId = await insertPost(t.app, target, circle);
       const res = await act(moderator, { post: postId, action: 'suspend', duration, scope: 'site', reason: 'Repeated scams' });
@@ -306,14 +364,22 @@ describe('suspensions', () => {
       // Reading, signing out and complaining to the grievance officer stay open.
       expect((await get('/api/posts/user/feed/', target.headers)).statusCode).toBe(200);
       clock.advance(days * DAY + 1000);
-      expect((await t.app.inject({ method: 'POST', url: '/api/posts/', headers: target.headers, payload: { circle: elsewhere.id, title: 'x' } })).statusCode).toBe(201);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/posts/', headers: target.headers, payload: { circle: elsewhere.id, title: 'x' } }))
+          .statusCode,
+      ).toBe(201);
     }
     const target = await createUser(t.app);
     const postId = await insertPost(t.app, target, circle);
     const forever = await act(moderator, { post: postId, action: 'suspend', duration: 'permanent', scope: 'site', reason: 'Sextortion' });
     expect(forever.json().ends_at).toBeNull();
     clock.advance(3650 * DAY);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: target.headers, payload: { circle: circle.id, title: 'x' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      headers: target.headers,
+      payload: { circle: circle.id, title: 'x' },
+    });
     expect(refused.json()).toMatchObject({ detail: 'Your account is suspended permanently.', code: 'suspended', suspended_until: null });
   });
 });
@@ -344,7 +410,12 @@ describe('GET /api/modlog/', () => {
       ends_at: null,
       created_at: expect.any(String),
     });
-    expect(body.results[1]).toMatchObject({ action: 'remove', reason: 'Lottery scam', excerpt: 'Lottery: KBC prize, pay fee', actor: 'Moderator' });
+    expect(body.results[1]).toMatchObject({
+      action: 'remove',
+      reason: 'Lottery scam',
+      excerpt: 'Lottery: KBC prize, pay fee',
+      actor: 'Moderator',
+    });
     expect(JSON.stringify(body)).not.toContain(members[3].username);
     expect(body.count).toBeGreaterThan(10);
     expect(body.next).toMatch(/\/api\/modlog\/\?page=2$/);
@@ -366,7 +437,7 @@ describe('GET /api/modlog/', () => {
 });
 
 describe('private titles in the log', () => {
-  it('a site-wide suspension about a private channel\'s post shows its title to the channel\'s members only', async () => {
+  it("a site-wide suspension about a private channel's post shows its title to the channel's members only", async () => {
     const privateCircle = await createCircle(t.app, owner, undefined, { channelType: 'private' });
     const target = await createUser(t.app);
     await addMember(t.app, privateCircle, target);
@@ -381,7 +452,10 @@ describe('private titles in the log', () => {
       expect(JSON.stringify(log)).not.toContain('Whispered secret title');
     }
     const asMember = (await get('/api/modlog/', owner.headers)).json();
-    expect(asMember.results.find((e: { reason: string }) => e.reason === 'Scams')).toMatchObject({ excerpt: 'Whispered secret title', post_id: postId });
+    expect(asMember.results.find((e: { reason: string }) => e.reason === 'Scams')).toMatchObject({
+      excerpt: 'Whispered secret title',
+      post_id: postId,
+    });
   });
 });
 
@@ -424,7 +498,10 @@ describe('what readers see', () => {
     expect(feed.results.map((p: { id: number }) => p.id)).not.toContain(postId);
     const mine = (await get(`/api/posts/${postId}/`, author.headers)).json();
     expect(mine).toMatchObject({ moderation_status: 'held', hidden_pending_review: true, title: 'Reported thrice' });
-    expect((await get(`/api/posts/${postId}/`, moderator.headers)).json()).toMatchObject({ moderation_status: 'held', hidden_pending_review: true });
+    expect((await get(`/api/posts/${postId}/`, moderator.headers)).json()).toMatchObject({
+      moderation_status: 'held',
+      hidden_pending_review: true,
+    });
 
     await act(moderator, { post: postId, action: 'remove', reason: 'Spam ring' });
     const removed = (await get(`/api/posts/${postId}/`)).json();

@@ -34,7 +34,12 @@ async function write(user: TestUser, postId: number, body: string, parent: numbe
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [alice, bob, carol, moderator] = await Promise.all([createUser(t.app, 'alice'), createUser(t.app, 'bob'), createUser(t.app, 'carol'), createUser(t.app, 'mod')]);
+  [alice, bob, carol, moderator] = await Promise.all([
+    createUser(t.app, 'alice'),
+    createUser(t.app, 'bob'),
+    createUser(t.app, 'carol'),
+    createUser(t.app, 'mod'),
+  ]);
   await runAdminCommand(t.app.ctx.db, ['grant', 'moderator', moderator.username]);
   circle = await createCircle(t.app, alice);
 });
@@ -59,7 +64,13 @@ describe('notification kinds', () => {
       params: { actor: bob.username, title: 'Monsoon plans' },
     });
     const answer = await write(carol, postId, 'And boots', top);
-    expect((await inbox(bob))[0]).toMatchObject({ kind: 'reply', actor: carol.username, post_id: postId, comment_id: answer, text: `${carol.username} replied to your comment` });
+    expect((await inbox(bob))[0]).toMatchObject({
+      kind: 'reply',
+      actor: carol.username,
+      post_id: postId,
+      comment_id: answer,
+      text: `${carol.username} replied to your comment`,
+    });
     const before = await unread(bob);
     await write(bob, postId, 'Talking to myself', top);
     expect(await unread(bob)).toBe(before);
@@ -70,9 +81,19 @@ describe('notification kinds', () => {
     const before = await unread(carol);
     const id = await write(bob, postId, `Ask @${carol.username} and @NoSuchPerson999 about it`);
     await until('the mention', async () => (await unread(carol)) === before + 1);
-    expect((await inbox(carol))[0]).toMatchObject({ kind: 'mention', actor: bob.username, post_id: postId, comment_id: id, text: `${bob.username} mentioned you in a comment` });
+    expect((await inbox(carol))[0]).toMatchObject({
+      kind: 'mention',
+      actor: bob.username,
+      post_id: postId,
+      comment_id: id,
+      text: `${bob.username} mentioned you in a comment`,
+    });
 
-    const created = await call('POST', '/api/posts/', bob, { circle: circle.id, title: 'Hello', description: `<p>Thanks @${carol.username}!</p>` });
+    const created = await call('POST', '/api/posts/', bob, {
+      circle: circle.id,
+      title: 'Hello',
+      description: `<p>Thanks @${carol.username}!</p>`,
+    });
     expect(created.statusCode).toBe(201);
     const told = await until('the mention in a post', async () => (await inbox(carol)).find((n) => n.post_id === created.json().id));
     expect(told).toMatchObject({ kind: 'mention', comment_id: null, text: `${bob.username} mentioned you in the post "Hello"` });
@@ -92,7 +113,10 @@ describe('notification kinds', () => {
     expect(created.statusCode).toBe(201);
     const postId = created.json().id as number;
     await write(alice, postId, `Cake from @${carol.username}? ask @${bob.username}`);
-    await until('the member\'s mentions', async () => (await inbox(bob)).filter((n) => n.kind === 'mention' && n.post_id === postId).length === 2);
+    await until(
+      "the member's mentions",
+      async () => (await inbox(bob)).filter((n) => n.kind === 'mention' && n.post_id === postId).length === 2,
+    );
     await new Promise((r) => setTimeout(r, 1000));
     const carols = await inbox(carol);
     expect(carols.filter((n) => n.post_id === postId)).toEqual([]);
@@ -103,7 +127,8 @@ describe('notification kinds', () => {
     const postId = await post(t.app, alice, circle, 'Milestones');
     const id = await comment(t.app, carol, postId, 'Popular opinion');
     const voters = await Promise.all(Array.from({ length: 10 }, () => createUser(t.app)));
-    const milestones = async () => (await inbox(carol)).filter((n) => n.kind === 'upvote_milestone' && n.comment_id === id).map((n) => n.text);
+    const milestones = async () =>
+      (await inbox(carol)).filter((n) => n.kind === 'upvote_milestone' && n.comment_id === id).map((n) => n.text);
     await call('POST', `/api/posts/comments/upvotes/?comment_id=${id}`, voters[0]);
     await call('DELETE', `/api/posts/comments/upvotes/?comment_id=${id}`, voters[0]);
     await call('POST', `/api/posts/comments/upvotes/?comment_id=${id}`, voters[0]);
@@ -115,11 +140,19 @@ describe('notification kinds', () => {
   it('join requests to the owner, and the decision to the member who asked', async () => {
     const secret = await createCircle(t.app, alice, undefined, { channelType: 'private' });
     expect((await join(t.app, carol, secret.name)).statusCode).toBe(202);
-    expect((await inbox(alice))[0]).toMatchObject({ kind: 'join_request', actor: carol.username, text: `${carol.username} asked to join b/${secret.name}` });
+    expect((await inbox(alice))[0]).toMatchObject({
+      kind: 'join_request',
+      actor: carol.username,
+      text: `${carol.username} asked to join b/${secret.name}`,
+    });
     const requests = (await call('GET', `/api/circles/requests/?circle_id=${secret.id}`, alice)).json();
     const requestId = (requests.results ?? requests)[0].id;
     expect((await call('POST', `/api/circles/requests/${requestId}/approve/`, alice)).statusCode).toBe(200);
-    expect((await inbox(carol))[0]).toMatchObject({ kind: 'join_decision', actor: alice.username, text: `Your request to join b/${secret.name} was approved` });
+    expect((await inbox(carol))[0]).toMatchObject({
+      kind: 'join_decision',
+      actor: alice.username,
+      text: `Your request to join b/${secret.name} was approved`,
+    });
   });
 
   it("reports' outcomes to the reporter and moderators' actions to the author", async () => {
@@ -127,8 +160,18 @@ describe('notification kinds', () => {
     expect((await call('POST', '/api/reports/', carol, { post: postId, reason: 'spam' })).statusCode).toBe(201);
     const acted = await call('POST', '/api/moderation/actions/', moderator, { post: postId, action: 'remove', reason: 'Spam' });
     expect(acted.statusCode).toBe(200);
-    expect((await inbox(carol))[0]).toMatchObject({ kind: 'report_outcome', actor: null, post_id: postId, text: 'The post you reported was removed' });
-    expect((await inbox(bob))[0]).toMatchObject({ kind: 'moderation_action', actor: null, post_id: postId, text: 'Your post was removed by moderators: Spam' });
+    expect((await inbox(carol))[0]).toMatchObject({
+      kind: 'report_outcome',
+      actor: null,
+      post_id: postId,
+      text: 'The post you reported was removed',
+    });
+    expect((await inbox(bob))[0]).toMatchObject({
+      kind: 'moderation_action',
+      actor: null,
+      post_id: postId,
+      text: 'Your post was removed by moderators: Spam',
+    });
   });
 });
 
@@ -172,8 +215,13 @@ describe('live stream', () => {
     const { ticket } = (await call('POST', '/api/notifications/stream/ticket/', alice)).json();
     expect(typeof ticket).toBe('string');
     // A ticket is not a bearer token.
-    expect((await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: { authorization: `Bearer ${ticket}` } })).statusCode).toBe(401);
-    expect((await call('GET', '/api/notifications/stream/?ticket=forged')).json()).toMatchObject({ detail: 'Stream ticket is invalid, expired or already used.', code: 'ticket_not_valid' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/notifications/', headers: { authorization: `Bearer ${ticket}` } })).statusCode,
+    ).toBe(401);
+    expect((await call('GET', '/api/notifications/stream/?ticket=forged')).json()).toMatchObject({
+      detail: 'Stream ticket is invalid, expired or already used.',
+      code: 'ticket_not_valid',
+    });
     expect((await call('POST', '/api/notifications/stream/ticket/')).statusCode).toBe(401);
     expect((await call('GET', '/api/notifications/stream/')).statusCode).toBe(401);
   });
@@ -194,7 +242,10 @@ describe('live stream', () => {
         while (!text.includes(`event: ${event}\n`)) {
           const left = deadline - Date.now();
           if (left <= 0) throw new Error(`no ${event} event in ${timeoutMs} ms: ${text}`);
-          const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no ${event} event: ${text}`)), left))]);
+          const chunk = await Promise.race([
+            reader.read(),
+            new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no ${event} event: ${text}`)), left)),
+          ]);
           if (chunk.done) throw new Error('stream ended');
           text += new TextDecoder().decode(chunk.value);
         }
@@ -229,7 +280,9 @@ describe('live stream', () => {
 describe('streams end with the session and the account, and an account holds a few', () => {
   let address: string;
   beforeAll(async () => {
-    address = t.app.server.listening ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    address = t.app.server.listening
+      ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
+      : await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   /** An open stream: `ended` settles true once the server closes it (false if it is still open after `ms`). */
@@ -255,7 +308,7 @@ describe('streams end with the session and the account, and an account holds a f
   const ticketFor = async (headers: { authorization: string }) =>
     encodeURIComponent((await t.app.inject({ method: 'POST', url: '/api/notifications/stream/ticket/', headers })).json().ticket);
 
-  it('logout closes the session\'s open streams, and a ticket fetched before logout opens nothing', async () => {
+  it("logout closes the session's open streams, and a ticket fetched before logout opens nothing", async () => {
     const member = await signIn(t);
     const unused = await ticketFor(member.auth);
     const stream = await openStream(`/api/notifications/stream/?ticket=${await ticketFor(member.auth)}`);
@@ -272,7 +325,12 @@ describe('streams end with the session and the account, and an account holds a f
     const member = await signIn(t);
     const stream = await openStream(`/api/notifications/stream/?ticket=${await ticketFor(member.auth)}`);
     await t.app.inject({ method: 'POST', url: '/api/users/me/delete/send-otp/', headers: member.auth, payload: { email: member.email } });
-    const erased = await t.app.inject({ method: 'POST', url: '/api/users/me/delete/', headers: member.auth, payload: { otp: latestOtp(t, member.email), erase_content: false } });
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/delete/',
+      headers: member.auth,
+      payload: { otp: latestOtp(t, member.email), erase_content: false },
+    });
     expect(erased.statusCode).toBe(202);
     expect(await stream.endsWithin(2000)).toBe(true);
   });
@@ -306,7 +364,12 @@ describe('notifications stored before codes', () => {
     const rows = await t.app.ctx.db
       .select({ code: notifications.code, params: notifications.params })
       .from(notifications)
-      .where(inArray(notifications.id, inserted.map((row) => row.id)))
+      .where(
+        inArray(
+          notifications.id,
+          inserted.map((row) => row.id),
+        ),
+      )
       .orderBy(notifications.id);
     expect(rows).toEqual([
       { code: 'commented', params: { actor: 'Asha_Tiger', title: 'Rain in "Udupi" today' } },
@@ -323,7 +386,13 @@ describe('profile card (where a mention links)', () => {
   it('shows a member by handle, and 404 for an unknown one', async () => {
     const res = await call('GET', `/api/users/${carol.username}/card/`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ username: carol.username, color: carol.color, animal: 'Tiger', identity: expect.any(Array), member_since: expect.any(String) });
+    expect(res.json()).toEqual({
+      username: carol.username,
+      color: carol.color,
+      animal: 'Tiger',
+      identity: expect.any(Array),
+      member_since: expect.any(String),
+    });
     expect((await call('GET', '/api/users/NoSuchPerson999/card/')).json()).toMatchObject({ detail: 'User not found.' });
   });
 });
@@ -332,17 +401,30 @@ describe('mentions are told by a queued job', () => {
   it('once the write commits; a post deleted before the job runs tells nobody', async () => {
     // An instance that only queues jobs (JOB_WORKERS=0): the job waits until a worker starts.
     const quiet = await buildTestApp({}, { JOB_WORKERS: '0' });
-    const worker = createJobQueue({ executeSql: quiet.app.ctx.database.executeSql, log: quiet.app.log, work: true, pollingIntervalSeconds: 0.5 });
+    const worker = createJobQueue({
+      executeSql: quiet.app.ctx.database.executeSql,
+      log: quiet.app.log,
+      work: true,
+      pollingIntervalSeconds: 0.5,
+    });
     try {
       const [author, reader] = await Promise.all([createUser(quiet.app, 'author'), createUser(quiet.app, 'reader')]);
       const room = await createCircle(quiet.app, author);
       const inboxOf = async (user: TestUser) =>
-        ((await quiet.app.inject({ method: 'GET', url: '/api/notifications/', headers: user.headers })).json() as Paged<Notification>).results;
+        ((await quiet.app.inject({ method: 'GET', url: '/api/notifications/', headers: user.headers })).json() as Paged<Notification>)
+          .results;
       const write = (title: string) =>
-        quiet.app.inject({ method: 'POST', url: '/api/posts/', headers: author.headers, payload: { circle: room.id, title, description: `<p>Hi @${reader.username}</p>` } });
+        quiet.app.inject({
+          method: 'POST',
+          url: '/api/posts/',
+          headers: author.headers,
+          payload: { circle: room.id, title, description: `<p>Hi @${reader.username}</p>` },
+        });
       const gone = await write('Gone soon');
       expect(gone.statusCode).toBe(201);
-      expect((await quiet.app.inject({ method: 'DELETE', url: `/api/posts/${gone.json().id}/`, headers: author.headers })).statusCode).toBe(204);
+      expect((await quiet.app.inject({ method: 'DELETE', url: `/api/posts/${gone.json().id}/`, headers: author.headers })).statusCode).toBe(
+        204,
+      );
       const kept = await write('Kept');
       expect(kept.statusCode).toBe(201);
       expect(await inboxOf(reader)).toEqual([]);
@@ -355,11 +437,14 @@ describe('mentions are told by a queued job', () => {
       });
       await new Promise((r) => setTimeout(r, 1000));
       expect(await inboxOf(reader)).toEqual([told[0]]);
-      expect(told[0]).toMatchObject({ kind: 'mention', post_id: kept.json().id, text: `${author.username} mentioned you in the post "Kept"` });
+      expect(told[0]).toMatchObject({
+        kind: 'mention',
+        post_id: kept.json().id,
+        text: `${author.username} mentioned you in the post "Kept"`,
+      });
     } finally {
       await worker.stop();
       await quiet.close();
     }
   });
 });
-

@@ -45,7 +45,11 @@ describe('/livez and /readyz', () => {
       const res = await variant.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toEqual({ status: 'unavailable', failed: ['jobs'], checks: { database: 'ok', migrations: 'ok', jobs: 'failed', gate: 'ok' } });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        failed: ['jobs'],
+        checks: { database: 'ok', migrations: 'ok', jobs: 'failed', gate: 'ok' },
+      });
       // /livez still answers: the process is alive.
       expect((await variant.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
     } finally {
@@ -82,14 +86,20 @@ describe('X-Request-Id', () => {
       expect(res.headers['x-request-id'], unsafe).toMatch(/^[0-9a-f-]{36}$/);
     }
     // Answers made before any route (a 404) carry it too.
-    expect((await t.app.inject({ method: 'GET', url: '/api/nope/', headers: { 'x-request-id': 'abc123' } })).headers['x-request-id']).toBe('abc123');
+    expect((await t.app.inject({ method: 'GET', url: '/api/nope/', headers: { 'x-request-id': 'abc123' } })).headers['x-request-id']).toBe(
+      'abc123',
+    );
   });
 });
 
 describe('a job queued during a request', () => {
   it('carries the request id in its data', async () => {
     const member = await createUser(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/export/', headers: { ...member.headers, 'x-request-id': 'export-req-42' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/export/',
+      headers: { ...member.headers, 'x-request-id': 'export-req-42' },
+    });
     expect(res.statusCode).toBe(202);
     expect(res.headers['x-request-id']).toBe('export-req-42');
     const { rows } = await t.app.ctx.database.executeSql(`select data from pgboss.job where name = 'export-account'`);
@@ -129,10 +139,16 @@ describe('Prometheus metrics on METRICS_PORT', () => {
       ['title', 'Measured'],
       ['images', { data: await makeImage('png'), filename: 'a.png', type: 'image/png' }],
     ]);
-    const created = await measured.app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...author.headers, ...form.headers } });
+    const created = await measured.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      payload: form.payload,
+      headers: { ...author.headers, ...form.headers },
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
-    for (let i = 0; i < 3; i++) expect((await measured.app.inject({ method: 'GET', url: `/api/posts/${id}/?x=${i}` })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await measured.app.inject({ method: 'GET', url: `/api/posts/${id}/?x=${i}` })).statusCode).toBe(200);
 
     const text = await scrape(measured);
     const line = (pattern: RegExp) => text.split('\n').find((l) => pattern.test(l));
@@ -141,7 +157,9 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     expect(line(/^http_request_duration_seconds_count\{method="POST",route="\/api\/posts\/",status_code="201"\} 1$/)).toBeDefined();
     expect(text).not.toMatch(new RegExp(`route="/api/posts/${id}/`));
     expect(text).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/posts\/:id\/",status_code="200"\} \d+$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/posts\/:id\/",status_code="200"\} \d+$/m,
+    );
     // Three GETs under /api/, all served by the primary (there are no replicas).
     expect(Number(line(/^db_reads_total\{target="primary"\}/)!.split(' ')[1])).toBeGreaterThanOrEqual(3);
     expect(text).not.toMatch(/db_reads_total\{target="replica"\}/);
@@ -170,7 +188,10 @@ describe('Prometheus metrics on METRICS_PORT', () => {
 describe('migrations', () => {
   it('are applied one by one, each logged with its start, end and time', async () => {
     const lines: { message: string; fields: Record<string, unknown> }[] = [];
-    const database = await openDatabase({ pgliteDir: 'memory://', log: { info: (fields, message) => lines.push({ message, fields: fields as Record<string, unknown> }) } });
+    const database = await openDatabase({
+      pgliteDir: 'memory://',
+      log: { info: (fields, message) => lines.push({ message, fields: fields as Record<string, unknown> }) },
+    });
     await database.close();
     const tags = committedMigrations('drizzle').map((m) => m.tag);
     expect(lines.filter((l) => l.message === 'migration started').map((l) => l.fields.migration)).toEqual(tags);

@@ -80,7 +80,7 @@ describe.skipIf(!hasPostgresBinaries())('a PostgreSQL restart under the running 
       await database.listen('outage_test', (payload) => heard.push(payload));
       const notify = async (payload: string) => database.executeSql('select pg_notify($1, $2)', ['outage_test', payload]);
       const until = async (check: () => boolean, ms: number) => {
-        for (const start = Date.now(); !check() && Date.now() - start < ms; ) await new Promise((resolve) => setTimeout(resolve, 50));
+        for (const start = Date.now(); !check() && Date.now() - start < ms;) await new Promise((resolve) => setTimeout(resolve, 50));
       };
       await notify('before');
       await until(() => heard.includes('before'), 5_000);

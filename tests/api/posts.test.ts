@@ -3,7 +3,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { UNTOUCHED_POST, addMember, createCircle, createUser, makeImage, multipart, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import {
+  UNTOUCHED_POST,
+  addMember,
+  createCircle,
+  createUser,
+  makeImage,
+  multipart,
+  type TestCircle,
+  type TestUser,
+} from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let author: TestUser;
@@ -115,7 +124,12 @@ describe('POST /api/posts/ (JSON)', () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().detail).toMatch(/^JSON parse error - /);
-    const text = await t.app.inject({ method: 'POST', url: '/api/posts/', payload: 'hello', headers: { ...author.headers, 'content-type': 'text/plain' } });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      payload: 'hello',
+      headers: { ...author.headers, 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(415);
     const wrongTypes = await create({ circle: { id: 1 }, title: ['x'], description: 5 });
     expect(wrongTypes.statusCode).toBe(400);
@@ -150,28 +164,43 @@ describe('POST /api/posts/ (multipart)', () => {
       ['title', 'From a form'],
       ['description', '<p>Body<script>x</script></p>'],
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...author.headers, ...form.headers } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      payload: form.payload,
+      headers: { ...author.headers, ...form.headers },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ title: 'From a form', description: '<p>Body</p>', images: [], videos: [] });
   });
 
   it('gives field errors for a form without fields', async () => {
     const form = await multipart([['other', 'x']]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...author.headers, ...form.headers } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      payload: form.payload,
+      headers: { ...author.headers, ...form.headers },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ circle: ['This field is required.'], title: ['This field is required.'] });
   });
 
   it('answers 400 for a malformed multipart body', async () => {
     for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=abc']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/posts/', payload: 'garbage', headers: { ...author.headers, 'content-type': contentType } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/posts/',
+        payload: 'garbage',
+        headers: { ...author.headers, 'content-type': contentType },
+      });
       expect(res.statusCode, contentType).toBe(400);
       expect(res.json().detail).toMatch(/^Multipart form parse error - /);
     }
   });
 });
 
-describe('DELETE /api/posts/{id}/ and other members\' files', () => {
+describe("DELETE /api/posts/{id}/ and other members' files", () => {
   /** `owner` uploads a photo with a post (in `where`); the files it is stored as (the original and its variants). */
   async function uploadedPhoto(owner: TestUser, where: TestCircle) {
     const form = await multipart([
@@ -179,7 +208,12 @@ describe('DELETE /api/posts/{id}/ and other members\' files', () => {
       ['title', 'My photo'],
       ['images', { data: await makeImage('png'), filename: 'a.png', type: 'image/png' }],
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...owner.headers, ...form.headers } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      payload: form.payload,
+      headers: { ...owner.headers, ...form.headers },
+    });
     expect(res.statusCode).toBe(201);
     const url = (res.json() as Post).images[0];
     const name = path.basename(url.split('?')[0]);
@@ -188,16 +222,19 @@ describe('DELETE /api/posts/{id}/ and other members\' files', () => {
     return { url, files };
   }
 
-  it('deleting one\'s own post that names another member\'s /media/ path leaves that member\'s files', async () => {
+  it("deleting one's own post that names another member's /media/ path leaves that member's files", async () => {
     const photo = await uploadedPhoto(author, open);
     expect(photo.files().length).toBe(3);
-    const res = await create({ circle: open.id, title: 'Look at this', description: `<p><img src="${photo.url}"> and ${photo.url}</p>` }, outsider);
+    const res = await create(
+      { circle: open.id, title: 'Look at this', description: `<p><img src="${photo.url}"> and ${photo.url}</p>` },
+      outsider,
+    );
     expect(res.statusCode).toBe(201);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/posts/${res.json().id}/`, headers: outsider.headers })).statusCode).toBe(204);
     expect(photo.files().length).toBe(3);
   });
 
-  it('a link to someone\'s private photo does not delete it either', async () => {
+  it("a link to someone's private photo does not delete it either", async () => {
     const photo = await uploadedPhoto(author, secret);
     expect(photo.files().length).toBe(3);
     const res = await create({ circle: open.id, title: 'A link', description: `<p><a href="${photo.url}">see</a></p>` }, outsider);

@@ -43,7 +43,12 @@ describe('POST /api/users/me/profile/', () => {
     expect(color).toBeDefined();
     expect(ANIMALS).toContain(body.animal);
     expect(body).toEqual({
-      profile: { id: userIdOf(me), username: expect.stringMatching(new RegExp(`^${color!.name}${body.animal}\\d{4}$`)), profile_image: null, is_aadhaar_verified: false },
+      profile: {
+        id: userIdOf(me),
+        username: expect.stringMatching(new RegExp(`^${color!.name}${body.animal}\\d{4}$`)),
+        profile_image: null,
+        is_aadhaar_verified: false,
+      },
       color: body.color,
       animal: body.animal,
       identity: [{ kind: 'email', label: 'Verified email' }],
@@ -56,7 +61,10 @@ describe('POST /api/users/me/profile/', () => {
     const again = await profile(me, 'POST');
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(body);
-    const [row] = await t.app.ctx.db.select({ createdAt: users.profileCreatedAt }).from(users).where(eq(users.id, userIdOf(me)));
+    const [row] = await t.app.ctx.db
+      .select({ createdAt: users.profileCreatedAt })
+      .from(users)
+      .where(eq(users.id, userIdOf(me)));
     expect(row.createdAt).toBeInstanceOf(Date);
   });
 
@@ -172,11 +180,12 @@ describe('GET /api/users/me/profile/', () => {
   });
 });
 
-describe('who wrote this: chips by handle, and a member\'s posts on their card', () => {
+describe("who wrote this: chips by handle, and a member's posts on their card", () => {
   it('answers the chips of several handles at once, leaving unknown ones out', async () => {
     const academic = await signIn(t, uniqueEmail('chips', 'iitb.ac.in'));
     const personal = await signIn(t, uniqueEmail('chips', 'gmail.com'));
-    const handleOf = async (member: SignedIn) => (await t.app.inject({ method: 'GET', url: '/api/users/me/profile/', headers: member.auth })).json().profile.username as string;
+    const handleOf = async (member: SignedIn) =>
+      (await t.app.inject({ method: 'GET', url: '/api/users/me/profile/', headers: member.auth })).json().profile.username as string;
     const [a, p] = [await handleOf(academic), await handleOf(personal)];
     const res = await t.app.inject({ method: 'GET', url: `/api/users/chips/?handles=${encodeURIComponent(`${a},${p},NoSuchHandle999`)}` });
     expect(res.statusCode).toBe(200);
@@ -191,13 +200,33 @@ describe('who wrote this: chips by handle, and a member\'s posts on their card',
     expect((await t.app.inject({ method: 'GET', url: '/api/users/chips/' })).json()).toEqual({ chips: {} });
   });
 
-  it('lists a member\'s posts in public channels only, newest first, keyset paged, and 404 for an unknown handle', async () => {
+  it("lists a member's posts in public channels only, newest first, keyset paged, and 404 for an unknown handle", async () => {
     const author = await signIn(t);
-    const handle = (await t.app.inject({ method: 'GET', url: '/api/users/me/profile/', headers: author.auth })).json().profile.username as string;
-    const open = await t.app.inject({ method: 'POST', url: '/api/circles/', headers: author.auth, payload: { name: 'Card Square', description: 'd', channel_type: 'public' } });
-    const hidden = await t.app.inject({ method: 'POST', url: '/api/circles/', headers: author.auth, payload: { name: 'Card Room', description: 'd', channel_type: 'private' } });
-    for (const [circle, title] of [[open.json().name, 'First in public'], [hidden.json().name, 'Only for the room'], [open.json().name, 'Second in public']]) {
-      const made = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: author.auth, payload: { circle, title, content: '<p>x</p>' } });
+    const handle = (await t.app.inject({ method: 'GET', url: '/api/users/me/profile/', headers: author.auth })).json().profile
+      .username as string;
+    const open = await t.app.inject({
+      method: 'POST',
+      url: '/api/circles/',
+      headers: author.auth,
+      payload: { name: 'Card Square', description: 'd', channel_type: 'public' },
+    });
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/circles/',
+      headers: author.auth,
+      payload: { name: 'Card Room', description: 'd', channel_type: 'private' },
+    });
+    for (const [circle, title] of [
+      [open.json().name, 'First in public'],
+      [hidden.json().name, 'Only for the room'],
+      [open.json().name, 'Second in public'],
+    ]) {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/posts/',
+        headers: author.auth,
+        payload: { circle, title, content: '<p>x</p>' },
+      });
       expect(made.statusCode).toBe(201);
     }
     const res = await t.app.inject({ method: 'GET', url: `/api/users/${handle}/posts/` });

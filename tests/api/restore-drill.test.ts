@@ -76,11 +76,21 @@ async function makeData(app: FastifyInstance) {
     ['description', '<p>Every byte comes back.</p>'],
     ['images', { data: await makeImage('png', 40, 30), filename: 'a.png', type: 'image/png' }],
   ]);
-  const created = await app.inject({ method: 'POST', url: '/api/posts/', payload: form.payload, headers: { ...member.headers, ...form.headers } });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/posts/',
+    payload: form.payload,
+    headers: { ...member.headers, ...form.headers },
+  });
   expect(created.statusCode).toBe(201);
   const postId = created.json().id as number;
   const image = created.json().images[0] as string;
-  const reply = await app.inject({ method: 'POST', url: '/api/posts/comments/', headers: member.headers, payload: { post: postId, body: 'Checked after the restore.' } });
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/api/posts/comments/',
+    headers: member.headers,
+    payload: { post: postId, body: 'Checked after the restore.' },
+  });
   expect(reply.statusCode).toBe(201);
   return { postId, image };
 }
@@ -115,7 +125,13 @@ describe('restore drill', () => {
   it('embedded database: backup while the server runs (admin socket), restore into a fresh DATA_DIR, same answers', async () => {
     const sourceDir = temp('drill-src');
     const source = await startApp(configFor(sourceDir));
-    const stopSocket = await startAdminSocket({ dataDir: sourceDir, db: source.ctx.db, database: source.ctx.database, config: source.ctx.config, log: source.log });
+    const stopSocket = await startAdminSocket({
+      dataDir: sourceDir,
+      db: source.ctx.db,
+      database: source.ctx.database,
+      config: source.ctx.config,
+      log: source.log,
+    });
     cleanups.push(async () => {
       await stopSocket();
       await source.close();
@@ -158,72 +174,83 @@ describe('restore drill', () => {
     expect(after).toEqual(before);
   }, 180_000);
 
-  it.runIf(process.env.DATABASE_URL)('PostgreSQL: backup with pg_dump, restore into a fresh database, same answers; migrate --plan applies nothing', async () => {
-    const base = process.env.DATABASE_URL!;
-    const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const names = [`bsq_drill_src_${suffix}`, `bsq_drill_dst_${suffix}`];
-    const urlOf = (name: string) => Object.assign(new URL(base), { pathname: `/${name}` }).toString();
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    for (const name of names) await client.query(`create database ${name}`);
-    cleanups.push(async () => {
-      for (const name of names) await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    });
-    const [sourceUrl, targetUrl] = names.map(urlOf);
-    const env = (dataDir: string, url: string) => ({ DATA_DIR: dataDir, DATABASE_URL: url, IDENTITY_KEY: IDENTITY, JWT_SECRET: 'drill-jwt' });
+  it.runIf(process.env.DATABASE_URL)(
+    'PostgreSQL: backup with pg_dump, restore into a fresh database, same answers; migrate --plan applies nothing',
+    async () => {
+      const base = process.env.DATABASE_URL!;
+      const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      const names = [`bsq_drill_src_${suffix}`, `bsq_drill_dst_${suffix}`];
+      const urlOf = (name: string) => Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      for (const name of names) await client.query(`create database ${name}`);
+      cleanups.push(async () => {
+        for (const name of names) await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      });
+      const [sourceUrl, targetUrl] = names.map(urlOf);
+      const env = (dataDir: string, url: string) => ({
+        DATA_DIR: dataDir,
+        DATABASE_URL: url,
+        IDENTITY_KEY: IDENTITY,
+        JWT_SECRET: 'drill-jwt',
+      });
 
-    const sourceDir = temp('drill-pg-src');
-    const source = await startApp(configFor(sourceDir, sourceUrl));
-    cleanups.push(() => source.close());
-    const { postId, image } = await makeData(source);
-    const before = await answers(source, postId, image);
+      const sourceDir = temp('drill-pg-src');
+      const source = await startApp(configFor(sourceDir, sourceUrl));
+      cleanups.push(() => source.close());
+      const { postId, image } = await makeData(source);
+      const before = await answers(source, postId, image);
 
-    const started = Date.now();
-    const backupDir = path.join(temp('drill-pg-backup'), 'backup');
-    const backedUp = await admin(['backup', backupDir], env(sourceDir, sourceUrl));
-    const backupSeconds = (Date.now() - started) / 1000;
-    expect(backedUp.err).toBe('');
-    expect(backedUp.code).toBe(0);
-    const manifest = checkBackupFolder(backupDir);
-    expect(manifest.database).toEqual({ driver: 'postgres', file: 'database.pgdump' });
+      const started = Date.now();
+      const backupDir = path.join(temp('drill-pg-backup'), 'backup');
+      const backedUp = await admin(['backup', backupDir], env(sourceDir, sourceUrl));
+      const backupSeconds = (Date.now() - started) / 1000;
+      expect(backedUp.err).toBe('');
+      expect(backedUp.code).toBe(0);
+      const manifest = checkBackupFolder(backupDir);
+      expect(manifest.database).toEqual({ driver: 'postgres', file: 'database.pgdump' });
 
-    const targetDir = temp('drill-pg-dst');
-    const intoSource = await admin(['restore', backupDir], env(targetDir, sourceUrl));
-    expect(intoSource.code).toBe(1);
-    expect(intoSource.err).toMatch(/is not empty/);
-    const restoreStarted = Date.now();
-    const restored = await admin(['restore', backupDir], env(targetDir, targetUrl));
-    expect(restored.err).toBe('');
-    expect(restored.code).toBe(0);
-    const app = await startApp(configFor(targetDir, targetUrl));
-    const after = await answers(app, postId, image);
-    const restoreSeconds = (Date.now() - restoreStarted) / 1000;
-    console.log(
-      `restore drill (PostgreSQL): backup ${backupSeconds.toFixed(1)} s + restore and a new app's first answers ${restoreSeconds.toFixed(1)} s ` +
-        `= ${(backupSeconds + restoreSeconds).toFixed(1)} s (each admin command includes starting Node with tsx)`,
-    );
-    expect(after).toEqual(before);
-    await app.close();
+      const targetDir = temp('drill-pg-dst');
+      const intoSource = await admin(['restore', backupDir], env(targetDir, sourceUrl));
+      expect(intoSource.code).toBe(1);
+      expect(intoSource.err).toMatch(/is not empty/);
+      const restoreStarted = Date.now();
+      const restored = await admin(['restore', backupDir], env(targetDir, targetUrl));
+      expect(restored.err).toBe('');
+      expect(restored.code).toBe(0);
+      const app = await startApp(configFor(targetDir, targetUrl));
+      const after = await answers(app, postId, image);
+      const restoreSeconds = (Date.now() - restoreStarted) / 1000;
+      console.log(
+        `restore drill (PostgreSQL): backup ${backupSeconds.toFixed(1)} s + restore and a new app's first answers ${restoreSeconds.toFixed(1)} s ` +
+          `= ${(backupSeconds + restoreSeconds).toFixed(1)} s (each admin command includes starting Node with tsx)`,
+      );
+      expect(after).toEqual(before);
+      await app.close();
 
-    // The plan: forget the two newest migrations (the newer may touch no table), and they are listed with the tables
-    // they touch and those tables' rows, and not applied.
-    const target = new pg.Client({ connectionString: targetUrl });
-    await target.connect();
-    const newest = await target.query('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 2');
-    const forgotten = newest.rows.map((row: { created_at: string }) => row.created_at);
-    await target.query('delete from drizzle.__drizzle_migrations where created_at = any($1)', [forgotten]);
-    const plan = await admin(['migrate', '--plan'], env(targetDir, targetUrl));
-    expect(plan.code).toBe(0);
-    const journal = JSON.parse(readFileSync(path.resolve('drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const [older, newer] = journal.entries.slice(-2).map((entry) => entry.tag);
-    expect(plan.out).toMatch(new RegExp(`^2 pending migrations \\(nothing was applied\\):\\n {2}${older}\\n`));
-    expect(plan.out).toContain(`  ${newer}`);
-    expect(plan.out).toMatch(/^ {4}\S+ +(\d+ rows|new table)$/m);
-    const still = await target.query('select count(*)::int as n from drizzle.__drizzle_migrations where created_at = any($1)', [forgotten]);
-    expect(still.rows[0].n).toBe(0);
-    await target.end();
-  }, 180_000);
+      // The plan: forget the two newest migrations (the newer may touch no table), and they are listed with the tables
+      // they touch and those tables' rows, and not applied.
+      const target = new pg.Client({ connectionString: targetUrl });
+      await target.connect();
+      const newest = await target.query('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 2');
+      const forgotten = newest.rows.map((row: { created_at: string }) => row.created_at);
+      await target.query('delete from drizzle.__drizzle_migrations where created_at = any($1)', [forgotten]);
+      const plan = await admin(['migrate', '--plan'], env(targetDir, targetUrl));
+      expect(plan.code).toBe(0);
+      const journal = JSON.parse(readFileSync(path.resolve('drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+      const [older, newer] = journal.entries.slice(-2).map((entry) => entry.tag);
+      expect(plan.out).toMatch(new RegExp(`^2 pending migrations \\(nothing was applied\\):\\n {2}${older}\\n`));
+      expect(plan.out).toContain(`  ${newer}`);
+      expect(plan.out).toMatch(/^ {4}\S+ +(\d+ rows|new table)$/m);
+      const still = await target.query('select count(*)::int as n from drizzle.__drizzle_migrations where created_at = any($1)', [
+        forgotten,
+      ]);
+      expect(still.rows[0].n).toBe(0);
+      await target.end();
+    },
+    180_000,
+  );
 
   it('migrate --plan on the embedded database: nothing pending after a start', async () => {
     const dataDir = temp('plan');

@@ -15,7 +15,19 @@ const minute = 60_000;
 const start = Date.now() - 100 * minute;
 
 type Item = { title: string; link: string; guid: string; pubDate: string; description: string; category: string; 'dc:creator': string };
-type Feed = { rss: { '@_version': string; channel: { title: string; link: string; description: string; language: string; 'atom:link': { '@_href': string; '@_rel': string }; item?: Item | Item[] } } };
+type Feed = {
+  rss: {
+    '@_version': string;
+    channel: {
+      title: string;
+      link: string;
+      description: string;
+      language: string;
+      'atom:link': { '@_href': string; '@_rel': string };
+      item?: Item | Item[];
+    };
+  };
+};
 
 async function readFeed(url: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ url, headers });
@@ -25,7 +37,8 @@ async function readFeed(url: string, headers: Record<string, string> = {}) {
   expect(xml.validate(res.body)).toBe(true);
   expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
   // This parser leaves XML's five predefined entities as written; a reader decodes them (and they are all a feed uses).
-  const decode = (value: string) => value.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!);
+  const decode = (value: string) =>
+    value.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!);
   const feed = xml.parse(res.body, {
     ignoreAttributes: false,
     attributeNamePrefix: '@_',
@@ -46,7 +59,10 @@ beforeAll(async () => {
   secret = await createCircle(t.app, owner, undefined, { channelType: 'private' });
   // 55 posts a minute apart, alternating between two public channels; the newest is the last.
   for (let i = 0; i < 55; i += 1) {
-    await post(t.app, owner, i % 2 ? other : open, `Post ${i}`, { description: `<p>Body <strong>${i}</strong> &amp; more</p>`, createdAt: new Date(start + i * minute) });
+    await post(t.app, owner, i % 2 ? other : open, `Post ${i}`, {
+      description: `<p>Body <strong>${i}</strong> &amp; more</p>`,
+      createdAt: new Date(start + i * minute),
+    });
   }
   await post(t.app, owner, secret, 'Members only', { createdAt: new Date(start + 60 * minute) });
 });
@@ -79,8 +95,11 @@ describe('/rss.xml', () => {
     for (const item of items) expect(item.pubDate).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
   });
 
-  it('never carries a private channel\'s posts, nor a held or removed one', async () => {
-    const [held] = await t.app.ctx.db.insert(posts).values({ authorId: owner.id, circleId: open.id, title: 'Held one', moderationStatus: 'held' }).returning({ id: posts.id });
+  it("never carries a private channel's posts, nor a held or removed one", async () => {
+    const [held] = await t.app.ctx.db
+      .insert(posts)
+      .values({ authorId: owner.id, circleId: open.id, title: 'Held one', moderationStatus: 'held' })
+      .returning({ id: posts.id });
     const [removed] = await t.app.ctx.db
       .insert(posts)
       .values({ authorId: owner.id, circleId: open.id, title: 'Removed one', moderationStatus: 'removed', removedReason: 'spam' })
@@ -93,7 +112,10 @@ describe('/rss.xml', () => {
 
   it('escapes what a member writes, and drops characters XML cannot carry', async () => {
     const circle = await createCircle(t.app, owner);
-    await post(t.app, owner, circle, 'Fish & chips <b>not bold</b> "quoted" \u0007bell', { description: '<p>a &lt; b</p>', createdAt: new Date() });
+    await post(t.app, owner, circle, 'Fish & chips <b>not bold</b> "quoted" \u0007bell', {
+      description: '<p>a &lt; b</p>',
+      createdAt: new Date(),
+    });
     const { items, body } = await readFeed(`/home/channel-page/${circle.id}/rss.xml`);
     expect(items[0].title).toBe('Fish & chips <b>not bold</b> "quoted" bell');
     expect(items[0].description).toBe('a < b');
@@ -109,7 +131,7 @@ describe('/rss.xml', () => {
 });
 
 describe('/home/channel-page/{id}/rss.xml', () => {
-  it('carries the public channel\'s own newest posts, under its name and description', async () => {
+  it("carries the public channel's own newest posts, under its name and description", async () => {
     const { feed, items } = await readFeed(`/home/channel-page/${open.id}/rss.xml`);
     expect(feed.rss.channel.title).toBe(`b/${open.name} on Bharat Square`);
     expect(feed.rss.channel.link).toBe(`http://localhost/home/channel-page/${open.id}`);

@@ -16,14 +16,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const save = (user: TestUser | null, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/users/me/saved/', headers: user?.headers, payload: payload as object });
-const unsave = (user: TestUser | null, id: number | string) => t.app.inject({ method: 'DELETE', url: `/api/users/me/saved/${id}/`, headers: user?.headers });
+const save = (user: TestUser | null, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/users/me/saved/', headers: user?.headers, payload: payload as object });
+const unsave = (user: TestUser | null, id: number | string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/users/me/saved/${id}/`, headers: user?.headers });
 const list = async (user: TestUser, query = '') => {
   const res = await t.app.inject({ url: `/api/users/me/saved/${query}`, headers: user.headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Paged<Post>;
 };
-const getPost = async (user: TestUser | null, id: number) => (await t.app.inject({ url: `/api/posts/${id}/`, headers: user?.headers })).json() as Post;
+const getPost = async (user: TestUser | null, id: number) =>
+  (await t.app.inject({ url: `/api/posts/${id}/`, headers: user?.headers })).json() as Post;
 
 describe('saving a post', () => {
   it('answers 201 with the Post marked saved, then 200 when saved again, and the post reads saved for its saver only', async () => {
@@ -76,7 +79,12 @@ describe('saving a post', () => {
 
   it('answers in Hindi for a Hindi reader', async () => {
     const reader = await createUser(t.app, 'reader');
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/saved/', headers: { ...reader.headers, 'accept-language': 'hi' }, payload: { post: 999_998 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/saved/',
+      headers: { ...reader.headers, 'accept-language': 'hi' },
+      payload: { post: 999_998 },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).not.toBe('Post not found.');
   });
@@ -158,14 +166,17 @@ describe('the write gate', () => {
       const reader = await createUser(limited.app, 'reader');
       const circle = await createCircle(limited.app, owner);
       const ids = [await post(limited.app, owner, circle), await post(limited.app, owner, circle), await post(limited.app, owner, circle)];
-      const saveIn = (id: number) => limited.app.inject({ method: 'POST', url: '/api/users/me/saved/', headers: reader.headers, payload: { post: id } });
+      const saveIn = (id: number) =>
+        limited.app.inject({ method: 'POST', url: '/api/users/me/saved/', headers: reader.headers, payload: { post: id } });
       expect((await saveIn(ids[0])).statusCode).toBe(201);
       expect((await saveIn(ids[1])).statusCode).toBe(201);
       const refused = await saveIn(ids[2]);
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBeDefined();
       // Taking one off is not counted.
-      expect((await limited.app.inject({ method: 'DELETE', url: `/api/users/me/saved/${ids[0]}/`, headers: reader.headers })).statusCode).toBe(204);
+      expect(
+        (await limited.app.inject({ method: 'DELETE', url: `/api/users/me/saved/${ids[0]}/`, headers: reader.headers })).statusCode,
+      ).toBe(204);
     } finally {
       await limited.close();
     }

@@ -51,7 +51,8 @@ function freshApp(prepare: () => Promise<void> = async () => {}) {
 }
 
 const HONEST_TITLE = 'Beware of KYC update SMS';
-const HONEST_BODY = '<p>Banks never ask for your OTP. Report fraud at 1930 or <a href="https://cybercrime.gov.in">cybercrime.gov.in</a>.</p>';
+const HONEST_BODY =
+  '<p>Banks never ask for your OTP. Report fraud at 1930 or <a href="https://cybercrime.gov.in">cybercrime.gov.in</a>.</p>';
 
 describe('posts the scam shield reads', () => {
   let created: Record<'held' | 'warned' | 'honest', Awaited<ReturnType<typeof createPost>>>;
@@ -80,7 +81,9 @@ describe('posts the scam shield reads', () => {
   it('stores the verdict and the reasons for staff', async () => {
     const [row] = await t.app.ctx.db.select().from(posts).where(eq(posts.id, heldId));
     expect(row.scamVerdict).toBe('held');
-    expect(row.moderationReasons).toEqual(expect.arrayContaining(['scheme:kyc-threat', expect.stringMatching(/^link:lookalike sbi-kyc-update\.in/)]));
+    expect(row.moderationReasons).toEqual(
+      expect.arrayContaining(['scheme:kyc-threat', expect.stringMatching(/^link:lookalike sbi-kyc-update\.in/)]),
+    );
   });
 
   it('warns readers about a suspicious post without holding it', async () => {
@@ -131,7 +134,13 @@ describe('posts the scam shield reads', () => {
     try {
       const res = await get(`/api/posts/${warnedId}/`, reader);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ moderation_status: 'removed', removed_reason: 'Spam', title: '', description: '', safety_warning: null });
+      expect(res.json()).toMatchObject({
+        moderation_status: 'removed',
+        removed_reason: 'Spam',
+        title: '',
+        description: '',
+        safety_warning: null,
+      });
       expect(await feedIds('/api/posts/public/feed/', reader)).toEqual([honestId]);
       const [row] = await t.app.ctx.db.select({ postsCount: circles.postsCount }).from(circles).where(eq(circles.id, circle.id));
       expect(row.postsCount).toBe(1);
@@ -148,7 +157,11 @@ describe('comments the scam shield reads', () => {
   let fine: Awaited<ReturnType<typeof createComment>>;
   freshApp(async () => {
     honestId = (await createPost(reader, HONEST_TITLE, HONEST_BODY)).json().id;
-    res = await createComment(scammer, honestId, 'Sir I sent 2000 by mistake, accept the collect request and enter UPI PIN to receive it back');
+    res = await createComment(
+      scammer,
+      honestId,
+      'Sir I sent 2000 by mistake, accept the collect request and enter UPI PIN to receive it back',
+    );
     heldComment = res.json();
     fine = await createComment(reader, honestId, 'Thanks for the warning, my uncle got the same SMS.');
   });
@@ -188,7 +201,10 @@ describe('new accounts', () => {
   it('hold a new account’s suspicious link that an established account only gets a warning for', async () => {
     const newcomer = await createUser(t.app);
     expect((await createPost(newcomer, 'Recharge offer', SHORT_LINK)).json()).toMatchObject({ moderation_status: 'held' });
-    expect((await createPost(reader, 'Recharge offer', SHORT_LINK)).json()).toMatchObject({ moderation_status: 'visible', safety_warning: { kind: 'scam' } });
+    expect((await createPost(reader, 'Recharge offer', SHORT_LINK)).json()).toMatchObject({
+      moderation_status: 'visible',
+      safety_warning: { kind: 'scam' },
+    });
   });
 
   it('NEW_ACCOUNT_HOURS=0 turns the readier holding off', async () => {
@@ -196,7 +212,12 @@ describe('new accounts', () => {
     try {
       const owner = await createUser(relaxed.app);
       const open = await createCircle(relaxed.app, owner);
-      const res = await relaxed.app.inject({ method: 'POST', url: '/api/posts/', headers: owner.headers, payload: { circle: open.id, title: 'Recharge offer', description: SHORT_LINK } });
+      const res = await relaxed.app.inject({
+        method: 'POST',
+        url: '/api/posts/',
+        headers: owner.headers,
+        payload: { circle: open.id, title: 'Recharge offer', description: SHORT_LINK },
+      });
       expect(res.json()).toMatchObject({ moderation_status: 'visible', safety_warning: { kind: 'scam' } });
     } finally {
       await relaxed.close();
@@ -213,7 +234,12 @@ describe('channel descriptions', () => {
       method: 'POST',
       url: '/api/circles/',
       headers: scammer.headers,
-      payload: { name: 'Crypto Kings', description: 'Guaranteed 5% daily returns on crypto trading! Join our VIP Telegram t.me/cryptokings and double your money. Pay ₹4999 joining fee to 9876543210', channel_type: 'public' },
+      payload: {
+        name: 'Crypto Kings',
+        description:
+          'Guaranteed 5% daily returns on crypto trading! Join our VIP Telegram t.me/cryptokings and double your money. Pay ₹4999 joining fee to 9876543210',
+        channel_type: 'public',
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().description).toMatch(/Guaranteed/);
@@ -223,18 +249,36 @@ describe('channel descriptions', () => {
     expect(forOwner.results.find((c) => c.id === res.json().id)?.description).toMatch(/Guaranteed/);
     const found = (await searchIds('Crypto Kings', reader)).channels.find((c) => c.id === res.json().id);
     expect(found?.description).toBe('');
-    expect((await createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens, t.config).circlePreview({ id: String(res.json().id) }))?.description).toBe('');
+    expect(
+      (await createSiteServices(t.app.ctx.db, t.app.ctx.services.tokens, t.config).circlePreview({ id: String(res.json().id) }))
+        ?.description,
+    ).toBe('');
   });
 });
 
 describe('the suspect registry', () => {
   let moderator: TestUser;
   let members: TestUser[];
-  const SCAM = '<p>Refund of ₹4,999 pending. Pay verification charge to <b>refund.help@ybl</b> or call 9123456789, details at <a href="https://www.onlinesbi.sbi">onlinesbi.sbi</a></p>';
+  const SCAM =
+    '<p>Refund of ₹4,999 pending. Pay verification charge to <b>refund.help@ybl</b> or call 9123456789, details at <a href="https://www.onlinesbi.sbi">onlinesbi.sbi</a></p>';
   const remove = (user: TestUser, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/moderation/actions/', headers: user.headers, payload: { action: 'remove', reason: 'Scam', ...payload } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/moderation/actions/',
+      headers: user.headers,
+      payload: { action: 'remove', reason: 'Scam', ...payload },
+    });
   const identifiers = async () =>
-    ((await get('/api/staff/scam-identifiers/', moderator)).json() as Paged<{ id: number; kind: string; value: string; status: string; source_item: unknown; created_at: string }>).results;
+    (
+      (await get('/api/staff/scam-identifiers/', moderator)).json() as Paged<{
+        id: number;
+        kind: string;
+        value: string;
+        status: string;
+        source_item: unknown;
+        created_at: string;
+      }>
+    ).results;
 
   freshApp(async () => {
     moderator = await createUser(t.app, 'mod', { createdAt: MONTH_AGO });
@@ -262,12 +306,21 @@ describe('the suspect registry', () => {
   });
 
   it('holds a later post carrying the registered UPI ID in new words, and tells staff which identifier held it', async () => {
-    const res = await createPost(reader, 'Books for sale', '<p>Selling my old textbooks, send the money to refund.help@ybl and I will courier them.</p>');
+    const res = await createPost(
+      reader,
+      'Books for sale',
+      '<p>Selling my old textbooks, send the money to refund.help@ybl and I will courier them.</p>',
+    );
     expect(res.json()).toMatchObject({ moderation_status: 'held' });
     const [row] = await t.app.ctx.db.select().from(posts).where(eq(posts.id, res.json().id));
     expect(row.moderationReasons).toContain('registry:upi refund.help@ybl');
-    const queue = (await get('/api/staff/reports/', moderator)).json() as Paged<{ item: { id: number; kind: string }; held_by: string[] | null }>;
-    expect(queue.results.find((c) => c.item.kind === 'post' && c.item.id === res.json().id)?.held_by).toEqual(['registry:upi refund.help@ybl']);
+    const queue = (await get('/api/staff/reports/', moderator)).json() as Paged<{
+      item: { id: number; kind: string };
+      held_by: string[] | null;
+    }>;
+    expect(queue.results.find((c) => c.item.kind === 'post' && c.item.id === res.json().id)?.held_by).toEqual([
+      'registry:upi refund.help@ybl',
+    ]);
   });
 
   it('reads the QR code in a post’s image: a UPI payment code warns readers, and a registered payee holds the post', async () => {
@@ -279,7 +332,12 @@ describe('the suspect registry', () => {
         ['description', '<p>Scan it.</p>'],
         ['images', { data: image, filename: 'qr.png', type: 'image/png' }],
       ]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: { ...user.headers, ...form.headers }, payload: form.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/posts/',
+        headers: { ...user.headers, ...form.headers },
+        payload: form.payload,
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json() as Post & { id: number };
     };
@@ -317,7 +375,12 @@ describe('the suspect registry', () => {
   it('marks an identifier suspected once AUTO_HIDE_REPORTS members reported it as a scam, and warns about later items', async () => {
     const id = (await createPost(scammer, 'Notes for sale', '<p>Class 12 notes, pay to notes.seller@okicici.</p>')).json().id;
     for (const member of members) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/reports/', headers: member.headers, payload: { post: id, reason: 'scam' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/reports/',
+        headers: member.headers,
+        payload: { post: id, reason: 'scam' },
+      });
       expect(res.statusCode).toBe(201);
     }
     expect((await identifiers()).find((r) => r.value === 'notes.seller@okicici')).toMatchObject({ kind: 'upi', status: 'suspected' });
@@ -328,9 +391,15 @@ describe('the suspect registry', () => {
   it('lets staff list and delete identifiers; 403 for everyone else', async () => {
     expect((await get('/api/staff/scam-identifiers/', reader)).statusCode).toBe(403);
     const [first] = await identifiers();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/staff/scam-identifiers/${first.id}/`, headers: reader.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/staff/scam-identifiers/${first.id}/`, headers: moderator.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/staff/scam-identifiers/${first.id}/`, headers: reader.headers })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/staff/scam-identifiers/${first.id}/`, headers: moderator.headers })).statusCode,
+    ).toBe(204);
     expect((await identifiers()).some((r) => r.id === first.id)).toBe(false);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/staff/scam-identifiers/${first.id}/`, headers: moderator.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/staff/scam-identifiers/${first.id}/`, headers: moderator.headers })).statusCode,
+    ).toBe(404);
   });
 });

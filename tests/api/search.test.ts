@@ -20,24 +20,36 @@ beforeAll(async () => {
   [author, member, outsider] = await Promise.all([createUser(t.app, 'Author'), createUser(t.app, 'Member'), createUser(t.app, 'Outsider')]);
   cricket = await createCircle(t.app, author, 'Indian Cricket', { description: 'Tests, ODIs and the IPL.' });
   await createCircle(t.app, author, 'Mumbai Monsoon', { description: 'Rain, trains and chai. Cricket in the maidans when it stops.' });
-  secret = await createCircle(t.app, member, 'Selectors Room', { channelType: 'private', description: 'Private talk about squad selection.' });
+  secret = await createCircle(t.app, member, 'Selectors Room', {
+    channelType: 'private',
+    description: 'Private talk about squad selection.',
+  });
 
   const hour = 3_600_000;
   cricketPostId = await post(t.app, author, cricket, 'Cricket, cricket and more cricket', {
     description: `<p>Why <strong>cricket</strong> rules &amp; always will.</p><ul><li>${'Test matches are the purest form of the game. '.repeat(8)}</li></ul>`,
     createdAt: new Date(Date.now() - 3 * hour),
   });
-  await post(t.app, author, cricket, 'Weekend plans', { description: '<p>Maybe some cricket at the park.</p>', createdAt: new Date(Date.now() - hour) });
+  await post(t.app, author, cricket, 'Weekend plans', {
+    description: '<p>Maybe some cricket at the park.</p>',
+    createdAt: new Date(Date.now() - hour),
+  });
   await post(t.app, author, cricket, 'Monsoon football', { description: '<p>Nothing about bat and ball here.</p>' });
   await post(t.app, author, cricket, 'नमस्ते भारत', { description: '<p>हिंदी में पोस्ट</p>' });
-  const secretPost = await post(t.app, member, secret, 'Cricket squad leak before the announcement', { description: '<p>Confidential selection notes.</p>' });
+  const secretPost = await post(t.app, member, secret, 'Cricket squad leak before the announcement', {
+    description: '<p>Confidential selection notes.</p>',
+  });
   await comment(t.app, member, secretPost, 'Confidential cricket comment from the selectors');
   await comment(t.app, outsider, cricketPostId, 'Public cricketing comment about the spinners');
 });
 afterAll(() => t.close());
 
 const answer = async (q: string, user?: TestUser, sort?: string): Promise<SearchResponse> => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/posts/search/?q=${encodeURIComponent(q)}${sort ? `&sort=${sort}` : ''}`, headers: user?.headers });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/posts/search/?q=${encodeURIComponent(q)}${sort ? `&sort=${sort}` : ''}`,
+    headers: user?.headers,
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 };
@@ -66,7 +78,11 @@ describe('GET /api/posts/search/', () => {
     expect(found.posts).toHaveLength(1);
     const [hit] = found.posts;
     expect(hit).toEqual({
-      id: cricketPostId, title: 'Cricket, cricket and more cricket', description: expect.any(String), user: author.username, circle_name: 'Indian Cricket',
+      id: cricketPostId,
+      title: 'Cricket, cricket and more cricket',
+      description: expect.any(String),
+      user: author.username,
+      circle_name: 'Indian Cricket',
       highlights: { title: [], description: expect.any(Array) },
     });
     const at = hit.description.indexOf('purest');
@@ -81,13 +97,25 @@ describe('GET /api/posts/search/', () => {
     expect(channels).toEqual([]);
     expect(comments).toEqual([
       {
-        id: expect.any(Number), post_id: cricketPostId, user: outsider.username, body: 'Public cricketing comment about the spinners',
-        highlights: { body: [[7, 17], [36, 44]] },
+        id: expect.any(Number),
+        post_id: cricketPostId,
+        user: outsider.username,
+        body: 'Public cricketing comment about the spinners',
+        highlights: {
+          body: [
+            [7, 17],
+            [36, 44],
+          ],
+        },
       },
     ]);
     expect((await search('selection')).channels).toEqual([
       {
-        id: secret.id, name: 'Selectors Room', description: 'Private talk about squad selection.', channel_type: 'private', requirement: null,
+        id: secret.id,
+        name: 'Selectors Room',
+        description: 'Private talk about squad selection.',
+        channel_type: 'private',
+        requirement: null,
         highlights: { name: [], description: [[25, 34]] },
       },
     ]);
@@ -156,7 +184,8 @@ describe('search across scripts', () => {
 
   beforeAll(async () => {
     bhasha = await createCircle(t.app, author, 'Bhasha Sangam', { description: 'Every language of India.' });
-    const add = async (key: string, title: string, description = '') => (ids[key] = await post(t.app, author, bhasha, title, { description: `<p>${description}</p>` }));
+    const add = async (key: string, title: string, description = '') =>
+      (ids[key] = await post(t.app, author, bhasha, title, { description: `<p>${description}</p>` }));
     await add('dhokhaDeva', `${DHOKHA_PRECOMPOSED} से बचें`, 'UPI वाली कहानी');
     await add('dhokhaLatin', 'Dhokhadhari alert', 'online dhokhadhari se bacho');
     await add('padhaiPre', `${PADHAI_PRECOMPOSED} का समय`);

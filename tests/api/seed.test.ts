@@ -24,7 +24,8 @@ const seededApp = async () => {
 };
 
 const rows = async <T>(app: FastifyInstance, query: ReturnType<typeof sql>) => executeRows<T>(app.ctx.db, query);
-const scalar = async (app: FastifyInstance, query: ReturnType<typeof sql>) => Number(Object.values((await rows<Record<string, unknown>>(app, query))[0])[0]);
+const scalar = async (app: FastifyInstance, query: ReturnType<typeof sql>) =>
+  Number(Object.values((await rows<Record<string, unknown>>(app, query))[0])[0]);
 
 async function tableCounts(app: FastifyInstance) {
   const out: Record<string, number> = {};
@@ -68,7 +69,15 @@ describe('demo seed', () => {
     expect(page1.count).toBe(8);
     const names = page1.results.map((c: Circle) => c.name);
     expect(names).toEqual(
-      expect.arrayContaining(['Campus Connect', 'Science Hub', 'Finance Forum', 'Bengaluru Startups', 'Mumbai Monsoon', 'Indian Cricket', 'Dakshina Kannada and Udupi']),
+      expect.arrayContaining([
+        'Campus Connect',
+        'Science Hub',
+        'Finance Forum',
+        'Bengaluru Startups',
+        'Mumbai Monsoon',
+        'Indian Cricket',
+        'Dakshina Kannada and Udupi',
+      ]),
     );
     expect(page1.results.filter((c: Circle) => c.channel_type === 'private').map((c: Circle) => c.name)).toEqual(['Founders Circle']);
     expect(page1.results[0]).toMatchObject({ name: 'Indian Cricket', members_count: 7 });

@@ -15,12 +15,16 @@ let circle: TestCircle;
 const MONTH_AGO = new Date(Date.now() - 30 * 24 * 3_600_000);
 
 const post = async (user: TestUser, title: string, description: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/posts/', headers: user.headers, payload: { circle: circle.id, title, description } })).json() as {
+  (
+    await t.app.inject({ method: 'POST', url: '/api/posts/', headers: user.headers, payload: { circle: circle.id, title, description } })
+  ).json() as {
     id: number;
     moderation_status: string;
   };
-const act = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/moderation/actions/', headers: moderator.headers, payload });
-const versions = async () => ((await t.app.inject({ url: '/api/staff/scam-shield/models/', headers: moderator.headers })).json() as Paged<ModelVersion>).results;
+const act = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/moderation/actions/', headers: moderator.headers, payload });
+const versions = async () =>
+  ((await t.app.inject({ url: '/api/staff/scam-shield/models/', headers: moderator.headers })).json() as Paged<ModelVersion>).results;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -33,9 +37,17 @@ afterAll(() => t.close());
 
 describe('the shield learns from staff decisions', () => {
   it('keeps a removal as scam and a flagged item restored as labelled examples; a channel owner’s decision teaches nothing', async () => {
-    const scam = await post(member, 'Prize claim desk', '<p>You won a Maruti car in the lucky draw, pay ₹2,500 registration to claim.delivery@ybl today.</p>');
+    const scam = await post(
+      member,
+      'Prize claim desk',
+      '<p>You won a Maruti car in the lucky draw, pay ₹2,500 registration to claim.delivery@ybl today.</p>',
+    );
     expect((await act({ post: scam.id, action: 'remove', reason: 'Scam', category: 'scam' })).statusCode).toBe(200);
-    const honest = await post(member, 'Got my KYC done at the branch', '<p>Never share your OTP: the bank called only to confirm my visit. Report fraud at 1930.</p>');
+    const honest = await post(
+      member,
+      'Got my KYC done at the branch',
+      '<p>Never share your OTP: the bank called only to confirm my visit. Report fraud at 1930.</p>',
+    );
     const [row] = await t.app.ctx.db.select().from(scamDecisions);
     expect(row).toMatchObject({ label: 'scam', postId: scam.id, authorId: member.id });
     expect(row.text).toContain('claim.delivery@ybl');
@@ -74,7 +86,11 @@ describe('the shield learns from staff decisions', () => {
     // 400 scams of the training corpus, mislabelled as honest by staff: the candidate's recall on the frozen split falls.
     const corpus = JSON.parse(readFileSync('tests/fixtures/safety/train.json', 'utf8')) as { label: string; text: string }[];
     const poison = corpus.filter((item) => item.label === 'scam').slice(0, 400);
-    await t.app.ctx.db.insert(scamDecisions).values(poison.map((item, i) => ({ label: 'legit' as const, text: item.text, postId: 1_000_000 + i, commentId: null, authorId: null })));
+    await t.app.ctx.db
+      .insert(scamDecisions)
+      .values(
+        poison.map((item, i) => ({ label: 'legit' as const, text: item.text, postId: 1_000_000 + i, commentId: null, authorId: null })),
+      );
     const refused = await t.app.ctx.services.shieldTeacher.retrain();
     expect(refused.status).toBe('refused');
     expect(refused.note).toMatch(/^refused: /);
@@ -82,12 +98,22 @@ describe('the shield learns from staff decisions', () => {
     expect(listed.map((v) => v.status)).toEqual(['refused', 'active', 'kept']);
 
     const first = listed[2];
-    const rolledBack = await t.app.inject({ method: 'POST', url: `/api/staff/scam-shield/models/${first.id}/activate/`, headers: moderator.headers });
+    const rolledBack = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/scam-shield/models/${first.id}/activate/`,
+      headers: moderator.headers,
+    });
     expect(rolledBack.statusCode).toBe(200);
     expect(rolledBack.json()).toMatchObject({ id: first.id, status: 'active' });
     expect((await versions()).map((v) => v.status)).toEqual(['refused', 'kept', 'active']);
     expect(currentModel().thresholds).toEqual(committedModel().thresholds);
-    expect((await t.app.inject({ method: 'POST', url: '/api/staff/scam-shield/models/999999/activate/', headers: moderator.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/staff/scam-shield/models/${first.id}/activate/`, headers: member.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/staff/scam-shield/models/999999/activate/', headers: moderator.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/staff/scam-shield/models/${first.id}/activate/`, headers: member.headers }))
+        .statusCode,
+    ).toBe(403);
   }, 120_000);
 });

@@ -42,7 +42,14 @@ describe('GET /api/site/figures/', () => {
     await t.app.ctx.db.execute(sql`update posts set scam_verdict = 'held' where id = ${held}`);
 
     const first = await live();
-    expect(first).toEqual({ verified_members: 5, verified_share: 25, channels: 3, institutions: null, median_decision_minutes: null, scams_stopped_30d: 1 });
+    expect(first).toEqual({
+      verified_members: 5,
+      verified_share: 25,
+      channels: 3,
+      institutions: null,
+      median_decision_minutes: null,
+      scams_stopped_30d: 1,
+    });
     await createCircle(t.app, members[4], 'Figures 3');
     expect((await live()).channels).toBe(3);
     now += FIGURES_TTL_MS;

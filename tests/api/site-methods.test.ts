@@ -16,8 +16,7 @@ describe.skipIf(!built)('a method other than GET or HEAD on a page or a media fi
   });
   afterAll(() => t?.close());
 
-  const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string) =>
-    t.app.inject({ method, url, payload: { any: 'body' } });
+  const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string) => t.app.inject({ method, url, payload: { any: 'body' } });
 
   it('sends every page with a CSP allowing exactly its own inline scripts, no framing and nosniff', async () => {
     for (const url of ['/', '/about', '/grievance', '/modlog', '/profile', '/no-such-page']) {

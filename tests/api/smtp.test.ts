@@ -102,7 +102,12 @@ describe('when the mail server accepts the connection and never answers', () => 
           method: 'POST',
           url: '/api/grievances/',
           remoteAddress: '203.0.113.77',
-          payload: { category: 'fraud', content_link: 'https://bharatsquare.example/home/comments/12', description: 'Someone asked me for money using my name.', email: 'meera@example.in' },
+          payload: {
+            category: 'fraud',
+            content_link: 'https://bharatsquare.example/home/comments/12',
+            description: 'Someone asked me for money using my name.',
+            email: 'meera@example.in',
+          },
         }),
       ];
       await new Promise((resolve) => setTimeout(resolve, 400));

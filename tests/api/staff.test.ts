@@ -76,7 +76,9 @@ describe('npm run admin', () => {
     expect(await runAdminCommand(db, ['grant', 'moderator', someone.username])).toBe(`${someone.username} is now a moderator.`);
     expect(await runAdminCommand(db, ['grant', 'admin', someone.username])).toBe(`${someone.username} is now an admin.`);
     const listed = (await runAdminCommand(db, ['list'])).split('\n');
-    expect(listed.filter((line) => line.includes(someone.username))).toEqual([expect.stringMatching(new RegExp(`^admin +${someone.username} +\\(since \\d{4}-\\d\\d-\\d\\d\\)$`))]);
+    expect(listed.filter((line) => line.includes(someone.username))).toEqual([
+      expect.stringMatching(new RegExp(`^admin +${someone.username} +\\(since \\d{4}-\\d\\d-\\d\\d\\)$`)),
+    ]);
     // Admins first.
     expect(listed.findIndex((line) => line.startsWith('moderator'))).toBeGreaterThan(listed.findIndex((line) => line.startsWith('admin')));
     expect(await runAdminCommand(db, ['revoke', 'admin', someone.username])).toBe(`${someone.username} is no longer staff.`);
@@ -85,8 +87,12 @@ describe('npm run admin', () => {
 
   it('says what went wrong in words', async () => {
     const db = t.app.ctx.db;
-    await expect(runAdminCommand(db, ['grant', 'moderator', 'NoSuchHandle1'])).rejects.toThrow('No account has the handle "NoSuchHandle1".');
-    await expect(runAdminCommand(db, ['grant', 'owner', member.username])).rejects.toThrow('Unknown role "owner": use one of moderator, admin.');
+    await expect(runAdminCommand(db, ['grant', 'moderator', 'NoSuchHandle1'])).rejects.toThrow(
+      'No account has the handle "NoSuchHandle1".',
+    );
+    await expect(runAdminCommand(db, ['grant', 'owner', member.username])).rejects.toThrow(
+      'Unknown role "owner": use one of moderator, admin.',
+    );
     await expect(runAdminCommand(db, ['promote', member.username])).rejects.toThrow(StaffCommandError);
     await expect(runAdminCommand(db, ['grant', 'moderator'])).rejects.toThrow(ADMIN_USAGE);
   });
@@ -97,9 +103,15 @@ describe('npm run admin', () => {
     try {
       expect(statSync(path.dirname(adminSocketPath(dataDir))).mode & 0o777).toBe(0o700);
       const someone = await createUser(t.app);
-      expect(await sendAdminCommand(dataDir, ['grant', 'moderator', someone.username])).toEqual({ ok: true, output: `${someone.username} is now a moderator.` });
+      expect(await sendAdminCommand(dataDir, ['grant', 'moderator', someone.username])).toEqual({
+        ok: true,
+        output: `${someone.username} is now a moderator.`,
+      });
       expect((await staffMe(someone.headers)).json()).toEqual({ username: someone.username, role: 'moderator' });
-      expect(await sendAdminCommand(dataDir, ['grant', 'moderator', 'NoSuchHandle2'])).toEqual({ ok: false, error: 'No account has the handle "NoSuchHandle2".' });
+      expect(await sendAdminCommand(dataDir, ['grant', 'moderator', 'NoSuchHandle2'])).toEqual({
+        ok: false,
+        error: 'No account has the handle "NoSuchHandle2".',
+      });
     } finally {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, Post, PostTag } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { UNTOUCHED_POST, addMember, createCircle, createUser, multipart, post, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import {
+  UNTOUCHED_POST,
+  addMember,
+  createCircle,
+  createUser,
+  multipart,
+  post,
+  type TestCircle,
+  type TestUser,
+} from '../helpers/fixtures.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -12,7 +21,11 @@ let circle: TestCircle;
 let statements: { text: string; values: unknown[] }[] | null = null;
 
 beforeAll(async () => {
-  t = await buildTestApp({}, {}, { onStatement: (text, values) => void (text.includes('pgboss') || statements?.push({ text, values: [...(values ?? [])] })) });
+  t = await buildTestApp(
+    {},
+    {},
+    { onStatement: (text, values) => void (text.includes('pgboss') || statements?.push({ text, values: [...(values ?? [])] })) },
+  );
   owner = await createUser(t.app, 'owner');
   member = await createUser(t.app, 'member');
   circle = await createCircle(t.app, owner);
@@ -21,7 +34,8 @@ afterAll(() => t.close());
 
 const addTag = (user: TestUser | null, circleId: number, payload: unknown) =>
   t.app.inject({ method: 'POST', url: `/api/circles/${circleId}/tags/`, headers: user?.headers, payload: payload as object });
-const listTags = (circleId: number | string, user?: TestUser) => t.app.inject({ url: `/api/circles/${circleId}/tags/`, headers: user?.headers });
+const listTags = (circleId: number | string, user?: TestUser) =>
+  t.app.inject({ url: `/api/circles/${circleId}/tags/`, headers: user?.headers });
 const removeTag = (user: TestUser | null, circleId: number, tagId: number | string) =>
   t.app.inject({ method: 'DELETE', url: `/api/circles/${circleId}/tags/${tagId}/`, headers: user?.headers });
 const newTag = async (circleId = circle.id, name = `Tag ${Math.random().toString(36).slice(2, 8)}`, color = '#1d4ed8') => {
@@ -29,7 +43,8 @@ const newTag = async (circleId = circle.id, name = `Tag ${Math.random().toString
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as PostTag;
 };
-const createPost = (user: TestUser, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/posts/', headers: user.headers, payload });
+const createPost = (user: TestUser, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/posts/', headers: user.headers, payload });
 
 describe('a channel’s tags', () => {
   it('the owner adds one: 201 {id, name, color}, colour in lower case; anyone reads the list, in the order made', async () => {
@@ -70,7 +85,9 @@ describe('a channel’s tags', () => {
       expect(Object.keys(res.json()), color).toEqual(['color']);
     }
     expect((await addTag(owner, own.id, { name: '   ', color: '#1d4ed8' })).json()).toEqual({ name: ['This field may not be blank.'] });
-    expect((await addTag(owner, own.id, { name: 'x'.repeat(31), color: '#1d4ed8' })).json()).toEqual({ name: ['Ensure this field has no more than 30 characters.'] });
+    expect((await addTag(owner, own.id, { name: 'x'.repeat(31), color: '#1d4ed8' })).json()).toEqual({
+      name: ['Ensure this field has no more than 30 characters.'],
+    });
     await newTag(own.id, 'Help');
     const taken = await addTag(owner, own.id, { name: 'HELP', color: '#b91c1c' });
     expect(taken.statusCode).toBe(400);
@@ -82,7 +99,10 @@ describe('a channel’s tags', () => {
   it('holds at most 20, also when the owner adds two at once', async () => {
     const own = await createCircle(t.app, owner);
     for (let i = 0; i < 18; i += 1) await newTag(own.id, `Tag ${i}`);
-    const [a, b] = await Promise.all([addTag(owner, own.id, { name: 'A', color: '#1d4ed8' }), addTag(owner, own.id, { name: 'B', color: '#1d4ed8' })]);
+    const [a, b] = await Promise.all([
+      addTag(owner, own.id, { name: 'A', color: '#1d4ed8' }),
+      addTag(owner, own.id, { name: 'B', color: '#1d4ed8' }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     const over = await addTag(owner, own.id, { name: 'One too many', color: '#1d4ed8' });
     expect(over.statusCode).toBe(400);
@@ -110,7 +130,12 @@ describe('a channel’s tags', () => {
 describe('a post’s tags', () => {
   it('a post chooses up to three of its channel’s tags, and carries them as [{id, name, color}]', async () => {
     const [a, b, c] = [await newTag(), await newTag(), await newTag()];
-    const res = await createPost(member, { circle: circle.name, title: 'Three tags', description: '<p>x</p>', tags: [c.id, a.id, b.id, a.id] });
+    const res = await createPost(member, {
+      circle: circle.name,
+      title: 'Three tags',
+      description: '<p>x</p>',
+      tags: [c.id, a.id, b.id, a.id],
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
       ...UNTOUCHED_POST,
@@ -147,7 +172,12 @@ describe('a post’s tags', () => {
       expect(res.statusCode, JSON.stringify(given)).toBe(400);
       expect(res.json(), JSON.stringify(given)).toEqual({ tags: [message] });
     }
-    const hindi = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: { ...member.headers, 'accept-language': 'hi' }, payload: { circle: circle.id, title: 'x', tags: [foreign.id] } });
+    const hindi = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      headers: { ...member.headers, 'accept-language': 'hi' },
+      payload: { circle: circle.id, title: 'x', tags: [foreign.id] },
+    });
     expect(hindi.json()).toEqual({ tags: ['उसी चैनल के टैग चुनें जिसमें आप पोस्ट कर रहे हैं।'] });
     const untagged = await t.app.inject({ url: `/api/posts/public/feed/?circle=${circle.id}` });
     expect((untagged.json() as Paged<Post>).results.map((p) => p.title)).not.toContain('Bad tags');
@@ -160,7 +190,12 @@ describe('a post’s tags', () => {
       ['title', 'From a form'],
       ['tags', `${a.id},${b.id}`],
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/posts/', headers: { ...member.headers, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      headers: { ...member.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().tags).toEqual([a, b]);
   });
@@ -179,11 +214,15 @@ describe('a channel’s feed by tag', () => {
     }
     await post(t.app, owner, own, 'Untagged');
     for (const path of ['/api/posts/public/feed/', '/api/posts/user/feed/']) {
-      const first = (await t.app.inject({ url: `${path}?circle=${own.id}&tag=${wanted.id}`, headers: member.headers })).json() as Paged<Post>;
+      const first = (
+        await t.app.inject({ url: `${path}?circle=${own.id}&tag=${wanted.id}`, headers: member.headers })
+      ).json() as Paged<Post>;
       expect(first.count).toBe(titles.length);
       expect(first.results.map((p) => p.title)).toEqual(titles.slice(0, 10));
       expect(first.results.every((p) => p.tags.some((tag) => tag.id === wanted.id))).toBe(true);
-      const second = (await t.app.inject({ url: first.next!.replace('http://localhost', ''), headers: member.headers })).json() as Paged<Post>;
+      const second = (
+        await t.app.inject({ url: first.next!.replace('http://localhost', ''), headers: member.headers })
+      ).json() as Paged<Post>;
       expect(second.results.map((p) => p.title)).toEqual(titles.slice(10));
       expect(second.next).toBeNull();
     }

@@ -236,7 +236,10 @@ describe('sessions: logout and refresh rotation', () => {
 
   it('two refreshes with one token at the same moment: one gets the new pair, the other is a reuse', async () => {
     const me = await signIn(t);
-    const answers = await Promise.all([post('/api/token/refresh/', { refresh: me.refresh }), post('/api/token/refresh/', { refresh: me.refresh })]);
+    const answers = await Promise.all([
+      post('/api/token/refresh/', { refresh: me.refresh }),
+      post('/api/token/refresh/', { refresh: me.refresh }),
+    ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 401]);
   });
 

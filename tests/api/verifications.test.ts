@@ -32,7 +32,13 @@ let ip = 0;
 /** Verifies a further address through both endpoints, reading the code from the outbox as a person would. */
 async function verifyAddress(me: SignedIn, email: string) {
   const remoteAddress = `198.51.100.${(ip++ % 250) + 1}`;
-  const sent = await t.app.inject({ method: 'POST', url: '/api/users/me/verifications/email/send-otp/', headers: me.auth, payload: { email }, remoteAddress });
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/me/verifications/email/send-otp/',
+    headers: me.auth,
+    payload: { email },
+    remoteAddress,
+  });
   if (sent.statusCode !== 200) return sent;
   return t.app.inject({
     method: 'POST',
@@ -45,13 +51,19 @@ async function verifyAddress(me: SignedIn, email: string) {
 
 let circleSeq = 0;
 async function createCircle(owner: SignedIn, requirement: unknown, channelType: 'public' | 'private' = 'public') {
-  const res = await json('POST', '/api/circles/', owner, { name: `Verified ${++circleSeq} ${Date.now() % 100000}`, description: 'Checks one thing', channel_type: channelType, requirement });
+  const res = await json('POST', '/api/circles/', owner, {
+    name: `Verified ${++circleSeq} ${Date.now() % 100000}`,
+    description: 'Checks one thing',
+    channel_type: channelType,
+    requirement,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Circle;
 }
 
 const join = (me: SignedIn, circle: Circle) => json('POST', '/api/circles/join-by-name/', me, { circle_name: circle.name });
-const post = (me: SignedIn, circle: Circle) => json('POST', '/api/posts/', me, { circle: circle.name, title: 'Hello', description: '<p>Hi</p>' });
+const post = (me: SignedIn, circle: Circle) =>
+  json('POST', '/api/posts/', me, { circle: circle.name, title: 'Hello', description: '<p>Hi</p>' });
 const comment = (me: SignedIn, postId: number) => json('POST', '/api/posts/comments/', me, { post: postId, body: 'Nice' });
 
 const pngDocument = () =>
@@ -203,12 +215,24 @@ describe('channel requirements', () => {
   it('shows the requirement on the circle and accepts only known institutions and credential kinds', async () => {
     const circle = await createCircle(owner, { kind: 'institution', value: 'IITB.ac.in' });
     expect(circle.requirement).toEqual({ kind: 'institution', value: 'iitb.ac.in', label: 'IIT Bombay e-mail' });
-    expect((await createCircle(owner, { kind: 'academic', value: null })).requirement).toEqual({ kind: 'academic', value: null, label: 'academic e-mail' });
+    expect((await createCircle(owner, { kind: 'academic', value: null })).requirement).toEqual({
+      kind: 'academic',
+      value: null,
+      label: 'academic e-mail',
+    });
     expect((await createCircle(owner, null)).requirement).toBeNull();
-    const bad = await json('POST', '/api/circles/', owner, { name: 'Nowhere U', description: 'x', requirement: { kind: 'institution', value: 'nowhere.example' } });
+    const bad = await json('POST', '/api/circles/', owner, {
+      name: 'Nowhere U',
+      description: 'x',
+      requirement: { kind: 'institution', value: 'nowhere.example' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ requirement: ['Choose an institution from the list by its mail domain (e.g. iitb.ac.in).'] });
-    const badKind = await json('POST', '/api/circles/', owner, { name: 'Nowhere V', description: 'x', requirement: { kind: 'credential', value: 'astrologer' } });
+    const badKind = await json('POST', '/api/circles/', owner, {
+      name: 'Nowhere V',
+      description: 'x',
+      requirement: { kind: 'credential', value: 'astrologer' },
+    });
     expect(badKind.statusCode).toBe(400);
   });
 
@@ -258,7 +282,9 @@ describe('channel requirements', () => {
     expect((await join(fromDelhi, circle)).statusCode).toBe(200);
     const refused = await join(fromMadras, circle);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().detail).toBe(`To join ${circle.name} you need a verified IIT Delhi e-mail address (@iitd.ac.in). Add it under Verifications on your profile.`);
+    expect(refused.json().detail).toBe(
+      `To join ${circle.name} you need a verified IIT Delhi e-mail address (@iitd.ac.in). Add it under Verifications on your profile.`,
+    );
   });
 
   it('the owner changes who can join in the settings; nobody else can', async () => {
@@ -272,7 +298,9 @@ describe('channel requirements', () => {
     const hit = (await json('GET', `/api/circles/search/?q=${encodeURIComponent(circle.name)}`)).json().results[0];
     expect(hit.requirement).toEqual({ kind: 'credential', value: 'ca', label: 'CA credential' });
     const refusedJoin = await join(other, circle);
-    expect(refusedJoin.json().detail).toBe(`To join ${circle.name} you need a verified chartered accountant (CA) credential. Add it under Verifications on your profile.`);
+    expect(refusedJoin.json().detail).toBe(
+      `To join ${circle.name} you need a verified chartered accountant (CA) credential. Add it under Verifications on your profile.`,
+    );
     expect((await json('PATCH', `/api/circles/${circle.id}/`, owner, { requirement: null })).json().requirement).toBeNull();
     expect((await join(other, circle)).statusCode).toBe(200);
   });
@@ -293,7 +321,11 @@ describe('professional credentials', () => {
     page.drawImage(await certificate.embedJpg(photo), { x: 10, y: 10, width: 40, height: 40 });
     certificate.catalog.set(PDFName.of('OpenAction'), certificate.context.obj({ S: 'JavaScript', JS: PDFString.of('MARK_SCRIPT') }));
     const before = existsSync(documentsDir()) ? readdirSync(documentsDir()) : [];
-    const res = await sendCredential(me, { kind: 'cfa' }, { data: Buffer.from(await certificate.save({ useObjectStreams: false })), type: 'application/pdf', name: 'c.pdf' });
+    const res = await sendCredential(
+      me,
+      { kind: 'cfa' },
+      { data: Buffer.from(await certificate.save({ useObjectStreams: false })), type: 'application/pdf', name: 'c.pdf' },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const [stored] = readdirSync(documentsDir()).filter((name) => !before.includes(name));
     const bytes = readFileSync(path.join(documentsDir(), stored));
@@ -304,12 +336,28 @@ describe('professional credentials', () => {
     const jpxPage = jpx.addPage([100, 100]);
     jpxPage.node.setXObject(
       PDFName.of('Im1'),
-      jpx.context.register(jpx.context.stream('jp2', { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'JPXDecode' })),
+      jpx.context.register(
+        jpx.context.stream('jp2', {
+          Type: 'XObject',
+          Subtype: 'Image',
+          Width: 1,
+          Height: 1,
+          ColorSpace: 'DeviceRGB',
+          BitsPerComponent: 8,
+          Filter: 'JPXDecode',
+        }),
+      ),
     );
-    const refused = await sendCredential(await signIn(t), { kind: 'ca' }, { data: Buffer.from(await jpx.save({ useObjectStreams: false })), type: 'application/pdf', name: 'j.pdf' });
+    const refused = await sendCredential(
+      await signIn(t),
+      { kind: 'ca' },
+      { data: Buffer.from(await jpx.save({ useObjectStreams: false })), type: 'application/pdf', name: 'j.pdf' },
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
-      document: ['This PDF holds content that cannot be cleaned of hidden data (such as a JPEG 2000 image). Upload the certificate as an image (PNG, JPEG or WebP) instead.'],
+      document: [
+        'This PDF holds content that cannot be cleaned of hidden data (such as a JPEG 2000 image). Upload the certificate as an image (PNG, JPEG or WebP) instead.',
+      ],
     });
   });
 
@@ -322,11 +370,18 @@ describe('professional credentials', () => {
     expect(readdirSync(documentsDir()).length).toBeGreaterThan(0);
     expect(existsSync(t.config.mediaDir) ? readdirSync(t.config.mediaDir) : []).toEqual([]);
     const mine = await json('GET', '/api/users/me/verifications/credentials/', me);
-    expect(mine.json()).toMatchObject({ count: 1, results: [{ id, kind: 'ca', name: null, status: 'pending', reason: null, decided_at: null }] });
+    expect(mine.json()).toMatchObject({
+      count: 1,
+      results: [{ id, kind: 'ca', name: null, status: 'pending', reason: null, decided_at: null }],
+    });
 
     const queue = await pending();
     const item = queue.json().results.find((r: { id: number }) => r.id === id);
-    expect(item).toEqual({ ...mine.json().results[0], document_type: 'image/jpeg', document_url: `/api/staff/verifications/${id}/document/` });
+    expect(item).toEqual({
+      ...mine.json().results[0],
+      document_type: 'image/jpeg',
+      document_url: `/api/staff/verifications/${id}/document/`,
+    });
     expect(JSON.stringify(queue.json())).not.toContain((await profileOf(me)).profile.username);
     const document = await json('GET', item.document_url, staff);
     expect(document.statusCode).toBe(200);
@@ -342,10 +397,16 @@ describe('professional credentials', () => {
     const text = await sendCredential(me, { kind: 'doctor' }, { data: Buffer.from('just text'), type: 'text/plain', name: 'a.txt' });
     expect(text.statusCode).toBe(400);
     expect(text.json()).toEqual({ document: ['Upload a certificate or ID card as an image (PNG, JPEG or WebP) or a PDF.'] });
-    expect((await sendCredential(me, { kind: 'other' }, { data: await pngDocument(), type: 'image/jpeg', name: 'a.jpg' })).json()).toEqual({ name: ['Name the credential.'] });
-    expect((await sendCredential(me, { kind: 'pilot' }, { data: await pngDocument(), type: 'image/jpeg', name: 'a.jpg' })).statusCode).toBe(400);
+    expect((await sendCredential(me, { kind: 'other' }, { data: await pngDocument(), type: 'image/jpeg', name: 'a.jpg' })).json()).toEqual({
+      name: ['Name the credential.'],
+    });
+    expect((await sendCredential(me, { kind: 'pilot' }, { data: await pngDocument(), type: 'image/jpeg', name: 'a.jpg' })).statusCode).toBe(
+      400,
+    );
     expect((await sendCredential(me, { kind: 'doctor' })).json()).toEqual({ document: ['No file was submitted.'] });
-    expect((await sendCredential(me, { kind: 'doctor' }, { data: await pngDocument(), type: 'image/jpeg', name: 'a.jpg' })).statusCode).toBe(201);
+    expect(
+      (await sendCredential(me, { kind: 'doctor' }, { data: await pngDocument(), type: 'image/jpeg', name: 'a.jpg' })).statusCode,
+    ).toBe(201);
     const twice = await sendCredential(me, { kind: 'doctor' }, { data: await pngDocument(), type: 'image/jpeg', name: 'a.jpg' });
     expect(twice.statusCode).toBe(400);
   });
@@ -361,7 +422,10 @@ describe('professional credentials', () => {
     const { id } = (await sendCredential(me, { kind: 'ca' }, { data: await pngDocument(), type: 'image/jpeg', name: 'card.jpg' })).json();
     const file = readdirSync(documentsDir());
     expect((await profileOf(me)).is_verified).toBe(false);
-    const decided = await json('POST', `/api/staff/verifications/${id}/decision/`, staff, { decision: 'approve', reason: 'Membership number checked' });
+    const decided = await json('POST', `/api/staff/verifications/${id}/decision/`, staff, {
+      decision: 'approve',
+      reason: 'Membership number checked',
+    });
     expect(decided.statusCode, decided.body).toBe(200);
     expect(decided.json()).toMatchObject({ id, status: 'approved', document_url: null, document_type: null });
     expect(readdirSync(documentsDir()).length).toBe(file.length - 1);
@@ -372,13 +436,27 @@ describe('professional credentials', () => {
     const again = await json('POST', `/api/staff/verifications/${id}/decision/`, staff, { decision: 'reject', reason: 'late' });
     expect(again.statusCode).toBe(409);
     const log = (await json('GET', '/api/staff/audit-log/', staff)).json();
-    expect(log.results[0]).toMatchObject({ staff_role: 'moderator', staff_handle: (await profileOf(staff)).profile.username, action: 'credential.approve', subject_id: id, outcome: 'approved: CA' });
+    expect(log.results[0]).toMatchObject({
+      staff_role: 'moderator',
+      staff_handle: (await profileOf(staff)).profile.username,
+      action: 'credential.approve',
+      subject_id: id,
+      outcome: 'approved: CA',
+    });
   });
 
   it('an approved credential of another kind carries its own name beside the label, for screens in other languages', async () => {
     const me = await signIn(t);
-    const { id } = (await sendCredential(me, { kind: 'other', name: 'Company Secretary' }, { data: await pngDocument(), type: 'image/jpeg', name: 'cs.jpg' })).json();
-    expect((await json('POST', `/api/staff/verifications/${id}/decision/`, staff, { decision: 'approve', reason: '' })).statusCode).toBe(200);
+    const { id } = (
+      await sendCredential(
+        me,
+        { kind: 'other', name: 'Company Secretary' },
+        { data: await pngDocument(), type: 'image/jpeg', name: 'cs.jpg' },
+      )
+    ).json();
+    expect((await json('POST', `/api/staff/verifications/${id}/decision/`, staff, { decision: 'approve', reason: '' })).statusCode).toBe(
+      200,
+    );
     const profile = await profileOf(me);
     const chip = { kind: 'credential', label: 'Verified Company Secretary', code: 'other', name: 'Company Secretary' };
     expect(profile.identity).toContainEqual(chip);
@@ -387,19 +465,33 @@ describe('professional credentials', () => {
 
   it('a rejection says why, deletes the document, and the member may send again', async () => {
     const me = await signIn(t);
-    const { id } = (await sendCredential(me, { kind: 'lawyer' }, { data: await pngDocument(), type: 'image/jpeg', name: 'bar.jpg' })).json();
-    expect((await json('POST', `/api/staff/verifications/${id}/decision/`, staff, { decision: 'reject' })).json()).toEqual({ reason: ['Say why, so the member can fix it.'] });
-    expect((await json('POST', `/api/staff/verifications/${id}/decision/`, staff, { decision: 'reject', reason: 'The photo is blurred.' })).statusCode).toBe(200);
+    const { id } = (
+      await sendCredential(me, { kind: 'lawyer' }, { data: await pngDocument(), type: 'image/jpeg', name: 'bar.jpg' })
+    ).json();
+    expect((await json('POST', `/api/staff/verifications/${id}/decision/`, staff, { decision: 'reject' })).json()).toEqual({
+      reason: ['Say why, so the member can fix it.'],
+    });
+    expect(
+      (await json('POST', `/api/staff/verifications/${id}/decision/`, staff, { decision: 'reject', reason: 'The photo is blurred.' }))
+        .statusCode,
+    ).toBe(200);
     const mine = (await json('GET', '/api/users/me/verifications/credentials/', me)).json();
     expect(mine.results[0]).toMatchObject({ id, status: 'rejected', reason: 'The photo is blurred.' });
     expect((await profileOf(me)).is_verified).toBe(false);
-    expect((await sendCredential(me, { kind: 'lawyer' }, { data: await pngDocument(), type: 'image/jpeg', name: 'bar.jpg' })).statusCode).toBe(201);
+    expect(
+      (await sendCredential(me, { kind: 'lawyer' }, { data: await pngDocument(), type: 'image/jpeg', name: 'bar.jpg' })).statusCode,
+    ).toBe(201);
   });
 
   it('deletes an undecided document 30 days after upload', async () => {
     const me = await signIn(t);
-    const { id } = (await sendCredential(me, { kind: 'engineer' }, { data: await pngDocument(), type: 'image/jpeg', name: 'id.jpg' })).json();
-    const [{ file }] = await executeRows<{ file: string }>(t.app.ctx.db, sql`select document_file as file from credential_requests where id = ${Number(id)}`);
+    const { id } = (
+      await sendCredential(me, { kind: 'engineer' }, { data: await pngDocument(), type: 'image/jpeg', name: 'id.jpg' })
+    ).json();
+    const [{ file }] = await executeRows<{ file: string }>(
+      t.app.ctx.db,
+      sql`select document_file as file from credential_requests where id = ${Number(id)}`,
+    );
     expect(existsSync(path.join(documentsDir(), file))).toBe(true);
     now += 29 * DAY;
     await t.app.ctx.services.credentials.purgeExpiredDocuments();
@@ -407,7 +499,8 @@ describe('professional credentials', () => {
     now += 2 * DAY;
     // The hourly purge is a job on the job queue: sent here instead of waiting for its hour.
     await t.app.ctx.services.jobs.send(DOCUMENT_PURGE_JOB, {});
-    for (let waited = 0; existsSync(path.join(documentsDir(), file)) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    for (let waited = 0; existsSync(path.join(documentsDir(), file)) && waited < 30_000; waited += 100)
+      await new Promise((r) => setTimeout(r, 100));
     expect(existsSync(path.join(documentsDir(), file))).toBe(false);
     const mine = (await json('GET', '/api/users/me/verifications/credentials/', me)).json();
     expect(mine.results[0]).toMatchObject({ id, status: 'expired', reason: expect.stringContaining('Please send it again') });
@@ -422,13 +515,18 @@ describe('what the database keeps', () => {
       expect((await verifyAddress(me, uniqueEmail(`audit${i}`, 'college.edu.in'))).statusCode).toBe(200);
     }
     const applicant = await signIn(t);
-    expect((await sendCredential(applicant, { kind: 'ca' }, { data: await pngDocument(), type: 'image/jpeg', name: 'card.jpg' })).statusCode).toBe(201);
+    expect(
+      (await sendCredential(applicant, { kind: 'ca' }, { data: await pngDocument(), type: 'image/jpeg', name: 'card.jpg' })).statusCode,
+    ).toBe(201);
     // Decide whatever is still pending, so every document is gone.
     for (const item of (await json('GET', '/api/staff/verifications/?status=pending', staff)).json().results) {
       await json('POST', `/api/staff/verifications/${item.id}/decision/`, staff, { decision: 'reject', reason: 'Test over' });
     }
     expect(readdirSync(t.config.documentsDir)).toEqual([]);
-    const tables = await executeRows<{ table_name: string }>(t.app.ctx.db, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const tables = await executeRows<{ table_name: string }>(
+      t.app.ctx.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
     expect(tables.length).toBeGreaterThan(10);
     const addresses = outbox(t).map((mail) => mail.to.toLowerCase());
     expect(addresses.length).toBeGreaterThan(10);

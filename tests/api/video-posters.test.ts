@@ -4,7 +4,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, Post } from '../../src/lib/api-types.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { addMember, createCircle, createUser, type FilePart, makeImage, multipart, post as writePost, type TestCircle, type TestUser } from '../helpers/fixtures.ts';
+import {
+  addMember,
+  createCircle,
+  createUser,
+  type FilePart,
+  makeImage,
+  multipart,
+  post as writePost,
+  type TestCircle,
+  type TestUser,
+} from '../helpers/fixtures.ts';
 import { latestOtp, signIn } from '../helpers/sign-in.ts';
 import { readZip } from '../helpers/zip.ts';
 import { until } from '../helpers/until.ts';
@@ -19,7 +29,11 @@ let author: TestUser;
 let circle: TestCircle;
 
 /** A real two-second H.264 clip (recorded by Chromium's MediaRecorder, 160×120). */
-const clip = (): FilePart => ({ data: readFileSync(path.join(import.meta.dirname, '../fixtures/clip-2s.mp4')), filename: 'clip.mp4', type: 'video/mp4' });
+const clip = (): FilePart => ({
+  data: readFileSync(path.join(import.meta.dirname, '../fixtures/clip-2s.mp4')),
+  filename: 'clip.mp4',
+  type: 'video/mp4',
+});
 /** A poster frame as a browser's canvas.toBlob makes it: a 160×120 JPEG. */
 const frame = async (): Promise<FilePart> => ({ data: await makeImage('jpeg', 160, 120), filename: 'poster.jpg', type: 'image/jpeg' });
 /** A still image, where a poster frame may not follow. */
@@ -98,8 +112,16 @@ describe('a post with videos and their poster frames', () => {
   it('lists the poster among the uploads, and deleting the video takes its poster along', async () => {
     const post = await postClip(author, circle.id, 'One clip');
     const poster = post.video_posters![0]!;
-    const uploads = (await t.app.inject({ method: 'GET', url: '/api/users/me/uploads/', headers: author.headers })).json() as { url: string; post_id: number }[];
-    expect(uploads.filter((u) => u.post_id === post.id).map((u) => u.url).sort()).toEqual([post.videos[0], poster.url].sort());
+    const uploads = (await t.app.inject({ method: 'GET', url: '/api/users/me/uploads/', headers: author.headers })).json() as {
+      url: string;
+      post_id: number;
+    }[];
+    expect(
+      uploads
+        .filter((u) => u.post_id === post.id)
+        .map((u) => u.url)
+        .sort(),
+    ).toEqual([post.videos[0], poster.url].sort());
 
     const name = post.videos[0].slice('/media/'.length);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/users/me/uploads/${name}/`, headers: author.headers })).statusCode).toBe(204);
@@ -174,9 +196,13 @@ describe('a poster frame in the member’s data rights', () => {
     const posterFiles = [poster.url, ...poster.variants.map((v) => v.url)];
 
     const { id } = (await t.app.inject({ method: 'POST', url: '/api/users/me/export/', headers: signed.auth })).json() as { id: string };
-    await until('the export', async () => (await t.app.inject({ url: `/api/users/me/export/${id}/`, headers: signed.auth })).json().status === 'ready');
+    await until(
+      'the export',
+      async () => (await t.app.inject({ url: `/api/users/me/export/${id}/`, headers: signed.auth })).json().status === 'ready',
+    );
     const zip = await readZip((await t.app.inject({ url: `/api/users/me/export/${id}/download/`, headers: signed.auth })).rawPayload);
-    for (const url of [post.videos[0], ...posterFiles]) expect(zip.get(`media/${url.slice('/media/'.length)}`), url).toEqual(readFileSync(stored(url)));
+    for (const url of [post.videos[0], ...posterFiles])
+      expect(zip.get(`media/${url.slice('/media/'.length)}`), url).toEqual(readFileSync(stored(url)));
 
     await t.app.inject({ method: 'POST', url: '/api/users/me/delete/send-otp/', headers: signed.auth, payload: { email: signed.email } });
     const erase = await t.app.inject({
@@ -203,18 +229,26 @@ describe('a comment with a video and its poster frame', () => {
     const comment = res.json() as Comment;
     expect(comment.media_kind).toBe('video');
     expect(comment.media_poster).toMatchObject({ url: expect.stringMatching(/_160x120\.jpg$/), width: 160, height: 120 });
-    const listed = (await t.app.inject({ method: 'GET', url: `/api/posts/comments/list/?post_id=${postId}` })).json() as { comments: { results: Comment[] } };
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/posts/comments/list/?post_id=${postId}` })).json() as {
+      comments: { results: Comment[] };
+    };
     expect(listed.comments.results[0].media_poster).toEqual(comment.media_poster);
 
     const files = [comment.media_url!, comment.media_poster!.url, ...comment.media_poster!.variants.map((v) => v.url)];
     files.forEach((url) => expect(existsSync(stored(url))).toBe(true));
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/posts/comments/${comment.id}/`, headers: author.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/posts/comments/${comment.id}/`, headers: author.headers })).statusCode).toBe(
+      204,
+    );
     files.forEach((url) => expect(existsSync(stored(url))).toBe(false));
   });
 
   it('takes a video comment without a poster, and refuses a poster beside an image', async () => {
     const postId = await writePost(t.app, author, circle, 'More talk');
-    const plain = await send('/api/posts/comments/', author, [['post', String(postId)], ['body', 'no frame'], ['media', clip()]]);
+    const plain = await send('/api/posts/comments/', author, [
+      ['post', String(postId)],
+      ['body', 'no frame'],
+      ['media', clip()],
+    ]);
     expect(plain.statusCode).toBe(201);
     expect(plain.json()).not.toHaveProperty('media_poster');
 

@@ -7,11 +7,16 @@ let circle: TestCircle;
 let postId: number;
 const DAYS_AGO = new Date(Date.now() - 3 * 24 * 3_600_000);
 
-const post = (user: TestUser, title: string) => t.app.inject({ method: 'POST', url: '/api/posts/', headers: user.headers, payload: { circle: circle.id, title } });
-const comment = (user: TestUser, body: string) => t.app.inject({ method: 'POST', url: '/api/posts/comments/', headers: user.headers, payload: { post: postId, body } });
+const post = (user: TestUser, title: string) =>
+  t.app.inject({ method: 'POST', url: '/api/posts/', headers: user.headers, payload: { circle: circle.id, title } });
+const comment = (user: TestUser, body: string) =>
+  t.app.inject({ method: 'POST', url: '/api/posts/comments/', headers: user.headers, payload: { post: postId, body } });
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { POSTS_PER_HOUR: '8', COMMENTS_PER_HOUR: '4', CIRCLES_PER_DAY: '2', REACTIONS_PER_HOUR: '4', JOIN_REQUESTS_PER_HOUR: '4' });
+  t = await buildTestApp(
+    {},
+    { POSTS_PER_HOUR: '8', COMMENTS_PER_HOUR: '4', CIRCLES_PER_DAY: '2', REACTIONS_PER_HOUR: '4', JOIN_REQUESTS_PER_HOUR: '4' },
+  );
   const owner = await createUser(t.app, 'member', { createdAt: DAYS_AGO });
   circle = await createCircle(t.app, owner, 'Limits');
   postId = await writePost(t.app, owner, circle, 'Talk here');
@@ -48,7 +53,13 @@ describe('limits on writing', () => {
 
   it('limit channels a day, reactions and join requests', async () => {
     const member = await createUser(t.app, 'member', { createdAt: DAYS_AGO });
-    const channel = (name: string) => t.app.inject({ method: 'POST', url: '/api/circles/', headers: member.headers, payload: { name, description: 'x', channel_type: 'public' } });
+    const channel = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/circles/',
+        headers: member.headers,
+        payload: { name, description: 'x', channel_type: 'public' },
+      });
     expect((await channel('First One')).statusCode).toBe(201);
     expect((await channel('Second One')).statusCode).toBe(201);
     const third = await channel('Third One');
@@ -61,7 +72,8 @@ describe('limits on writing', () => {
     const unlike = await t.app.inject({ method: 'DELETE', url: `/api/posts/likes/?post_id=${postId}`, headers: member.headers });
     expect(unlike.statusCode).toBe(200);
 
-    const join = () => t.app.inject({ method: 'POST', url: '/api/circles/join-by-name/', headers: member.headers, payload: { circle_name: 'Limits' } });
+    const join = () =>
+      t.app.inject({ method: 'POST', url: '/api/circles/join-by-name/', headers: member.headers, payload: { circle_name: 'Limits' } });
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push((await join()).statusCode);
     expect(answers.slice(0, 4).every((code) => code !== 429)).toBe(true);

@@ -31,7 +31,11 @@ test('app screens for a member pass axe', async ({ page }) => {
   const member = await signInMember(page);
   const circle = await createCircle(member);
   await createPost(member, { circle: circle.name, title: 'Accessible post', images: 3 });
-  await createPost(member, { circle: circle.name, title: 'Accessible text', description: '<p>Some <a href="https://example.com">link</a></p>' });
+  await createPost(member, {
+    circle: circle.name,
+    title: 'Accessible text',
+    description: '<p>Some <a href="https://example.com">link</a></p>',
+  });
 
   await page.goto('/home/posts');
   await expect(page.getByRole('article', { name: 'Accessible text' })).toBeVisible();

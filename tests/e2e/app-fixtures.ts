@@ -19,7 +19,11 @@ const api = (page: Page): APIRequestContext => page.request;
 
 export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
-export async function createCircle(member: Member, name = uniqueName('E2E Circle'), channelType: 'public' | 'private' = 'public'): Promise<Circle> {
+export async function createCircle(
+  member: Member,
+  name = uniqueName('E2E Circle'),
+  channelType: 'public' | 'private' = 'public',
+): Promise<Circle> {
   const res = await api(member.page).post('/api/circles/', {
     headers: member.auth,
     data: { name, description: `A circle made by an end-to-end test: ${name}`, channel_type: channelType },
@@ -30,11 +34,19 @@ export async function createCircle(member: Member, name = uniqueName('E2E Circle
 
 /** A small PNG in a colour of its own, so every upload is a distinct real image. */
 export const tinyPng = (index: number) =>
-  sharp({ create: { width: 12, height: 8, channels: 3, background: { r: (index * 67) % 256, g: (index * 131) % 256, b: 90 } } }).png().toBuffer();
+  sharp({ create: { width: 12, height: 8, channels: 3, background: { r: (index * 67) % 256, g: (index * 131) % 256, b: 90 } } })
+    .png()
+    .toBuffer();
 
 export async function createPost(
   member: Member,
-  options: { circle: string; title: string; description?: string; images?: number; files?: { field: string; name: string; type: string; data: Buffer }[] },
+  options: {
+    circle: string;
+    title: string;
+    description?: string;
+    images?: number;
+    files?: { field: string; name: string; type: string; data: Buffer }[];
+  },
 ): Promise<Post> {
   const form = new FormData();
   form.append('circle', options.circle);
@@ -56,7 +68,11 @@ export async function createComment(member: Member, postId: number, body: string
 }
 
 /** The shared member (tests/e2e/roles.ts) makes a circle and opens Create post there on the Images & Video tab with `files` picked and `title` typed. */
-export async function startMediaPost(page: Page, files: Parameters<Page['setInputFiles']>[1], title: string): Promise<{ member: Member; circle: Circle }> {
+export async function startMediaPost(
+  page: Page,
+  files: Parameters<Page['setInputFiles']>[1],
+  title: string,
+): Promise<{ member: Member; circle: Circle }> {
   const member = await signedInAs(page, 'member');
   const circle = await createCircle(member);
   await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);

@@ -60,7 +60,11 @@ test.describe('create channel wizard', () => {
 });
 
 test.describe('channel page', () => {
-  test('joining shows the success toast and counts the new member; joining again from another page gets the 400 toast', async ({ page, context, browser }) => {
+  test('joining shows the success toast and counts the new member; joining again from another page gets the 400 toast', async ({
+    page,
+    context,
+    browser,
+  }) => {
     const owner = await secondMember(browser);
     const circle = await createCircle(owner);
     await createPost(owner, { circle: circle.name, title: 'Welcome to the channel', images: 2 });
@@ -71,7 +75,10 @@ test.describe('channel page', () => {
     await expect(page.getByTestId('members-count')).toHaveText('1 member');
     const card = page.getByRole('article', { name: 'Welcome to the channel' });
     await expect(card.getByRole('img')).toHaveCount(2);
-    await expect(page.getByRole('link', { name: 'Create Post' }).first()).toHaveAttribute('href', `/home/create?channelName=${encodeURIComponent(circle.name)}`);
+    await expect(page.getByRole('link', { name: 'Create Post' }).first()).toHaveAttribute(
+      'href',
+      `/home/create?channelName=${encodeURIComponent(circle.name)}`,
+    );
 
     const second = await context.newPage();
     await second.goto(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
@@ -96,7 +103,9 @@ test.describe('channel page', () => {
     const circle = await createCircle(owner, uniqueName('Private'), 'private');
     await createPost(owner, { circle: String(circle.id), title: 'Members only news' });
     const asker = await signedInAs(page, 'member');
-    const askerName = ((await (await page.request.get('/api/users/me/profile/', { headers: asker.auth })).json()) as { profile: { username: string } }).profile.username;
+    const askerName = (
+      (await (await page.request.get('/api/users/me/profile/', { headers: asker.auth })).json()) as { profile: { username: string } }
+    ).profile.username;
 
     await page.goto(`/home/channel-page/${circle.id}`);
     await expect(page.getByText('This channel is private')).toBeVisible();

@@ -11,7 +11,8 @@ test('the contact page shows how to reach us, with a map only behind a link', as
   await expect(main.getByRole('link', { name: 'support@bharatsquare.in' })).toHaveAttribute('href', 'mailto:support@bharatsquare.in');
   await expect(main.getByRole('link', { name: /^\+91/ })).toHaveAttribute('href', /^tel:\+91\d+$/);
   await expect(main.locator('address')).toContainText('Pune, Maharashtra');
-  for (const name of ['Instagram', 'LinkedIn', 'WhatsApp', 'Facebook']) await expect(main.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Instagram', 'LinkedIn', 'WhatsApp', 'Facebook'])
+    await expect(main.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(main.getByRole('img', { name: /map of Baner, Pune/ })).toBeVisible();
   await expect(main.getByRole('link', { name: /Open the map/ })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\//);
   await expect(form(page)).toBeVisible();

@@ -3,7 +3,11 @@ import { createCircle, createComment, createPost, signInMember, uniqueName, type
 import { signedInAs } from './roles.ts';
 
 /** The comment reading `text`: of the comments containing it (it and the ones it replies to), the innermost. */
-const commentItem = (page: Page, text: string) => page.getByTestId('comment').filter({ has: page.getByText(text, { exact: true }) }).last();
+const commentItem = (page: Page, text: string) =>
+  page
+    .getByTestId('comment')
+    .filter({ has: page.getByText(text, { exact: true }) })
+    .last();
 
 /** Replies to the comment reading `text` through its inline reply box (Enter sends). */
 async function replyTo(page: Page, text: string, reply: string) {

@@ -24,18 +24,36 @@ test.describe('create post', () => {
     await expect(page.getByRole('combobox', { name: 'Choose a community' })).toHaveValue(circle.name);
     await expect(page.getByRole('tab')).toHaveText(['Text', 'Images & Video']);
     const controls = page.getByRole('toolbar', { name: 'Formatting' }).locator('button, .ql-picker-label');
-    await expect.poll(() => controls.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual(['Text style', 'Bold', 'Italic', 'Underline', 'Strikethrough', 'Numbered list', 'Bulleted list', 'Link', 'Image', 'Clear formatting']);
+    await expect
+      .poll(() => controls.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))))
+      .toEqual([
+        'Text style',
+        'Bold',
+        'Italic',
+        'Underline',
+        'Strikethrough',
+        'Numbered list',
+        'Bulleted list',
+        'Link',
+        'Image',
+        'Clear formatting',
+      ]);
 
     const title = page.getByLabel('Title *');
     await expect(title).toHaveAttribute('maxlength', '300');
     await title.fill('Monsoon ferry timings');
     await expect(page.getByText('21/100')).toBeVisible();
 
-    await pasteHtml(page, '<p>Check <a href="javascript:alert(1)">this</a> and <a href="https://kpt.example.in/ferry">the schedule</a> daily</p>');
+    await pasteHtml(
+      page,
+      '<p>Check <a href="javascript:alert(1)">this</a> and <a href="https://kpt.example.in/ferry">the schedule</a> daily</p>',
+    );
     await expect(editor(page)).toContainText('the schedule daily');
     await page.getByRole('button', { name: 'Post', exact: true }).click();
 
-    await expect(page).toHaveURL(new RegExp(`/home/channel-page\\?key=${encodeURIComponent(circle.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&new=\\d+$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/home/channel-page\\?key=${encodeURIComponent(circle.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&new=\\d+$`),
+    );
     const card = page.getByRole('article', { name: 'Monsoon ferry timings' });
     await expect(card).toBeVisible();
     // The new post is marked and on screen.
@@ -57,7 +75,9 @@ test.describe('create post', () => {
 
     await page.getByRole('tab', { name: 'Images & Video' }).click();
     await expect(page.getByText('JPG, PNG, GIF, MP4 up to 100MB')).toBeVisible();
-    const files = await Promise.all([1, 2, 3, 4, 5].map(async (i) => ({ name: `shot-${i}.png`, mimeType: 'image/png', buffer: await tinyPng(i) })));
+    const files = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (i) => ({ name: `shot-${i}.png`, mimeType: 'image/png', buffer: await tinyPng(i) })),
+    );
     // A file the server would refuse (here an SVG) is left out with a note, the others are kept.
     const svg = { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') };
     await page.getByLabel('Choose images or videos').setInputFiles([...files, svg]);

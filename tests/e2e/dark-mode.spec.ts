@@ -41,12 +41,18 @@ test('a chosen dark theme is there from the first frame of a reload, over a ligh
       if (!document.body) return;
       observer.disconnect();
       const root = document.documentElement;
-      (window as unknown as { firstFrame: unknown }).firstFrame = { dark: root.classList.contains('dark'), background: getComputedStyle(root).backgroundColor };
+      (window as unknown as { firstFrame: unknown }).firstFrame = {
+        dark: root.classList.contains('dark'),
+        background: getComputedStyle(root).backgroundColor,
+      };
     }).observe(document, { childList: true, subtree: true });
   });
   await page.reload({ waitUntil: 'commit' });
   await page.waitForFunction(() => 'firstFrame' in window);
-  expect(await page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).toEqual({ dark: true, background: DARK_CANVAS });
+  expect(await page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).toEqual({
+    dark: true,
+    background: DARK_CANVAS,
+  });
 
   // The first screenshot we can take shows the dark canvas, not white.
   await page.waitForLoadState('domcontentloaded');
@@ -73,7 +79,10 @@ function contrast(fg: string, bg: string): number {
   const [fr, fgc, fb, fa = 1] = parse(fg);
   const mix = [fr * fa + br * (1 - fa), fgc * fa + bgc * (1 - fa), fb * fa + bb * (1 - fa)];
   const lum = ([r, g, b]: number[]) =>
-    [r, g, b].map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    [r, g, b]
+      .map((v) => v / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
   const [a, b] = [lum(mix), lum([br, bgc, bb])].sort((x, y) => y - x);
   return (a + 0.05) / (b + 0.05);
 }

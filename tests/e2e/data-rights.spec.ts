@@ -46,7 +46,9 @@ test('a new member sees the privacy notice; an under-18 answer stops sign-up, an
   expect((await page.context().cookies()).find((c) => c.name === 'access_token')).toBeTruthy();
 });
 
-test('a member downloads their data: the page shows progress, survives a reload, and the zip holds data.json and the uploads', async ({ page }) => {
+test('a member downloads their data: the page shows progress, survives a reload, and the zip holds data.json and the uploads', async ({
+  page,
+}) => {
   const { access } = await signInByApi(page);
   const member: Member = { page, access, auth: { Authorization: `Bearer ${access}` } };
   const circle = await createCircle(member);
@@ -86,15 +88,20 @@ test('a member deletes the account and its posts are gone from the feed', async 
   expect((await page.context().cookies()).find((c) => c.name === 'access_token')).toBeUndefined();
 
   await expect
-    .poll(async () => {
-      await page.goto('/home');
-      await page.getByRole('article').first().waitFor();
-      return page.getByRole('article', { name: posted.title }).count();
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        await page.goto('/home');
+        await page.getByRole('article').first().waitFor();
+        return page.getByRole('article', { name: posted.title }).count();
+      },
+      { timeout: 20_000 },
+    )
     .toBe(0);
 });
 
-test('a member withdraws consent from the profile: told what it means first, then signed out with the date of the erasure', async ({ page }) => {
+test('a member withdraws consent from the profile: told what it means first, then signed out with the date of the erasure', async ({
+  page,
+}) => {
   const { access } = await signInByApi(page);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Withdraw consent' }).click();
@@ -105,5 +112,7 @@ test('a member withdraws consent from the profile: told what it means first, the
   expect((await page.context().cookies()).find((c) => c.name === 'access_token')).toBeUndefined();
   // The server stopped at once: the token the member held is refused.
   const baseURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4411)}`;
-  expect((await page.request.get(`${baseURL}/api/users/me/profile/`, { headers: { Authorization: `Bearer ${access}` } })).status()).toBe(401);
+  expect((await page.request.get(`${baseURL}/api/users/me/profile/`, { headers: { Authorization: `Bearer ${access}` } })).status()).toBe(
+    401,
+  );
 });

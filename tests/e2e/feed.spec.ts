@@ -54,7 +54,9 @@ test.describe('feed for a visitor', () => {
     // With data saver on the first page is not rendered with the page (its images would load untapped): the
     // browser asks the API, whose answers this test makes up.
     await context.addCookies([{ name: 'data_saver', value: 'on', url: baseURL! }]);
-    await page.route('**/api/posts/public/feed/**', (route) => route.fulfill({ json: { count: 0, next: null, previous: null, results: [] } }));
+    await page.route('**/api/posts/public/feed/**', (route) =>
+      route.fulfill({ json: { count: 0, next: null, previous: null, results: [] } }),
+    );
     await page.goto('/home/posts');
     await expect(page.getByText('No posts to display.')).toBeVisible();
 
@@ -84,7 +86,11 @@ test.describe('feed for a member', () => {
   });
 
   test('checks the token, then shows the personal feed with each media layout', async ({ page }) => {
-    const text = await createPost(member, { circle, title: uniqueName('Text post'), description: '<p>Rich <strong>bold words</strong> here</p>' });
+    const text = await createPost(member, {
+      circle,
+      title: uniqueName('Text post'),
+      description: '<p>Rich <strong>bold words</strong> here</p>',
+    });
     const one = await createPost(member, { circle, title: uniqueName('One image'), description: '<p>hidden with media</p>', images: 1 });
     const two = await createPost(member, { circle, title: uniqueName('Two images'), images: 2 });
     const three = await createPost(member, { circle, title: uniqueName('Three images'), images: 3 });
@@ -96,7 +102,10 @@ test.describe('feed for a member', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
 
     await expect(card(page, text.title).locator('strong')).toHaveText('bold words');
-    await expect(card(page, text.title).getByRole('link', { name: `b/${circle}` })).toHaveAttribute('href', `/home/channel-page?key=${encodeURIComponent(circle)}`);
+    await expect(card(page, text.title).getByRole('link', { name: `b/${circle}` })).toHaveAttribute(
+      'href',
+      `/home/channel-page?key=${encodeURIComponent(circle)}`,
+    );
     await expect(card(page, text.title).getByText('Just now')).toBeVisible();
 
     await expect(card(page, one.title).locator('img')).toHaveCount(1);
@@ -165,7 +174,10 @@ test.describe('feed for a member', () => {
     // Page on until the new circle shows; after each Show More wait for its rows, as the button is gone while a
     // page loads and does not come back after the last one.
     // Equal member counts list the newest first: page on until both show.
-    while (!(await panel.getByRole('button', { name: `Join ${stale.name}` }).isVisible()) || !(await panel.getByRole('button', { name: `Join ${other.name}` }).isVisible())) {
+    while (
+      !(await panel.getByRole('button', { name: `Join ${stale.name}` }).isVisible()) ||
+      !(await panel.getByRole('button', { name: `Join ${other.name}` }).isVisible())
+    ) {
       const shown = await rows.count();
       await panel.getByRole('button', { name: 'Show More' }).click();
       await expect(rows).not.toHaveCount(shown);

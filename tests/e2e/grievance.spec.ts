@@ -6,7 +6,10 @@ test('a visitor files a grievance with the officer named on the page, then follo
   await expect(page.getByRole('heading', { level: 1, name: 'Grievance Officer' })).toBeVisible();
   const officer = page.getByRole('region', { name: 'Grievance Officer' });
   await expect(officer).toContainText('Grievance Officer, Bharat Square Technologies Pvt. Ltd.');
-  await expect(officer.getByRole('link', { name: 'grievance@bharatsquare.in' })).toHaveAttribute('href', 'mailto:grievance@bharatsquare.in');
+  await expect(officer.getByRole('link', { name: 'grievance@bharatsquare.in' })).toHaveAttribute(
+    'href',
+    'mailto:grievance@bharatsquare.in',
+  );
 
   const form = page.getByRole('form', { name: 'File a complaint' });
   await form.getByRole('button', { name: 'File complaint' }).click();

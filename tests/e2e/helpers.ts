@@ -23,7 +23,10 @@ export async function signInByApi(page: Page, email = uniqueEmail()): Promise<{ 
   const tokens = (await verify.json()) as { access: string; refresh: string; is_registered: boolean };
   const auth = { Authorization: `Bearer ${tokens.access}` };
   // The member agrees to the privacy notice, as the sign-in modal asks (tests/e2e/data-rights.spec.ts shows the notice).
-  const consent = await page.request.post(`${baseURL}/api/users/me/consent/`, { headers: auth, data: { version: NOTICE_VERSION, adult: true } });
+  const consent = await page.request.post(`${baseURL}/api/users/me/consent/`, {
+    headers: auth,
+    data: { version: NOTICE_VERSION, adult: true },
+  });
   expect(consent.ok()).toBeTruthy();
   if (tokens.is_registered) await page.request.post(`${baseURL}/api/users/me/profile/`, { headers: auth });
   await page.context().addCookies([

@@ -13,7 +13,19 @@ async function englishOnScreen(page: Page, userContent: string[] = [], root = 'b
   const text = await page.evaluate((rootSelector) => {
     const clone = document.querySelector(rootSelector)!.cloneNode(true) as HTMLElement;
     // Members' writing and names: post titles and bodies, handles, channel names and what the server says of a channel.
-    const selectors = ['article h2', 'article h3', 'article .rich-text', 'article header', 'article [role="note"]', '[aria-labelledby="popular-heading"] li a', 'input', 'select', 'script', 'style', '[hidden]'];
+    const selectors = [
+      'article h2',
+      'article h3',
+      'article .rich-text',
+      'article header',
+      'article [role="note"]',
+      '[aria-labelledby="popular-heading"] li a',
+      'input',
+      'select',
+      'script',
+      'style',
+      '[hidden]',
+    ];
     clone.querySelectorAll(selectors.join(',')).forEach((node) => node.remove());
     // Only what is rendered: the clone has no layout, so hidden parts are found on the original.
     return clone.innerText ?? clone.textContent ?? '';
@@ -32,7 +44,24 @@ test('switch to Hindi on the landing page, sign in, create a post and read the f
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('खुलकर बोलिए।');
   await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/$/);
-  expect(await englishOnScreen(page, ['b/Campus Connect', 'b/Finance Forum', 'Campus Connect', 'Science Hub', 'Finance Forum', 'SaffronTiger', 'ECE', 'VLSI', 'EXIF', 'GPS', 'AI', 'Bharat Square Technologies Pvt. Ltd.', 'support@bharatsquare.in', 'B.Tech'])).toEqual([]);
+  expect(
+    await englishOnScreen(page, [
+      'b/Campus Connect',
+      'b/Finance Forum',
+      'Campus Connect',
+      'Science Hub',
+      'Finance Forum',
+      'SaffronTiger',
+      'ECE',
+      'VLSI',
+      'EXIF',
+      'GPS',
+      'AI',
+      'Bharat Square Technologies Pvt. Ltd.',
+      'support@bharatsquare.in',
+      'B.Tech',
+    ]),
+  ).toEqual([]);
   expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('hi');
 
   // Sign in through the modal, in Hindi.
@@ -151,7 +180,10 @@ test('the post page, notifications, search and the create-channel wizard speak H
   expect(await englishOnScreen(page, [], 'main')).toEqual([]);
 });
 
-test('identity chips and the animal read in Hindi on the profile and the member card; the handle stays as it is', async ({ page, baseURL }) => {
+test('identity chips and the animal read in Hindi on the profile and the member card; the handle stays as it is', async ({
+  page,
+  baseURL,
+}) => {
   // An academic address: the profile shows the e-mail and the academic chip.
   const { access } = await signInByApi(page, uniqueEmail('scholar').replace('@example.com', '@iitb.ac.in'));
   await page.context().addCookies([{ name: 'lang', value: 'hi', url: baseURL! }]);
@@ -178,7 +210,10 @@ test('identity chips and the animal read in Hindi on the profile and the member 
   expect(await englishOnScreen(page, [handle], 'main section')).toEqual([]);
 });
 
-test('an explicit /hi/ address wins over a cookie that says English; an unprefixed one follows a cookie that says Hindi', async ({ page, baseURL }) => {
+test('an explicit /hi/ address wins over a cookie that says English; an unprefixed one follows a cookie that says Hindi', async ({
+  page,
+  baseURL,
+}) => {
   await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL! }]);
   await page.goto('/hi/about');
   await expect(page.locator('html')).toHaveAttribute('lang', /^hi/);
@@ -189,7 +224,7 @@ test('an explicit /hi/ address wins over a cookie that says English; an unprefix
   await expect(page).toHaveURL(/\/hi\/about\/?$/);
 });
 
-test('the 404 page speaks the reader\'s language: a /hi/ path, or the lang cookie', async ({ page, baseURL }) => {
+test("the 404 page speaks the reader's language: a /hi/ path, or the lang cookie", async ({ page, baseURL }) => {
   const hindi = await page.goto('/hi/no-such-page');
   expect(hindi!.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('पेज नहीं मिला');

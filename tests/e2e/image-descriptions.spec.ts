@@ -36,7 +36,9 @@ test.describe('image descriptions', () => {
     const circle = await createCircle(member);
     const post = await createPost(member, { circle: circle.name, title: uniqueName('Show your street') });
     await page.goto(`/home/comments/${post.id}`);
-    await page.getByLabel('Choose an image or video').setInputFiles({ name: 'street.png', mimeType: 'image/png', buffer: await tinyPng(6) });
+    await page
+      .getByLabel('Choose an image or video')
+      .setInputFiles({ name: 'street.png', mimeType: 'image/png', buffer: await tinyPng(6) });
     await page.getByRole('textbox', { name: 'Description of street.png' }).fill('A narrow lane of blue houses in Jodhpur');
     await page.getByRole('button', { name: 'Comment', exact: true }).click();
     await expect(page.getByTestId('comment').first().getByRole('img', { name: 'A narrow lane of blue houses in Jodhpur' })).toBeVisible();

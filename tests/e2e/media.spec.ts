@@ -25,7 +25,12 @@ test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function throttleUploads(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 4 * 1024 * 1024,
+  });
 }
 
 /** Waits until the bar shows part of the upload sent (more than 0 %, less than 100 %), and gives the percent. */
@@ -60,9 +65,13 @@ test.describe('uploads', () => {
     expect(((await feed.json()) as { results: { title: string }[] }).results.map((p) => p.title)).not.toContain('Our holiday, uncut');
   });
 
-  test('a refused upload says the server\'s reason and keeps the form', async ({ page }) => {
+  test("a refused upload says the server's reason and keeps the form", async ({ page }) => {
     // An "MP4" that is not one: the server reads its content and refuses it.
-    await startMediaPost(page, { name: 'fake.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') }, 'A clip that is not');
+    await startMediaPost(
+      page,
+      { name: 'fake.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') },
+      'A clip that is not',
+    );
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Upload a valid MP4 video.' })).toBeVisible();
     await expect(page.getByLabel('Title *')).toHaveValue('A clip that is not');
@@ -94,8 +103,14 @@ test.describe('data saver', () => {
   test('images wait for a tap, and the choice stays on this device', async ({ page }) => {
     const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
-    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7d44' } }).jpeg().toBuffer();
-    const { id } = await createPost(member, { circle: circle.name, title: 'A wide view', files: [{ field: 'images', name: 'view.jpg', type: 'image/jpeg', data: photo }] });
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3a7d44' } })
+      .jpeg()
+      .toBuffer();
+    const { id } = await createPost(member, {
+      circle: circle.name,
+      title: 'A wide view',
+      files: [{ field: 'images', name: 'view.jpg', type: 'image/jpeg', data: photo }],
+    });
 
     const mediaRequests = recordMediaRequests(page);
     await page.goto(`/home/comments/${id}`);

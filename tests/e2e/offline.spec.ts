@@ -16,7 +16,11 @@ async function controlledByServiceWorker(page: Page) {
 }
 
 const imageLoaded = (page: Page, name: string) =>
-  page.getByRole('article', { name }).locator('img[src*="/media/"]').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  page
+    .getByRole('article', { name })
+    .locator('img[src*="/media/"]')
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
 test.describe('installable app, reading offline', () => {
   test('the manifest names the app, its start page and the icons Android asks for', async ({ page, request }) => {
@@ -25,7 +29,13 @@ test.describe('installable app, reading offline', () => {
     const res = await request.get(href!);
     expect(res.ok()).toBeTruthy();
     expect(res.headers()['content-type']).toContain('application/manifest+json');
-    const manifest = (await res.json()) as { name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; purpose?: string }[] };
+    const manifest = (await res.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
     expect(manifest).toMatchObject({ name: 'Bharat Square', start_url: '/home/posts', display: 'standalone' });
     for (const size of [192, 512]) {
       const icon = manifest.icons.find((entry) => entry.sizes === `${size}x${size}` && (entry.purpose ?? 'any').includes('any'));
@@ -42,7 +52,10 @@ test.describe('installable app, reading offline', () => {
     expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
   });
 
-  test('the feed and a post read earlier open without a connection, with the offline bar; a post written offline keeps its draft', async ({ page, context }) => {
+  test('the feed and a post read earlier open without a connection, with the offline bar; a post written offline keeps its draft', async ({
+    page,
+    context,
+  }) => {
     const member = await signInMember(page);
     const circle = await createCircle(member);
     const title = uniqueName('Read on the ferry');
@@ -61,7 +74,9 @@ test.describe('installable app, reading offline', () => {
     await expect(page.getByRole('article', { name: title })).toBeVisible();
     await expect(page.getByText(OFFLINE_BAR)).toBeHidden();
     // The app's screens not visited yet are kept too, shortly after a page loads.
-    await expect.poll(() => page.evaluate(() => caches.match('/home/create', { ignoreSearch: true }).then(Boolean)), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => caches.match('/home/create', { ignoreSearch: true }).then(Boolean)), { timeout: 20_000 })
+      .toBe(true);
 
     await context.setOffline(true);
     await page.reload();

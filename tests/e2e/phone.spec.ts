@@ -4,7 +4,12 @@ import { createCircle, createPost, signInMember, uniqueName } from './app-fixtur
 /** Every journey a member takes on a 390 × 844 phone, through the one header menu. */
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('on a phone: profile from the menu, the unread count after a reply, explore and join, then log out', async ({ page, browser, context, baseURL }) => {
+test('on a phone: profile from the menu, the unread count after a reply, explore and join, then log out', async ({
+  page,
+  browser,
+  context,
+  baseURL,
+}) => {
   const member = await signInMember(page);
   const circle = await createCircle(member);
   const post = await createPost(member, { circle: circle.name, title: 'Ferry timings on a phone' });
@@ -18,7 +23,10 @@ test('on a phone: profile from the menu, the unread count after a reply, explore
   // Someone replies: the bell in the header and the menu item both show it, live.
   const other = await signInMember(await (await browser.newContext()).newPage());
   await page.goto('/home/posts');
-  const reply = await other.page.request.post('/api/posts/comments/', { headers: other.auth, data: { post: post.id, body: 'The 7:40 runs on Sundays too' } });
+  const reply = await other.page.request.post('/api/posts/comments/', {
+    headers: other.auth,
+    data: { post: post.id, body: 'The 7:40 runs on Sundays too' },
+  });
   expect(reply.status()).toBe(201);
   await expect(page.getByTestId('unread-count')).toHaveText('1');
   await page.getByRole('button', { name: /^Open header menu \(1 unread notification\)$/ }).click();
@@ -36,7 +44,10 @@ test('on a phone: profile from the menu, the unread count after a reply, explore
 
   // Explore: find a channel by a word of its description and join it from the list.
   const name = uniqueName('Konkan Rail');
-  const made = await other.page.request.post('/api/circles/', { headers: other.auth, data: { name, description: 'Monsoon timetable talk', channel_type: 'public' } });
+  const made = await other.page.request.post('/api/circles/', {
+    headers: other.auth,
+    data: { name, description: 'Monsoon timetable talk', channel_type: 'public' },
+  });
   expect(made.status()).toBe(201);
   await page.getByRole('button', { name: /^Open header menu/ }).click();
   await page.getByRole('banner').getByRole('link', { name: 'Explore', exact: true }).click();
@@ -56,7 +67,9 @@ test('on a phone: profile from the menu, the unread count after a reply, explore
   await expect(page).toHaveURL(`${baseURL}/`);
   await page.waitForLoadState('load');
   expect((await context.cookies()).map((c) => c.name)).not.toContain('access_token');
-  expect(await page.evaluate(async () => (typeof caches === 'undefined' ? [] : (await caches.keys()).filter((key) => key.startsWith('bsq-'))))).toEqual([]);
+  expect(
+    await page.evaluate(async () => (typeof caches === 'undefined' ? [] : (await caches.keys()).filter((key) => key.startsWith('bsq-')))),
+  ).toEqual([]);
   await other.page.context().close();
 });
 
@@ -67,7 +80,9 @@ test('on a phone: the profile page has its own Logout', async ({ page, baseURL }
   await expect(page).toHaveURL(`${baseURL}/`);
 });
 
-test('a member\'s feed comes rendered in the page: their newest post is in the HTML, and the browser asks the API for no feed page', async ({ page }) => {
+test("a member's feed comes rendered in the page: their newest post is in the HTML, and the browser asks the API for no feed page", async ({
+  page,
+}) => {
   const member = await signInMember(page);
   const circle = await createCircle(member);
   const title = uniqueName('Rendered for a member');
@@ -92,7 +107,18 @@ test('at 360 px every screen a member uses fits without scrolling sideways', asy
   const circle = await createCircle(member, uniqueName(`Longchannelname${'x'.repeat(20)}`));
   const post = await createPost(member, { circle: circle.name, title: 'W'.repeat(120) });
   await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of ['/home/posts', '/home/explore', '/home/explore?sort=active', '/home/create', '/home/create-channel', '/home/notifications', '/profile', `/home/channel-page/${circle.id}`, `/home/comments/${post.id}`, '/modlog']) {
+  for (const path of [
+    '/home/posts',
+    '/home/explore',
+    '/home/explore?sort=active',
+    '/home/create',
+    '/home/create-channel',
+    '/home/notifications',
+    '/profile',
+    `/home/channel-page/${circle.id}`,
+    `/home/comments/${post.id}`,
+    '/modlog',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -9,7 +9,12 @@ test.describe('post detail', () => {
   test('opens by reloading its URL; comments by Enter, with emoji and media; empty and wrong-type alerts', async ({ page }) => {
     const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
-    const post = await createPost(member, { circle: circle.name, title: 'Kambala season opens', description: '<p>Race <strong>schedule</strong> inside</p>', images: 1 });
+    const post = await createPost(member, {
+      circle: circle.name,
+      title: 'Kambala season opens',
+      description: '<p>Race <strong>schedule</strong> inside</p>',
+      images: 1,
+    });
 
     await page.goto(`/home/comments/${post.id}`);
     await page.reload();
@@ -43,7 +48,11 @@ test.describe('post detail', () => {
     // An image the server would refuse (SVG) gets the same answer at once, not a failed upload.
     await attach.setInputFiles({ name: 'buffalo.png', mimeType: 'image/png', buffer: await tinyPng(8) });
     await expect(typeError).toBeHidden();
-    await attach.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await attach.setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
     await expect(typeError).toBeVisible();
     await commentBox(page).fill('');
     await attach.setInputFiles({ name: 'buffalo.png', mimeType: 'image/png', buffer: await tinyPng(7) });
@@ -58,7 +67,10 @@ test.describe('post detail', () => {
     await expect(comments(page).nth(1)).toContainText('<b>Not bold</b> 🙏');
   });
 
-  test('the sidebar joins the community for real and shows its member count and its rules (the site\'s until the owner writes some)', async ({ page, browser }) => {
+  test("the sidebar joins the community for real and shows its member count and its rules (the site's until the owner writes some)", async ({
+    page,
+    browser,
+  }) => {
     const ownerPage = await (await browser.newContext()).newPage();
     const owner = await signInMember(ownerPage);
     const circle = await createCircle(owner);
@@ -70,7 +82,10 @@ test.describe('post detail', () => {
     await expect(sidebar.getByTestId('community-members')).toHaveText('1 member');
     await expect(sidebar.getByRole('heading', { name: "Bharat Square's rules" })).toBeVisible();
     await expect(sidebar.getByRole('listitem')).toHaveCount(5);
-    const written = await ownerPage.request.put(`/api/circles/${circle.id}/rules/`, { headers: owner.auth, data: { rules: [{ title: 'Be kind', body: 'No personal attacks.' }] } });
+    const written = await ownerPage.request.put(`/api/circles/${circle.id}/rules/`, {
+      headers: owner.auth,
+      data: { rules: [{ title: 'Be kind', body: 'No personal attacks.' }] },
+    });
     expect(written.status()).toBe(200);
     await page.reload();
     await expect(sidebar.getByRole('heading', { name: `Rules of b/${circle.name}` })).toBeVisible();
@@ -86,10 +101,17 @@ test.describe('post detail', () => {
   test('long unbroken names and texts fit a 360 px phone: post page and channel page (the same cards as the feed)', async ({ page }) => {
     const member = await signedInAs(page, 'member');
     const name = `Z${'z'.repeat(36)}${Date.now().toString(36)}`.slice(0, 50);
-    const res = await page.request.post('/api/circles/', { headers: member.auth, data: { name, description: 'D'.repeat(400), channel_type: 'public' } });
+    const res = await page.request.post('/api/circles/', {
+      headers: member.auth,
+      data: { name, description: 'D'.repeat(400), channel_type: 'public' },
+    });
     expect(res.status(), await res.text()).toBe(201);
     const circle = (await res.json()) as { id: number };
-    const post = await createPost(member, { circle: name, title: 'W'.repeat(120), description: `<p>https://example.com/${'x'.repeat(150)}</p>` });
+    const post = await createPost(member, {
+      circle: name,
+      title: 'W'.repeat(120),
+      description: `<p>https://example.com/${'x'.repeat(150)}</p>`,
+    });
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of [`/home/comments/${post.id}`, `/home/channel-page/${circle.id}`]) {
       await page.goto(path);
@@ -108,7 +130,12 @@ test.describe('post detail', () => {
 
   test("a public post's HTML carries its title in <title> and OpenGraph; a private one does not", async ({ page }) => {
     const member = await signedInAs(page, 'member');
-    const open = await createPost(member, { circle: (await createCircle(member)).name, title: 'Pilikula zoo reopens', description: '<p>New enclosures for the tigers.</p>', images: 1 });
+    const open = await createPost(member, {
+      circle: (await createCircle(member)).name,
+      title: 'Pilikula zoo reopens',
+      description: '<p>New enclosures for the tigers.</p>',
+      images: 1,
+    });
     const html = await (await page.request.get(`/home/comments/${open.id}`)).text();
     expect(html).toContain('<title>Pilikula zoo reopens | b/');
     expect(html).toMatch(/<meta property="og:title" content="Pilikula zoo reopens \| b\/[^"]+"/);

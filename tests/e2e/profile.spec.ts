@@ -35,7 +35,10 @@ test('profile of a new member: identity, badge, counts, tabs and empty states, t
   await expect(counts).toHaveText(/1Circles1Posts0Following/);
   await expect(page.getByRole('article', { name: post.title })).toBeVisible();
   await page.getByRole('tab', { name: 'Circles' }).click();
-  await expect(page.getByRole('link', { name: new RegExp(`b/${circle.name}`) })).toHaveAttribute('href', `/home/channel-page?key=${encodeURIComponent(circle.name)}`);
+  await expect(page.getByRole('link', { name: new RegExp(`b/${circle.name}`) })).toHaveAttribute(
+    'href',
+    `/home/channel-page?key=${encodeURIComponent(circle.name)}`,
+  );
   await expect(page.getByRole('link', { name: new RegExp(`b/${circle.name}`) })).toContainText('owner');
 });
 

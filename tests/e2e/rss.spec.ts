@@ -37,9 +37,22 @@ test.describe('RSS feeds', () => {
     await page.goto(`/home/channel-page/${circle.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `b/${circle.name}` })).toBeVisible();
     const channelFeed = await announcedFeed(page);
-    expect(channelFeed).toMatchObject({ url: `/home/channel-page/${circle.id}/rss.xml`, status: 200, type: 'application/rss+xml; charset=utf-8', wellFormed: true, version: '2.0' });
+    expect(channelFeed).toMatchObject({
+      url: `/home/channel-page/${circle.id}/rss.xml`,
+      status: 200,
+      type: 'application/rss+xml; charset=utf-8',
+      wellFormed: true,
+      version: '2.0',
+    });
     expect(channelFeed.title).toBe(`b/${circle.name} on Bharat Square`);
-    expect(channelFeed.items).toEqual([{ title, link: expect.stringMatching(new RegExp(`/home/comments/${post.id}$`)), date: expect.stringMatching(/ GMT$/), excerpt: 'Parle-G first' }]);
+    expect(channelFeed.items).toEqual([
+      {
+        title,
+        link: expect.stringMatching(new RegExp(`/home/comments/${post.id}$`)),
+        date: expect.stringMatching(/ GMT$/),
+        excerpt: 'Parle-G first',
+      },
+    ]);
 
     await page.goto('/home/posts');
     const publicFeed = await announcedFeed(page);

@@ -15,7 +15,10 @@ test.describe('saved posts', () => {
     const saved = article.getByRole('button', { name: `Saved: remove ${title} from saved posts` });
     await expect(saved).toHaveAttribute('aria-pressed', 'true');
     await page.reload();
-    await expect(page.getByRole('article', { name: title }).getByRole('button', { name: /^Saved:/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('article', { name: title }).getByRole('button', { name: /^Saved:/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Saved' }).click();

@@ -30,7 +30,11 @@ test.describe('scam shield', () => {
   test('a warned post shows the banner on its card and its page', async ({ page }) => {
     const author = await signInMember(page);
     const circle = await createCircle(author);
-    const warned = await createPost(author, { circle: circle.name, title: 'Earn ₹3000 daily from home', description: '<p>Simple like and earn work, message on WhatsApp for details.</p>' });
+    const warned = await createPost(author, {
+      circle: circle.name,
+      title: 'Earn ₹3000 daily from home',
+      description: '<p>Simple like and earn work, message on WhatsApp for details.</p>',
+    });
     expect(warned.moderation_status).toBe('visible');
 
     await page.goto(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
@@ -46,10 +50,16 @@ test('a moderator removes a scam as a scam; the same UPI ID in new words from an
   const circle = await createCircle(scammer);
   const upi = `refund.${Date.now().toString(36)}@ybl`;
   // Worded so the text alone does not hold it: the moderator's decision is what teaches the shield.
-  const first = await createPost(scammer, { circle: circle.name, title: 'Selling my old cycle', description: `<p>Pay the token amount to ${upi} and I will keep it for you.</p>` });
+  const first = await createPost(scammer, {
+    circle: circle.name,
+    title: 'Selling my old cycle',
+    description: `<p>Pay the token amount to ${upi} and I will keep it for you.</p>`,
+  });
   expect(first.moderation_status).not.toBe('held');
   const reporter = await signInMember(await (await browser.newContext()).newPage());
-  expect((await reporter.page.request.post('/api/reports/', { headers: reporter.auth, data: { post: first.id, reason: 'scam' } })).status()).toBe(201);
+  expect(
+    (await reporter.page.request.post('/api/reports/', { headers: reporter.auth, data: { post: first.id, reason: 'scam' } })).status(),
+  ).toBe(201);
 
   const staffPage = await (await browser.newContext()).newPage();
   await signedInAs(staffPage, 'moderator');
@@ -62,7 +72,11 @@ test('a moderator removes a scam as a scam; the same UPI ID in new words from an
   await expect(item).toHaveCount(0);
 
   const second = await signInMember(await (await browser.newContext()).newPage());
-  const again = await createPost(second, { circle: circle.name, title: 'Bicycle for sale, good condition', description: `<p>Send ₹500 to ${upi} to book a visit.</p>` });
+  const again = await createPost(second, {
+    circle: circle.name,
+    title: 'Bicycle for sale, good condition',
+    description: `<p>Send ₹500 to ${upi} to book a visit.</p>`,
+  });
   await second.page.goto(`/home/comments/${again.id}`);
   await expect(second.page.getByText('Held for review')).toBeVisible();
 });

@@ -41,9 +41,15 @@ test('search: each tab, the empty and no-result texts, keyboard and Escape', asy
   expect(searchCalls).toBe(1);
 
   await dialog.getByRole('tab', { name: 'Channels' }).click();
-  await expect(dialog.getByRole('link', { name: new RegExp(`b/${circle.name}`) })).toHaveAttribute('href', `/home/channel-page/${circle.id}`);
+  await expect(dialog.getByRole('link', { name: new RegExp(`b/${circle.name}`) })).toHaveAttribute(
+    'href',
+    `/home/channel-page/${circle.id}`,
+  );
   await dialog.getByRole('tab', { name: 'Comments' }).click();
-  await expect(dialog.getByRole('link', { name: new RegExp(`A comment on the ${word} herd`) })).toHaveAttribute('href', `/home/comments/${post.id}`);
+  await expect(dialog.getByRole('link', { name: new RegExp(`A comment on the ${word} herd`) })).toHaveAttribute(
+    'href',
+    `/home/comments/${post.id}`,
+  );
 
   // A word nothing resembles, in any spelling (a misspelling like "zebuuu" would find the herd by its skeleton).
   await input.fill(`xq${[...word].reverse().join('')}vj`);

@@ -44,7 +44,10 @@ test.describe('header and footer', () => {
       ['WhatsApp', 'wa.me'],
       ['Facebook', 'facebook.com'],
     ] as const) {
-      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', new RegExp(`^https://(www\\.)?${host.replace('.', '\\.')}/`));
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute(
+        'href',
+        new RegExp(`^https://(www\\.)?${host.replace('.', '\\.')}/`),
+      );
     }
     await expect(footer.getByRole('link', { name: 'support@bharatsquare.in' })).toHaveAttribute('href', 'mailto:support@bharatsquare.in');
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Bharat Square Technologies Pvt. Ltd.`);
@@ -183,7 +186,10 @@ test.describe('static pages', () => {
 
   test('the pages say what the spec fixes: plans, refund terms, four questions, what we store', async ({ page }) => {
     await page.goto('/pricing-page');
-    const plans = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Choose Plan' }).or(page.getByRole('link', { name: 'Choose Plan' })) });
+    const plans = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Choose Plan' }).or(page.getByRole('link', { name: 'Choose Plan' })) });
     await expect(plans).toHaveCount(3);
     await expect(plans.nth(0)).toContainText('Free');
     await expect(plans.nth(0)).toContainText('₹0 per month');
@@ -194,7 +200,15 @@ test.describe('static pages', () => {
 
     await page.goto('/refund');
     const refund = page.getByRole('article');
-    for (const term of ['within 7 days of purchase', 'Partial use', 'One-time purchases that have been delivered', 'Live ads', 'Donations', '3-5 business days', '7-10 business days']) {
+    for (const term of [
+      'within 7 days of purchase',
+      'Partial use',
+      'One-time purchases that have been delivered',
+      'Live ads',
+      'Donations',
+      '3-5 business days',
+      '7-10 business days',
+    ]) {
       await expect(refund).toContainText(term);
     }
 
@@ -205,7 +219,13 @@ test.describe('static pages', () => {
     await expect(questions.first()).toContainText('keyed fingerprint');
 
     await page.goto('/privacy');
-    for (const fact of ['not the address itself', 'anonymous handle, colour and animal', 'EXIF', 'GPS', 'with the e-mail address you gave us']) {
+    for (const fact of [
+      'not the address itself',
+      'anonymous handle, colour and animal',
+      'EXIF',
+      'GPS',
+      'with the e-mail address you gave us',
+    ]) {
       await expect(page.getByRole('article')).toContainText(fact);
     }
   });

@@ -6,7 +6,11 @@ import { uniqueName } from './app-fixtures.ts';
 
 const personal = () => `member.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@gmail.com`;
 const handleOf = async (page: import('@playwright/test').Page, access: string) =>
-  ((await (await page.request.get('/api/users/me/profile/', { headers: { Authorization: `Bearer ${access}` } })).json()) as { profile: { username: string } }).profile.username;
+  (
+    (await (await page.request.get('/api/users/me/profile/', { headers: { Authorization: `Bearer ${access}` } })).json()) as {
+      profile: { username: string };
+    }
+  ).profile.username;
 
 test.describe('verified communities', () => {
   test('a new member is asked to verify for Campus Connect, verifies an academic address, comes back and joins', async ({ page }) => {
@@ -57,10 +61,16 @@ test.describe('verified communities', () => {
     await expect(page.getByText('Unverified', { exact: true })).toBeVisible();
     const section = page.getByRole('region', { name: 'Verifications' });
     await section.getByLabel('Credential', { exact: true }).selectOption('ca');
-    const card = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 20, g: 90, b: 160 } } }).jpeg().toBuffer();
-    await section.getByLabel('Certificate or ID card (image or PDF)').setInputFiles({ name: 'icai.jpg', mimeType: 'image/jpeg', buffer: card });
+    const card = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+      .jpeg()
+      .toBuffer();
+    await section
+      .getByLabel('Certificate or ID card (image or PDF)')
+      .setInputFiles({ name: 'icai.jpg', mimeType: 'image/jpeg', buffer: card });
     await section.getByRole('button', { name: 'Send for review' }).click();
-    await expect(section.getByRole('list', { name: 'Your credential requests' })).toContainText('Chartered accountant (CA): Waiting for review');
+    await expect(section.getByRole('list', { name: 'Your credential requests' })).toContainText(
+      'Chartered accountant (CA): Waiting for review',
+    );
 
     const staffContext = await browser.newContext();
     const staffPage = await staffContext.newPage();

@@ -36,7 +36,9 @@ test.describe('video poster frames', () => {
     const colour = await expectPosterImage(page, article.locator('video'));
     expect(colour.blue - colour.red).toBeGreaterThan(60);
 
-    const feed = (await (await page.request.get(`/api/posts/public/feed/?circle=${circle.id}`)).json()) as { results: { id: number; title: string }[] };
+    const feed = (await (await page.request.get(`/api/posts/public/feed/?circle=${circle.id}`)).json()) as {
+      results: { id: number; title: string }[];
+    };
     const posted = feed.results.find((p) => p.title === 'A short clip with a poster')!;
     await page.goto(`/home/comments/${posted.id}`);
     await expectPosterImage(page, page.getByLabel('A short clip with a poster: video 1'));
@@ -56,7 +58,9 @@ test.describe('video poster frames', () => {
   test('with data saver on, neither the video nor its poster loads before a tap', async ({ page }) => {
     const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
-    const poster = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#1565c0' } }).jpeg().toBuffer();
+    const poster = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#1565c0' } })
+      .jpeg()
+      .toBuffer();
     const { id } = await createPost(member, {
       circle: circle.name,
       title: 'A clip saved for later',

@@ -10,6 +10,16 @@ import { vi } from 'vitest';
 type ApiClient = typeof import('../../src/lib/browser/api-client.ts');
 const actual = await vi.importActual<ApiClient>('../../src/lib/browser/api-client.ts');
 
-export const { ACCESS_COOKIE, REFRESH_COOKIE, API_BASE, ApiError, errorMessage, getAccessToken, getRefreshToken, storeTokens, clearTokens } = actual;
+export const {
+  ACCESS_COOKIE,
+  REFRESH_COOKIE,
+  API_BASE,
+  ApiError,
+  errorMessage,
+  getAccessToken,
+  getRefreshToken,
+  storeTokens,
+  clearTokens,
+} = actual;
 export const api = vi.fn<ApiClient['api']>();
 export const apiMock = api;

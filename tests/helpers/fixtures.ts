@@ -87,7 +87,10 @@ export async function join(app: FastifyInstance, user: TestUser, circleName: str
 export async function addMember(app: FastifyInstance, circle: Pick<TestCircle, 'id'>, user: TestUser): Promise<void> {
   await app.ctx.db.transaction(async (tx) => {
     await tx.insert(circleMembers).values({ circleId: circle.id, userId: user.id, role: 'member' });
-    await tx.update(circles).set({ membersCount: sql`${circles.membersCount} + 1` }).where(eq(circles.id, circle.id));
+    await tx
+      .update(circles)
+      .set({ membersCount: sql`${circles.membersCount} + 1` })
+      .where(eq(circles.id, circle.id));
   });
 }
 
@@ -101,7 +104,13 @@ export async function post(
 ): Promise<number> {
   const [row] = await app.ctx.db
     .insert(posts)
-    .values({ authorId: author.id, circleId: circle.id, title, description: options.description ?? '', ...(options.createdAt ? { createdAt: options.createdAt } : {}) })
+    .values({
+      authorId: author.id,
+      circleId: circle.id,
+      title,
+      description: options.description ?? '',
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
     .returning({ id: posts.id });
   return row.id;
 }

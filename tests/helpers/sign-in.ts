@@ -48,8 +48,7 @@ export function latestOtp(t: TestApp, email: string): string {
 }
 
 let counter = 0;
-export const uniqueEmail = (prefix = 'user', domain = 'example.com') =>
-  `${prefix}.${process.pid}.${Date.now()}.${++counter}@${domain}`;
+export const uniqueEmail = (prefix = 'user', domain = 'example.com') => `${prefix}.${process.pid}.${Date.now()}.${++counter}@${domain}`;
 
 export type SignedIn = { email: string; access: string; refresh: string; is_registered: boolean; auth: { authorization: string } };
 
@@ -64,7 +63,12 @@ const nextAddress = () => {
  * Signs in through the real endpoints (send-otp, the code from the outbox, verify-otp), as a person would, and agrees
  * to the privacy notice as an adult (`consent: false` leaves that to the test).
  */
-export async function signIn(t: TestApp, email = uniqueEmail(), remoteAddress = nextAddress(), options: { consent?: boolean } = {}): Promise<SignedIn> {
+export async function signIn(
+  t: TestApp,
+  email = uniqueEmail(),
+  remoteAddress = nextAddress(),
+  options: { consent?: boolean } = {},
+): Promise<SignedIn> {
   const sent = await t.app.inject({ method: 'POST', url: '/api/auth/send-otp/', payload: { email }, remoteAddress });
   if (sent.statusCode !== 200) throw new Error(`send-otp answered ${sent.statusCode}: ${sent.body}`);
   const verified = await t.app.inject({
@@ -77,7 +81,12 @@ export async function signIn(t: TestApp, email = uniqueEmail(), remoteAddress = 
   const tokens = verified.json() as { access: string; refresh: string; is_registered: boolean };
   const auth = { authorization: `Bearer ${tokens.access}` };
   if (options.consent !== false) {
-    const agreed = await t.app.inject({ method: 'POST', url: '/api/users/me/consent/', headers: auth, payload: { version: NOTICE_VERSION, adult: true } });
+    const agreed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/consent/',
+      headers: auth,
+      payload: { version: NOTICE_VERSION, adult: true },
+    });
     if (agreed.statusCode !== 200) throw new Error(`consent answered ${agreed.statusCode}: ${agreed.body}`);
   }
   return { email, ...tokens, auth };

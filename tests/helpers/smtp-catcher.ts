@@ -36,7 +36,10 @@ export async function startSmtpCatcher(port = 0) {
   async function waitForOtp(to: string, { after = 0, timeoutMs = 10_000 } = {}): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const mail = mails.slice(after).reverse().find((m) => m.to.includes(to.toLowerCase()));
+      const mail = mails
+        .slice(after)
+        .reverse()
+        .find((m) => m.to.includes(to.toLowerCase()));
       const code = mail?.text.match(/\b\d{6}\b/)?.[0];
       if (code) return code;
       if (Date.now() > deadline) throw new Error(`No OTP mail for ${to}`);

@@ -46,7 +46,16 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const start = () =>
-    run('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(root, 'log'), '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-w',
+      '-l',
+      path.join(root, 'log'),
+      '-o',
+      `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
   const stop = () => run('pg_ctl', ['-D', dataDir, '-w', '-m', 'fast', 'stop']);
   start();
   return {

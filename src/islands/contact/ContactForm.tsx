@@ -6,14 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useT, withLang } from '../i18n/use-t.tsx';
-import {
-  $contactStatus,
-  contactErrors,
-  resetContactStatus,
-  sendContact,
-  type ContactErrors,
-  type ContactFields,
-} from './contact.store.ts';
+import { $contactStatus, contactErrors, resetContactStatus, sendContact, type ContactErrors, type ContactFields } from './contact.store.ts';
 
 function ContactForm() {
   const t = useT();
@@ -54,10 +47,14 @@ function ContactForm() {
       aria-labelledby="contact-form-title"
       className="rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6"
     >
-      <h2 id="contact-form-title" className="text-xl font-bold">{t('contact.title')}</h2>
+      <h2 id="contact-form-title" className="text-xl font-bold">
+        {t('contact.title')}
+      </h2>
       <p className="mt-1 text-sm text-muted">{t('contact.lead')}</p>
 
-      <label htmlFor="contact-email" className="mt-5 block text-sm font-semibold">{t('contact.email')}</label>
+      <label htmlFor="contact-email" className="mt-5 block text-sm font-semibold">
+        {t('contact.email')}
+      </label>
       <input
         id="contact-email"
         name="email"
@@ -69,9 +66,15 @@ function ContactForm() {
         aria-describedby={errors.email ? 'contact-email-error' : undefined}
         className="field-input mt-1.5"
       />
-      {errors.email && <p id="contact-email-error" className="field-error">{errors.email}</p>}
+      {errors.email && (
+        <p id="contact-email-error" className="field-error">
+          {errors.email}
+        </p>
+      )}
 
-      <label htmlFor="contact-message" className="mt-4 block text-sm font-semibold">{t('contact.message')}</label>
+      <label htmlFor="contact-message" className="mt-4 block text-sm font-semibold">
+        {t('contact.message')}
+      </label>
       <textarea
         id="contact-message"
         name="message"
@@ -82,7 +85,11 @@ function ContactForm() {
         aria-describedby={errors.message ? 'contact-message-error' : undefined}
         className="field-input mt-1.5 resize-y"
       />
-      {errors.message && <p id="contact-message-error" className="field-error">{errors.message}</p>}
+      {errors.message && (
+        <p id="contact-message-error" className="field-error">
+          {errors.message}
+        </p>
+      )}
 
       <button type="submit" disabled={sending || !hydrated} className="btn btn-primary mt-5 w-full sm:w-auto">
         {sending ? t('contact.sending') : t('contact.send')}
@@ -90,7 +97,11 @@ function ContactForm() {
 
       <div aria-live="polite" className="mt-4 min-h-6 text-sm font-medium">
         {status === 'sent' && <p className="text-verified-700">{t('contact.sent')}</p>}
-        {status === 'failed' && <p role="alert" className="text-red-700">{t('contact.failed')}</p>}
+        {status === 'failed' && (
+          <p role="alert" className="text-red-700">
+            {t('contact.failed')}
+          </p>
+        )}
       </div>
     </form>
   );

@@ -20,8 +20,12 @@ function GrievanceTracker() {
   const closed = g.status === 'resolved' || g.status === 'rejected';
   return (
     <section aria-labelledby="grievance-title" className="max-w-2xl rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-6">
-      <h2 id="grievance-title" className="text-xl font-bold">{t('grievance.tracker.ticket', { ticket: g.ticket })}</h2>
-      <p className="mt-1 text-sm text-muted">{t(`grievance.categories.${g.category}`)} · {t('grievance.tracker.filed', { date: when(g.created_at, lang) })}</p>
+      <h2 id="grievance-title" className="text-xl font-bold">
+        {t('grievance.tracker.ticket', { ticket: g.ticket })}
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        {t(`grievance.categories.${g.category}`)} · {t('grievance.tracker.filed', { date: when(g.created_at, lang) })}
+      </p>
       <p className="mt-4 text-lg">
         {t('grievance.tracker.status')} <strong data-testid="grievance-status">{t(`grievance.statuses.${g.status}`)}</strong>
         {g.action_taken && <> · {t(`grievance.actions.${g.action_taken}`, { defaultValue: g.action_taken })}</>}
@@ -36,7 +40,8 @@ function GrievanceTracker() {
       <ol className="mt-2 grid gap-3">
         {g.history.map((entry, i) => (
           <li key={i} className="border-l-2 border-brand-200 pl-3">
-            <span className="font-semibold">{t(`grievance.statuses.${entry.status}`)}</span> <span className="text-sm text-muted">{when(entry.at, lang)}</span>
+            <span className="font-semibold">{t(`grievance.statuses.${entry.status}`)}</span>{' '}
+            <span className="text-sm text-muted">{when(entry.at, lang)}</span>
             {entry.note && <p className="mt-1 whitespace-pre-line">{entry.note}</p>}
           </li>
         ))}

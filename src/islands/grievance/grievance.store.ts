@@ -42,7 +42,8 @@ export async function fileGrievance(fields: GrievanceFields): Promise<FilingStat
     const errors: GrievanceErrors = {};
     if (error instanceof ApiError && error.data && typeof error.data === 'object') {
       for (const [field, messages] of Object.entries(error.data as Record<string, unknown>)) {
-        if ((GRIEVANCE_FIELDS as string[]).includes(field) && Array.isArray(messages)) errors[field as keyof GrievanceFields] = String(messages[0]);
+        if ((GRIEVANCE_FIELDS as string[]).includes(field) && Array.isArray(messages))
+          errors[field as keyof GrievanceFields] = String(messages[0]);
       }
     }
     const message = error instanceof ApiError && error.status === 429 ? error.message : translator($lang.get())('grievance.form.failed');
@@ -54,13 +55,9 @@ export async function fileGrievance(fields: GrievanceFields): Promise<FilingStat
 export type { GrievanceTracking };
 
 export type TrackingState =
-  | { status: 'loading' }
-  | { status: 'found'; grievance: GrievanceTracking }
-  | { status: 'missing' }
-  | { status: 'failed' };
+  { status: 'loading' } | { status: 'found'; grievance: GrievanceTracking } | { status: 'missing' } | { status: 'failed' };
 
 export const $tracking = atom<TrackingState>({ status: 'loading' });
-
 
 /** Loads a grievance by the ticket and key of its tracking link (`?ticket=…&key=…`). */
 export async function loadTracking(search: string): Promise<TrackingState> {

@@ -29,7 +29,6 @@ import {
   verifyOtp,
 } from './login.store.ts';
 
-
 function LoginModal() {
   const t = useT();
   const open = useStore($loginOpen);
@@ -53,7 +52,9 @@ function LoginModal() {
         <div className="relative max-h-[calc(100dvh-1.5rem)] overflow-y-auto p-5 sm:p-7">
           <div className="flex items-start justify-between gap-4">
             <div>
-              <h2 id="login-title" className="text-xl font-bold">{t('login.title')}</h2>
+              <h2 id="login-title" className="text-xl font-bold">
+                {t('login.title')}
+              </h2>
               <p className="mt-1 text-sm text-muted">{t('login.lead')}</p>
             </div>
             <button
@@ -62,7 +63,16 @@ function LoginModal() {
               className="-mr-2 -mt-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-stone-100 hover:text-ink"
             >
               <span className="sr-only">{t('common.close')}</span>
-              <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                width="20"
+                height="20"
+                viewBox="0 0 20 20"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M5 5l10 10M15 5L5 15" />
               </svg>
             </button>
@@ -76,7 +86,10 @@ function LoginModal() {
           {(flow.step === 'email' || flow.step === 'otp') && <LoginFooter />}
 
           {flow.processing && (
-            <div role="status" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 rounded-2xl bg-surface/85 font-semibold text-ink">
+            <div
+              role="status"
+              className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 rounded-2xl bg-surface/85 font-semibold text-ink"
+            >
               <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" aria-hidden="true" />
               {t('common.processing')}
             </div>
@@ -102,7 +115,9 @@ function EmailStep() {
 
   return (
     <form noValidate onSubmit={submit} className="mt-6">
-      <label htmlFor="login-email" className="block text-sm font-semibold">{t('login.email')}</label>
+      <label htmlFor="login-email" className="block text-sm font-semibold">
+        {t('login.email')}
+      </label>
       <input
         ref={inputRef}
         id="login-email"
@@ -122,7 +137,9 @@ function EmailStep() {
         className="field-input mt-1.5"
       />
       <FieldError id="login-email-error" message={flow.error} keepSpace />
-      <button type="submit" className="btn btn-primary mt-2 w-full">{t('login.sendOtp')}</button>
+      <button type="submit" className="btn btn-primary mt-2 w-full">
+        {t('login.sendOtp')}
+      </button>
     </form>
   );
 }
@@ -165,7 +182,9 @@ function OtpStep() {
         {t('login.sentStart')} <strong className="break-all font-semibold text-ink">{flow.email}</strong>.{' '}
         {t('login.sentEnd', { count: OTP_LIFETIME_SECONDS / 60 })}
       </p>
-      <label htmlFor="login-otp" className="mt-4 block text-sm font-semibold">{t('login.otp')}</label>
+      <label htmlFor="login-otp" className="mt-4 block text-sm font-semibold">
+        {t('login.otp')}
+      </label>
       <input
         ref={inputRef}
         id="login-otp"
@@ -186,7 +205,9 @@ function OtpStep() {
         className="field-input mt-1.5 text-lg tracking-[0.3em]"
       />
       <FieldError id="login-otp-error" message={flow.error} keepSpace />
-      <button type="submit" className="btn btn-primary mt-2 w-full">{t('login.verifyOtp')}</button>
+      <button type="submit" className="btn btn-primary mt-2 w-full">
+        {t('login.verifyOtp')}
+      </button>
       <div id="login-resend" className="mt-3 flex min-h-11 flex-wrap items-center justify-between gap-2 text-sm">
         {left > 0 ? (
           <p className="text-muted">
@@ -195,12 +216,20 @@ function OtpStep() {
         ) : (
           <p className="flex items-center gap-2">
             <span className="text-muted">{t('login.resendAvailable')}</span>
-            <button type="button" onClick={() => void resend()} className="rounded-lg px-2 py-2 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            <button
+              type="button"
+              onClick={() => void resend()}
+              className="rounded-lg px-2 py-2 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            >
               {t('login.resend')}
             </button>
           </p>
         )}
-        <button type="button" onClick={changeEmail} className="rounded-lg px-2 py-2 font-medium text-muted underline underline-offset-2 hover:text-ink">
+        <button
+          type="button"
+          onClick={changeEmail}
+          className="rounded-lg px-2 py-2 font-medium text-muted underline underline-offset-2 hover:text-ink"
+        >
           {t('login.changeEmail')}
         </button>
       </div>
@@ -221,16 +250,27 @@ function LoginFooter() {
 
       <section aria-labelledby="aadhaar-title" className="rounded-xl border border-dashed border-stone-300 bg-canvas p-4">
         <div className="flex items-center justify-between gap-2">
-          <h3 id="aadhaar-title" className="font-semibold">{t('login.aadhaarTitle')}</h3>
-          <span className="whitespace-nowrap rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{t('login.aadhaarSoon')}</span>
+          <h3 id="aadhaar-title" className="font-semibold">
+            {t('login.aadhaarTitle')}
+          </h3>
+          <span className="whitespace-nowrap rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+            {t('login.aadhaarSoon')}
+          </span>
         </div>
         <p className="mt-1 text-sm text-muted">{t('login.aadhaarText')}</p>
       </section>
 
       <p className="mt-5 text-center text-xs text-muted">
         {t('login.agreeStart')}{' '}
-        <a href={siteHref('/terms-conditions', lang)} className="font-medium text-brand-700 underline underline-offset-2">{t('login.terms')}</a> {t('login.and')}{' '}
-        <a href={siteHref('/privacy', lang)} className="font-medium text-brand-700 underline underline-offset-2">{t('login.privacy')}</a>{lang === 'en' ? '' : ' '}{t('login.agreeEnd')}
+        <a href={siteHref('/terms-conditions', lang)} className="font-medium text-brand-700 underline underline-offset-2">
+          {t('login.terms')}
+        </a>{' '}
+        {t('login.and')}{' '}
+        <a href={siteHref('/privacy', lang)} className="font-medium text-brand-700 underline underline-offset-2">
+          {t('login.privacy')}
+        </a>
+        {lang === 'en' ? '' : ' '}
+        {t('login.agreeEnd')}
       </p>
     </>
   );
@@ -246,7 +286,9 @@ function NoticeStep() {
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <section aria-labelledby="notice-title" className="mt-5 text-sm">
-      <h3 id="notice-title" ref={headingRef} tabIndex={-1} className="text-base font-bold">{notice.title}</h3>
+      <h3 id="notice-title" ref={headingRef} tabIndex={-1} className="text-base font-bold">
+        {notice.title}
+      </h3>
       <p className="mt-1 text-muted">{t('login.notice.keepNothing')}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {notice.items.map((item) => (
@@ -257,18 +299,30 @@ function NoticeStep() {
       </ul>
       <h4 className="mt-3 font-semibold">{t('login.notice.rights')}</h4>
       <ul className="mt-1 list-disc space-y-1 pl-5">
-        {notice.rights.map((right) => <li key={right}>{right}</li>)}
+        {notice.rights.map((right) => (
+          <li key={right}>{right}</li>
+        ))}
       </ul>
       <p className="mt-3">
         {t('login.notice.detailsStart')}{' '}
-        <a href={siteHref('/privacy', lang)} target="_blank" className="font-medium text-brand-700 underline underline-offset-2">{t('site.nav.privacy')}</a>. {t('login.notice.complaints')}{' '}
-        <a href="/grievance" target="_blank" className="font-medium text-brand-700 underline underline-offset-2">{t('login.notice.grievance')}</a>.
+        <a href={siteHref('/privacy', lang)} target="_blank" className="font-medium text-brand-700 underline underline-offset-2">
+          {t('site.nav.privacy')}
+        </a>
+        . {t('login.notice.complaints')}{' '}
+        <a href="/grievance" target="_blank" className="font-medium text-brand-700 underline underline-offset-2">
+          {t('login.notice.grievance')}
+        </a>
+        .
       </p>
       <p className="mt-3 font-semibold">{notice.adultOnly}</p>
       <FieldError id="notice-error" message={flow.error} keepSpace />
       <div className="mt-2 flex flex-col gap-2">
-        <button type="button" onClick={() => void agreeToNotice()} className="btn btn-primary w-full">{t('login.notice.agree')}</button>
-        <button type="button" onClick={() => void declineAsMinor()} className="btn w-full border border-line">{t('login.notice.minor')}</button>
+        <button type="button" onClick={() => void agreeToNotice()} className="btn btn-primary w-full">
+          {t('login.notice.agree')}
+        </button>
+        <button type="button" onClick={() => void declineAsMinor()} className="btn w-full border border-line">
+          {t('login.notice.minor')}
+        </button>
       </div>
     </section>
   );
@@ -280,7 +334,9 @@ function RefusedStep() {
   const flow = useStore($loginFlow);
   return (
     <section className="mt-5">
-      <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">{flow.error}</p>
+      <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        {flow.error}
+      </p>
       <button
         type="button"
         onClick={() => {

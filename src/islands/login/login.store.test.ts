@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { INVALID_EMAIL_MESSAGE } from '../../lib/validation-rules.ts';
-import { $loginFlow, OTP_REQUIRED, cleanOtp, emailProblem, otpProblem, requestOtp, resetLoginFlow, secondsUntilResend, verifyOtp } from './login.store.ts';
+import {
+  $loginFlow,
+  OTP_REQUIRED,
+  cleanOtp,
+  emailProblem,
+  otpProblem,
+  requestOtp,
+  resetLoginFlow,
+  secondsUntilResend,
+  verifyOtp,
+} from './login.store.ts';
 
 describe('login flow rules (spec sections 5 and 9)', () => {
   it('accepts an address with non-space, @, non-space, a dot, non-space', () => {
     expect(emailProblem('student@iitb.ac.in')).toBeNull();
     expect(emailProblem('  padded@example.com  ')).toBeNull();
-    for (const bad of ['', 'plain', 'no-dot@example', '@example.com', 'two words@example.com']) expect(emailProblem(bad)).toBe(INVALID_EMAIL_MESSAGE);
+    for (const bad of ['', 'plain', 'no-dot@example', '@example.com', 'two words@example.com'])
+      expect(emailProblem(bad)).toBe(INVALID_EMAIL_MESSAGE);
   });
 
   it('requires an OTP and keeps at most 6 characters of it', () => {

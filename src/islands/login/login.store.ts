@@ -48,7 +48,8 @@ let afterSignIn: () => void = () => window.location.assign('/home');
 
 export const $loginFlow = map<LoginFlow>({ ...START });
 
-export const emailProblem = (value: string): string | null => (isValidEmail(value) ? null : $lang.get() === 'en' ? INVALID_EMAIL_MESSAGE : say('login.invalidEmail'));
+export const emailProblem = (value: string): string | null =>
+  isValidEmail(value) ? null : $lang.get() === 'en' ? INVALID_EMAIL_MESSAGE : say('login.invalidEmail');
 
 export const otpProblem = (value: string): string | null => (value.trim() === '' ? say('login.otpRequired') : null);
 

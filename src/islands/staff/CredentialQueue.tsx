@@ -23,9 +23,15 @@ export default function CredentialQueue() {
   }, [t]);
   useEffect(() => void load(), [load]);
 
-  if (error) return <p role="alert" className="text-sm text-red-700">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {error}
+      </p>
+    );
   if (!items) return <p className="text-sm text-muted">{t('common.loading')}</p>;
-  if (!items.length) return <p className="rounded-xl border border-line bg-surface p-6 text-center text-sm text-muted">{t('staff.noRequests')}</p>;
+  if (!items.length)
+    return <p className="rounded-xl border border-line bg-surface p-6 text-center text-sm text-muted">{t('staff.noRequests')}</p>;
   return (
     <ol className="flex flex-col gap-4" aria-label={t('staff.queues.credentials.title')}>
       {items.map((item) => (
@@ -66,7 +72,10 @@ function RequestCard({ item, onDecided }: { item: StaffCredentialRequest; onDeci
   const [error, setError] = useState<string | null>(null);
   const src = useDocument(item.document_url);
   const card = useRef<HTMLLIElement>(null);
-  const title = item.kind === 'other' ? (item.name ?? t('verifications.credentials.other')) : t(`verifications.credentials.${item.kind}`, { defaultValue: item.kind });
+  const title =
+    item.kind === 'other'
+      ? (item.name ?? t('verifications.credentials.other'))
+      : t(`verifications.credentials.${item.kind}`, { defaultValue: item.kind });
 
   const decide = async (decision: 'approve' | 'reject') => {
     setBusy(true);
@@ -105,12 +114,28 @@ function RequestCard({ item, onDecided }: { item: StaffCredentialRequest; onDeci
         <label htmlFor={`${id}-reason`} className="block text-sm font-semibold">
           {t('staff.reason')}
         </label>
-        <textarea id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} rows={2} maxLength={500} className="w-full rounded-lg border border-line px-3 py-2 text-sm" />
+        <textarea
+          id={`${id}-reason`}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          rows={2}
+          maxLength={500}
+          className="w-full rounded-lg border border-line px-3 py-2 text-sm"
+        />
         <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={busy} className="rounded-full bg-green-700 px-5 py-2 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-full bg-green-700 px-5 py-2 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60"
+          >
             {t('staff.approve')}
           </button>
-          <button type="button" disabled={busy} onClick={() => void decide('reject')} className="rounded-full bg-red-700 px-5 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void decide('reject')}
+            className="rounded-full bg-red-700 px-5 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+          >
             {t('staff.reject')}
           </button>
         </div>

@@ -42,7 +42,9 @@ function StaffArea({ role }: { role: StaffRoleName }) {
         <h1 id={`${baseId}-title`} className="text-2xl font-bold text-ink">
           {t('staff.title')}
         </h1>
-        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold capitalize text-brand-700">{t(`staff.roles.${role}`)}</span>
+        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold capitalize text-brand-700">
+          {t(`staff.roles.${role}`)}
+        </span>
       </header>
       {queues.length === 0 ? (
         <p className="rounded-xl border border-line bg-surface p-6 text-center text-sm text-muted">{t('staff.noQueues')}</p>

@@ -3,14 +3,27 @@ import { api, ApiError, errorMessage } from '../../lib/browser/api-client.ts';
 import { translator } from '../../lib/i18n.ts';
 import { $lang } from '../../stores/lang.store.ts';
 
-export type FeaturedItem = { post_id: number; title: string; excerpt: string; author: string; channel: { id: number; name: string }; featured_at: string };
+export type FeaturedItem = {
+  post_id: number;
+  title: string;
+  excerpt: string;
+  author: string;
+  channel: { id: number; name: string };
+  featured_at: string;
+};
 
 /** The staff tab's list of featured posts, and the state of the feature form. */
-export const $featured = map<{ items: FeaturedItem[]; loading: boolean; busy: boolean; error: string | null }>({ items: [], loading: true, busy: false, error: null });
+export const $featured = map<{ items: FeaturedItem[]; loading: boolean; busy: boolean; error: string | null }>({
+  items: [],
+  loading: true,
+  busy: false,
+  error: null,
+});
 
 const say = (key: string) => translator($lang.get())(key);
 /** The server's words for a refusal (in the reader's language), else the screen's own. */
-const messageOf = (error: unknown, fallbackKey: string) => (error instanceof ApiError ? errorMessage(error.data, say(fallbackKey)) : say(fallbackKey));
+const messageOf = (error: unknown, fallbackKey: string) =>
+  error instanceof ApiError ? errorMessage(error.data, say(fallbackKey)) : say(fallbackKey);
 
 /** A post's id from what staff paste: the id itself, or a post's address (/home/comments/42). */
 export function postIdOf(text: string): number | null {
@@ -51,7 +64,10 @@ export async function feature(text: string): Promise<boolean> {
 export async function unfeature(postId: number): Promise<void> {
   try {
     await api(`/api/staff/featured/${postId}/`, { method: 'DELETE' });
-    $featured.setKey('items', $featured.get().items.filter((item) => item.post_id !== postId));
+    $featured.setKey(
+      'items',
+      $featured.get().items.filter((item) => item.post_id !== postId),
+    );
   } catch (error) {
     $featured.setKey('error', messageOf(error, 'staff.featured.failed'));
   }

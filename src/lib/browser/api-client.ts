@@ -82,7 +82,12 @@ async function asApiError<T>(call: () => Promise<T>, method = 'GET'): Promise<T>
     if (error instanceof FetchError) {
       const status = error.response?.status ?? 0;
       announceConsentRequired(status, error.data);
-      if (status === 0 && isOffline()) throw new ApiError(translator(chosenLang())(method.toUpperCase() === 'GET' ? OFFLINE_READ_MESSAGE : OFFLINE_WRITE_MESSAGE), 0, null);
+      if (status === 0 && isOffline())
+        throw new ApiError(
+          translator(chosenLang())(method.toUpperCase() === 'GET' ? OFFLINE_READ_MESSAGE : OFFLINE_WRITE_MESSAGE),
+          0,
+          null,
+        );
       throw new ApiError(errorMessage(error.data, error.message), status, error.data);
     }
     throw error;

@@ -8,7 +8,8 @@ export type ShareTarget = { title: string; url: string };
 export const postUrl = (id: number) => new URL(`/home/comments/${id}`, window.location.origin).toString();
 
 /** Absolute link to a comment: its post's page, scrolled to the comment (`#comment-{id}`). */
-export const commentUrl = (postId: number, commentId: number) => new URL(`/home/comments/${postId}#comment-${commentId}`, window.location.origin).toString();
+export const commentUrl = (postId: number, commentId: number) =>
+  new URL(`/home/comments/${postId}#comment-${commentId}`, window.location.origin).toString();
 
 /** Copies a link and says so ('Link copied to clipboard'): a comment's Share. */
 export async function copyLink(url: string): Promise<void> {

@@ -59,10 +59,14 @@ export function drawPosterFrame(file: Blob, timeoutMs = POSTER_TIMEOUT_MS): Prom
     video.playsInline = true;
     video.preload = 'auto';
     video.addEventListener('error', () => finish(null), { once: true });
-    video.addEventListener('loadedmetadata', () => {
-      video.addEventListener('seeked', draw, { once: true });
-      video.currentTime = posterTime(video.duration);
-    }, { once: true });
+    video.addEventListener(
+      'loadedmetadata',
+      () => {
+        video.addEventListener('seeked', draw, { once: true });
+        video.currentTime = posterTime(video.duration);
+      },
+      { once: true },
+    );
     video.src = url;
   });
 }

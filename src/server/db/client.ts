@@ -86,13 +86,15 @@ export async function openDatabase(options: {
     // Drizzle sends dates and JSON already as text, and makes their serializers pass text through. A raw value
     // (a placeholder, the job queue's parameters) may be a Date or an object: it goes out as ISO 8601 or as JSON text,
     // as PGlite sends it.
-    const asText = (value: unknown) => (typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value));
+    const asText = (value: unknown) =>
+      typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
     for (const oid of [1082, 1114, 1184, 114, 3802]) client.options.serializers[oid] = asText;
     // A database that cannot be reached or migrated at the start leaves no connection behind.
-    if (migrate) await applyMigrations(db as unknown as Db, migrationsFolder, options.log).catch(async (error: unknown) => {
-      await client.end({ timeout: 1 }).catch(() => {});
-      throw error;
-    });
+    if (migrate)
+      await applyMigrations(db as unknown as Db, migrationsFolder, options.log).catch(async (error: unknown) => {
+        await client.end({ timeout: 1 }).catch(() => {});
+        throw error;
+      });
     return {
       db: db as unknown as Db,
       driver: 'postgres',

@@ -6,7 +6,10 @@ import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
  */
 
 export class DataDirLockedError extends Error {
-  constructor(readonly lockFile: string, readonly pid: number) {
+  constructor(
+    readonly lockFile: string,
+    readonly pid: number,
+  ) {
     super(`The database in this data directory is open in process ${pid} (lock file ${lockFile}).`);
   }
 }

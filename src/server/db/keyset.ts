@@ -80,16 +80,26 @@ export async function loadSlice<R extends { keyValue: string; keyId: number }>(
   query: (shape: SliceShape, where: () => SQL | undefined, order: () => SQL[], values: SliceValues) => Promise<R[]>,
 ): Promise<R[]> {
   if ('offset' in slice) {
-    return query('offset', () => undefined, () => keysetOrder(key), { limit, offset: slice.offset, cursor_value: '', cursor_id: 0 });
+    return query(
+      'offset',
+      () => undefined,
+      () => keysetOrder(key),
+      { limit, offset: slice.offset, cursor_value: '', cursor_id: 0 },
+    );
   }
   const { direction, value, id } = slice.cursor;
   const backwards = direction === 'before';
-  const rows = await query(direction, () => keysetWhere(key, direction), () => keysetOrder(key, backwards ? 'asc' : 'desc'), {
-    limit,
-    offset: 0,
-    cursor_value: value,
-    cursor_id: id,
-  });
+  const rows = await query(
+    direction,
+    () => keysetWhere(key, direction),
+    () => keysetOrder(key, backwards ? 'asc' : 'desc'),
+    {
+      limit,
+      offset: 0,
+      cursor_value: value,
+      cursor_id: id,
+    },
+  );
   return backwards ? rows.reverse() : rows;
 }
 

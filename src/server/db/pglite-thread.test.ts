@@ -27,7 +27,8 @@ describe('PGlite in its own thread', () => {
   it('gives a timestamp as a Date by default, and as PostgreSQL’s text when Drizzle passes its parsers', async () => {
     const [plain] = (await pg.query<{ at: unknown }>('select at from notes where id = 1')).rows;
     expect(plain.at).toBeInstanceOf(Date);
-    const [asText] = (await pg.query<{ at: unknown }>('select at from notes where id = 1', [], { parsers: { 1184: (value) => value } })).rows;
+    const [asText] = (await pg.query<{ at: unknown }>('select at from notes where id = 1', [], { parsers: { 1184: (value) => value } }))
+      .rows;
     expect(asText.at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
   });
 
@@ -87,7 +88,11 @@ describe('PGlite in its own thread', () => {
   it('dumps its data directory, which a new database opens', async () => {
     const copy = await PGliteThread.create({ dataDir: 'memory://', loadDataDir: await pg.dumpDataDir('none') });
     try {
-      expect((await copy.query<{ body: string }>('select body from notes order by id')).rows.map((row) => row.body)).toEqual(['one', 'two', 'three']);
+      expect((await copy.query<{ body: string }>('select body from notes order by id')).rows.map((row) => row.body)).toEqual([
+        'one',
+        'two',
+        'three',
+      ]);
     } finally {
       await copy.close();
     }
@@ -124,10 +129,15 @@ describe('PGlite in its own thread', () => {
       expect(isDependencyOutage(await onDisk.query('select 1').catch((thrown: unknown) => thrown))).toBe(true);
       const back = performance.now();
       await expect
-        .poll(async () => (await onDisk.query<{ n: number }>('select count(*)::int as n from kept').catch(() => null))?.rows[0].n, { timeout: 5_000, interval: 50 })
+        .poll(async () => (await onDisk.query<{ n: number }>('select count(*)::int as n from kept').catch(() => null))?.rows[0].n, {
+          timeout: 5_000,
+          interval: 50,
+        })
         .toBe(2);
       expect(performance.now() - back).toBeLessThan(3_000);
-      await expect.poll(async () => (await onDisk.query(`select pg_notify('news', 'after')`), payloads), { timeout: 2_000, interval: 100 }).toContain('after');
+      await expect
+        .poll(async () => (await onDisk.query(`select pg_notify('news', 'after')`), payloads), { timeout: 2_000, interval: 100 })
+        .toContain('after');
     } finally {
       await onDisk.close();
       rmSync(dir, { recursive: true, force: true });

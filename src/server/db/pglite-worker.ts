@@ -111,7 +111,9 @@ async function handle(message: ToWorker): Promise<void> {
     case 'dump': {
       const dump = await pg.dumpDataDir(message.compression);
       const bytes = await dump.arrayBuffer();
-      return send({ id: message.id, ok: true, value: { bytes, type: dump.type, name: dump instanceof File ? dump.name : undefined } }, [bytes]);
+      return send({ id: message.id, ok: true, value: { bytes, type: dump.type, name: dump instanceof File ? dump.name : undefined } }, [
+        bytes,
+      ]);
     }
     case 'close':
       await pg.close();

@@ -8,7 +8,9 @@ describe('verification refusals in the client language', () => {
 
   it('keeps the English words and words them in Hindi, with the channel name as it was', () => {
     const english = requirementMessage({ kind: 'academic', value: null, label: 'academic' }, 'Campus Connect', 'post', institutions);
-    expect(english).toBe('To post in Campus Connect you need a verified academic e-mail address (such as .ac.in or .edu). Add it under Verifications on your profile.');
+    expect(english).toBe(
+      'To post in Campus Connect you need a verified academic e-mail address (such as .ac.in or .edu). Add it under Verifications on your profile.',
+    );
     expect(translateMessage(english, 'hi')).toBe(
       'Campus Connect में पोस्ट करने के लिए आपको सत्यापित शैक्षणिक ई-मेल पता (जैसे .ac.in या .edu) चाहिए। इसे अपनी प्रोफ़ाइल के सत्यापन वाले हिस्से में जोड़ें।',
     );

@@ -29,7 +29,9 @@ function compile(key: string, message: string): Template {
 /** A catalog section's messages as `[key, message]`, nested sections flattened (`verificationsApi.need.join`). */
 const flatten = (prefix: string, section: Record<string, unknown>): [string, string][] =>
   Object.entries(section).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[`${prefix}.${key}`, value] as [string, string]] : flatten(`${prefix}.${key}`, value as Record<string, unknown>),
+    typeof value === 'string'
+      ? [[`${prefix}.${key}`, value] as [string, string]]
+      : flatten(`${prefix}.${key}`, value as Record<string, unknown>),
   );
 
 const TEMPLATES: Template[] = [

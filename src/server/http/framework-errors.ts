@@ -24,7 +24,9 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
   const body = JSON.stringify({ detail });
   this.log.trace({ err: error }, 'client error');
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

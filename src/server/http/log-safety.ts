@@ -26,7 +26,8 @@ const secretName = (name: string) => {
     return true;
   }
 };
-const hideSecrets = (url: string) => url.replace(QUERY_PARAM, (whole, sep: string, name: string) => (secretName(name) ? `${sep}${name}=[hidden]` : whole));
+const hideSecrets = (url: string) =>
+  url.replace(QUERY_PARAM, (whole, sep: string, name: string) => (secretName(name) ? `${sep}${name}=[hidden]` : whole));
 
 const scrubText = (text: string) => maskEmails(text.replace(QUERY_PARAMS, '\nparams: [hidden]'));
 

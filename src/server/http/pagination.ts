@@ -102,7 +102,11 @@ async function paginateKeyset<T>(
   let page = readPageNumber(query?.[param]);
   const lastPageOf = (count: number) => Math.max(1, Math.ceil(count / pageSize));
   const previousLink = (first: RowKey | undefined) =>
-    page <= 1 ? null : page - 1 <= MAX_PAGE_BY_NUMBER || !first ? pageUrl(request, param, page - 1) : pageUrl(request, param, page - 1, { direction: 'before', ...first });
+    page <= 1
+      ? null
+      : page - 1 <= MAX_PAGE_BY_NUMBER || !first
+        ? pageUrl(request, param, page - 1)
+        : pageUrl(request, param, page - 1, { direction: 'before', ...first });
 
   if (cursorText === undefined || cursorText === '') {
     let count: number;

@@ -8,11 +8,18 @@ export type RssItem = { title: string; link: string; guid: string; pubDate: Date
 export type RssChannel = { title: string; link: string; self: string; description: string; language: string; items: RssItem[] };
 
 /** Characters XML 1.0 does not allow anywhere (controls other than tab, newline and return; lone surrogates; U+FFFE/FFFF). */
-// eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export const escapeXml = (value: string) =>
-  value.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  value
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /** The date as RFC 822 wants it (`Tue, 24 Nov 2026 10:00:00 GMT`); toUTCString gives exactly that form. */
 export const rfc822 = (date: Date) => date.toUTCString();

@@ -120,8 +120,12 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
     const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('error', (error) => reject(new OperateCommandError(`${command} could not start (${error.message}): install the PostgreSQL client tools.`)));
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new OperateCommandError(`${command} failed (exit ${code}): ${errors.trim()}`))));
+    child.on('error', (error) =>
+      reject(new OperateCommandError(`${command} could not start (${error.message}): install the PostgreSQL client tools.`)),
+    );
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new OperateCommandError(`${command} failed (exit ${code}): ${errors.trim()}`)),
+    );
   });
 }
 
@@ -147,7 +151,10 @@ export async function backup(config: Config, database: Pick<Database, 'driver' |
       if (!database?.dumpDataDir) throw new OperateCommandError('The embedded database is not open: cannot dump it.');
       databaseFile = PGLITE_FILE;
       const dump = await database.dumpDataDir();
-      await pipeline(dump.stream() as unknown as NodeJS.ReadableStream, createWriteStream(path.join(target, databaseFile), { mode: 0o600 }));
+      await pipeline(
+        dump.stream() as unknown as NodeJS.ReadableStream,
+        createWriteStream(path.join(target, databaseFile), { mode: 0o600 }),
+      );
     }
     files.push({ path: databaseFile, ...(await hashFile(path.join(target, databaseFile))) });
 
@@ -172,9 +179,12 @@ export async function backup(config: Config, database: Pick<Database, 'driver' |
       files,
     };
     const manifestFile = path.join(target, MANIFEST);
-    await pipeline(async function* () {
-      yield `${JSON.stringify(manifest, null, 2)}\n`;
-    }, createWriteStream(manifestFile, { mode: 0o600 }));
+    await pipeline(
+      async function* () {
+        yield `${JSON.stringify(manifest, null, 2)}\n`;
+      },
+      createWriteStream(manifestFile, { mode: 0o600 }),
+    );
     const bytes = files.reduce((sum, file) => sum + file.size, 0);
     return [
       `Backed up to ${target}: the database (${databaseFile}) and ${files.length - 1} media files, ${bytes} bytes, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
@@ -206,13 +216,15 @@ export async function verifyBackup(dir: string): Promise<Manifest> {
     }
     try {
       const actual = await hashFile(path.join(source, ...entry.path.split('/')));
-      if (actual.size !== entry.size || actual.sha256 !== entry.sha256) problems.push(`${entry.path}: size or SHA-256 differs from the manifest`);
+      if (actual.size !== entry.size || actual.sha256 !== entry.sha256)
+        problems.push(`${entry.path}: size or SHA-256 differs from the manifest`);
     } catch {
       problems.push(`${entry.path}: missing`);
     }
   }
   if (!manifest.files.some((entry) => entry.path === manifest.database?.file)) problems.push('the manifest names no database file');
-  if (problems.length) throw new OperateCommandError(`The backup in ${source} does not match its manifest; nothing was restored:\n  ${problems.join('\n  ')}`);
+  if (problems.length)
+    throw new OperateCommandError(`The backup in ${source} does not match its manifest; nothing was restored:\n  ${problems.join('\n  ')}`);
   return manifest;
 }
 
@@ -284,4 +296,3 @@ export async function restore(config: Config, dir: string): Promise<string> {
     process.umask(previousUmask);
   }
 }
-

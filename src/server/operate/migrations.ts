@@ -15,7 +15,9 @@ export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: R
 type Log = { info: (fields: object, message: string) => void };
 
 export function committedMigrations(folder: string): Migration[] {
-  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
   const files = readMigrationFiles({ migrationsFolder: folder });
   return journal.entries.map((entry, i) => ({ tag: entry.tag, when: entry.when, hash: files[i].hash, statements: files[i].sql }));
 }
@@ -87,7 +89,12 @@ export async function migrationPlan(executeSql: ExecuteSql, folder: string, driv
         count = Number(estimate.rows[0]?.n ?? -1);
       }
       if (count === null || count < 0) {
-        const exact = await executeSql(`select count(*)::bigint as n from ${qualified.split('.').map((part) => `"${part}"`).join('.')}`);
+        const exact = await executeSql(
+          `select count(*)::bigint as n from ${qualified
+            .split('.')
+            .map((part) => `"${part}"`)
+            .join('.')}`,
+        );
         count = Number(exact.rows[0]?.n ?? 0);
       }
     }
@@ -109,7 +116,8 @@ export function formatPlan(plan: PlanEntry[]): string {
   for (const entry of plan) {
     lines.push(`  ${entry.tag}`);
     if (!entry.tables.length) lines.push('    (no table named)');
-    for (const table of entry.tables) lines.push(`    ${table.name.padEnd(36)} ${table.rows === null ? 'new table' : `${table.rows} rows`}`);
+    for (const table of entry.tables)
+      lines.push(`    ${table.name.padEnd(36)} ${table.rows === null ? 'new table' : `${table.rows} rows`}`);
   }
   return lines.join('\n');
 }
@@ -120,7 +128,9 @@ export function formatPlan(plan: PlanEntry[]): string {
  */
 export async function applyMigrations(db: Db, folder: string, log?: Log): Promise<void> {
   await db.execute(sql`CREATE SCHEMA IF NOT EXISTS "drizzle"`);
-  await db.execute(sql`CREATE TABLE IF NOT EXISTS "drizzle"."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`);
+  await db.execute(
+    sql`CREATE TABLE IF NOT EXISTS "drizzle"."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
+  );
   const [last] = await executeRows<{ created_at: string | number | null }>(
     db,
     sql`select id, hash, created_at from "drizzle"."__drizzle_migrations" order by created_at desc limit 1`,
@@ -134,7 +144,9 @@ export async function applyMigrations(db: Db, folder: string, log?: Log): Promis
       const at = Date.now();
       log?.info({ migration: migration.tag }, 'migration started');
       for (const statement of migration.statements) await tx.execute(sql.raw(statement));
-      await tx.execute(sql`insert into "drizzle"."__drizzle_migrations" ("hash", "created_at") values (${migration.hash}, ${migration.when})`);
+      await tx.execute(
+        sql`insert into "drizzle"."__drizzle_migrations" ("hash", "created_at") values (${migration.hash}, ${migration.when})`,
+      );
       log?.info({ migration: migration.tag, ms: Date.now() - at }, 'migration applied');
     }
   });

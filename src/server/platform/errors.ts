@@ -10,7 +10,10 @@ export type Message = { readonly key: string; readonly params?: Readonly<Record<
 export const say = (key: string, params?: Record<string, unknown>): Message => (params ? { key, params } : { key });
 
 export const isMessage = (value: unknown): value is Message =>
-  typeof value === 'object' && value !== null && typeof (value as Message).key === 'string' && Object.keys(value).every((k) => k === 'key' || k === 'params');
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Message).key === 'string' &&
+  Object.keys(value).every((k) => k === 'key' || k === 'params');
 
 /** A message's stable code, what clients and logs match on: its catalog key without the `errors.` section ('comments.notFound'). */
 export const codeOf = (message: Message) => message.key.replace(/^errors\./, '');
@@ -18,7 +21,9 @@ export const codeOf = (message: Message) => message.key.replace(/^errors\./, '')
 /** A message in `lang`; parameters that are messages themselves are worded first. */
 export function wordMessage(message: Message | string, lang: Lang): string {
   if (typeof message === 'string') return message;
-  const params = Object.fromEntries(Object.entries(message.params ?? {}).map(([name, value]) => [name, isMessage(value) ? wordMessage(value, lang) : value]));
+  const params = Object.fromEntries(
+    Object.entries(message.params ?? {}).map(([name, value]) => [name, isMessage(value) ? wordMessage(value, lang) : value]),
+  );
   return translator(lang)(message.key, params);
 }
 

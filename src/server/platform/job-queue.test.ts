@@ -6,7 +6,7 @@ import { createJobQueue, type JobQueue } from './job-queue.ts';
 const silent = { error: () => {}, info: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
 
 async function until(probe: () => boolean, ms = 15_000) {
-  for (const started = Date.now(); !probe(); ) {
+  for (const started = Date.now(); !probe();) {
     if (Date.now() - started > ms) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -18,7 +18,12 @@ export function createMailService(config: Config, log: FastifyBaseLogger) {
   // (nodemailer's defaults); past SMTP_TIMEOUT_SECONDS the send fails and the caller answers 503 with Retry-After.
   const timeoutMs = config.smtpTimeoutSeconds * 1000;
   const transport: Transporter = config.smtpUrl
-    ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs })
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   async function send(mail: Mail): Promise<void> {

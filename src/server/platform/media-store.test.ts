@@ -42,7 +42,9 @@ describe('the S3 media store', () => {
   let port: number;
   beforeAll(async () => {
     // An S3 endpoint that fails every call, as a bucket does in an outage.
-    failing = createServer((_request, response) => response.writeHead(503, { 'content-type': 'application/xml' }).end('<Error><Code>SlowDown</Code></Error>'));
+    failing = createServer((_request, response) =>
+      response.writeHead(503, { 'content-type': 'application/xml' }).end('<Error><Code>SlowDown</Code></Error>'),
+    );
     await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
     port = (failing.address() as { port: number }).port;
   });

@@ -118,7 +118,8 @@ export function createLocalMediaStore(dir: string): MediaStore {
 }
 
 const notFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.$metadata?.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound');
+  error instanceof S3ServiceException &&
+  (error.$metadata?.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound');
 
 export function createS3MediaStore(options: Extract<MediaStoreConfig, { kind: 's3' }>): MediaStore & { client: S3Client } {
   const client = new S3Client({
@@ -184,7 +185,13 @@ export function createS3MediaStore(options: Extract<MediaStoreConfig, { kind: 's
     },
     async move(from, to) {
       await call('move', () =>
-        client.send(new CopyObjectCommand({ Bucket, Key: key(to), CopySource: `${Bucket}/${key(from).split('/').map(encodeURIComponent).join('/')}` })),
+        client.send(
+          new CopyObjectCommand({
+            Bucket,
+            Key: key(to),
+            CopySource: `${Bucket}/${key(from).split('/').map(encodeURIComponent).join('/')}`,
+          }),
+        ),
       );
       await call('move', () => client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: [{ Key: key(from) }], Quiet: true } })));
     },

@@ -29,7 +29,15 @@ type Notify = (channel: string, payload: string) => Promise<void>;
  * announcements between instances, so a reply written on one instance reaches a page streaming from another, and
  * a logout on one instance ends the session's streams on every other.
  */
-export function createNotificationStream({ listen, notify, log }: { listen: Listen; notify: Notify; log: { error: (obj: object, msg: string) => void } }) {
+export function createNotificationStream({
+  listen,
+  notify,
+  log,
+}: {
+  listen: Listen;
+  notify: Notify;
+  log: { error: (obj: object, msg: string) => void };
+}) {
   const subscribers = new Map<number, Map<StreamSubscriber, string>>();
   let listening: Promise<Unlisten[]> | null = null;
 

@@ -66,7 +66,8 @@ async function authPlugin(app: FastifyInstance) {
     if (!user || user.erasureRequestedAt) throw unauthorized({ detail: 'User not found', code: 'user_not_found' });
     // A withdrawal of consent stops processing at once: every token issued before it is refused (a new sign-in works,
     // and agreeing again cancels the withdrawal).
-    if (user.consentWithdrawnAt && app.ctx.services.tokens.issuedAtMs(claims) <= user.consentWithdrawnAt.getTime()) throw refuse(BLACKLISTED);
+    if (user.consentWithdrawnAt && app.ctx.services.tokens.issuedAtMs(claims) <= user.consentWithdrawnAt.getTime())
+      throw refuse(BLACKLISTED);
     return { id: user.id, username: user.username, createdAt: user.createdAt, sid: claims.sid, consented: user.consented };
   }
 

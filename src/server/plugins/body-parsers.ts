@@ -25,7 +25,10 @@ async function bodyParsersPlugin(app: FastifyInstance) {
     const text = String(body);
     if (text.trim() === '') return done(null, {});
     try {
-      done(null, JSON.parse(text, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value)));
+      done(
+        null,
+        JSON.parse(text, (_key, value) => (typeof value === 'string' ? wellFormed(value) : value)),
+      );
     } catch (error) {
       done(new HttpError(400, { detail: `JSON parse error - ${withoutQuotedInput((error as Error).message)}` }), undefined);
     }
@@ -36,7 +39,11 @@ async function bodyParsersPlugin(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     // A NUL in a path segment (/api/users/me/blocks/%00/) names nothing that can exist: no database can store it.
-    if (Object.values((request.params ?? {}) as Record<string, unknown>).some((value) => typeof value === 'string' && value.includes('\u0000'))) {
+    if (
+      Object.values((request.params ?? {}) as Record<string, unknown>).some(
+        (value) => typeof value === 'string' && value.includes('\u0000'),
+      )
+    ) {
       throw notFound();
     }
     const refused = nullCharacterErrors(request.query) ?? nullCharacterErrors(request.body);

@@ -45,7 +45,10 @@ async function errorsPlugin(app: FastifyInstance) {
   const routes: { pattern: RegExp; methods: Set<string>; parametric: boolean }[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    const source = route.url.replace(/\/+$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
+    const source = route.url
+      .replace(/\/+$/, '')
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/:[A-Za-z_]+/g, '[^/]+');
     const pattern = new RegExp(`^${source}/?$`);
     const existing = routes.find((r) => r.pattern.source === pattern.source);
     const methods = ([] as string[]).concat(route.method as string | string[]);
@@ -55,7 +58,11 @@ async function errorsPlugin(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request: FastifyRequest, reply: FastifyReply) => {
     const known =
-      error instanceof HttpError ? error : error instanceof ZodError ? zodToFieldErrors(error) : fromFastifyError(error as FastifyError, request);
+      error instanceof HttpError
+        ? error
+        : error instanceof ZodError
+          ? zodToFieldErrors(error)
+          : fromFastifyError(error as FastifyError, request);
     if (known) {
       // A body refused as too large is not read to its end: the connection closes after the answer instead.
       if (known.statusCode === 413) reply.header('Connection', 'close');
@@ -81,7 +88,10 @@ async function errorsPlugin(app: FastifyInstance) {
       const allow = METHODS.filter((m) => match.methods.has(m) || m === 'OPTIONS').join(', ');
       // OPTIONS is in every Allow list, so it is answered as DRF's SimpleMetadata does, not refused.
       if (request.method === 'OPTIONS') return reply.code(200).header('Allow', allow).send(OPTIONS_METADATA);
-      return reply.code(405).header('Allow', allow).send({ detail: `Method "${request.method}" not allowed.` });
+      return reply
+        .code(405)
+        .header('Allow', allow)
+        .send({ detail: `Method "${request.method}" not allowed.` });
     }
     return reply.code(404).send({ detail: 'Not found.' });
   });

@@ -44,12 +44,17 @@ async function mediaPlugin(app: FastifyInstance) {
     if (signer.check(`/media/${name}`, request.query as Record<string, unknown>) === null) return reply.code(404).send(NOT_FOUND);
   });
   // The API's answers carry signed URLs for private media; only people who may see a post or comment get them.
-  app.addHook('preSerialization', async (request, _reply, payload) => (request.url.startsWith('/api/') ? signer.signAll(payload) : payload));
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    request.url.startsWith('/api/') ? signer.signAll(payload) : payload,
+  );
 
   app.decorate('mediaWrongMethod', async (request: FastifyRequest, reply: FastifyReply) => {
     const name = nameOf(request);
     if (name && (await store.size(name)) !== null) {
-      return reply.code(405).header('Allow', 'GET, HEAD').send({ detail: `Method "${request.method}" not allowed.` });
+      return reply
+        .code(405)
+        .header('Allow', 'GET, HEAD')
+        .send({ detail: `Method "${request.method}" not allowed.` });
     }
     return reply.code(404).send(NOT_FOUND);
   });
@@ -79,7 +84,10 @@ async function mediaPlugin(app: FastifyInstance) {
       .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
     if (!file) return reply.header('Content-Length', size).send();
     if (range) {
-      reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`).header('Content-Length', range.end - range.start + 1);
+      reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+        .header('Content-Length', range.end - range.start + 1);
     } else {
       reply.header('Content-Length', file.size);
     }

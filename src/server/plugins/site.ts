@@ -13,7 +13,6 @@ import { pageSecurityHeaders } from '../http/page-security.ts';
 
 type AstroHandler = (req: unknown, res: unknown, next: () => void, locals: Record<string, unknown>) => Promise<void>;
 
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Renders a non-API path with the built Astro site (static files first, then server-rendered pages). */
@@ -73,17 +72,23 @@ async function sitePlugin(
     // has already read (a 500 with a stack trace for every POST to a page).
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const pathname = request.url.split('?')[0];
-      if (isPage(pathname)) return reply.code(405).header('Allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed');
+      if (isPage(pathname))
+        return reply.code(405).header('Allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed');
       const page = notFoundPage(langOfPath(request));
       return reply.code(404).headers(headersOf(page)).type('text/html; charset=utf-8').send(page);
     }
     reply.hijack();
     withPageHeaders(reply.raw, headersOf, String(request.headers['accept-encoding'] ?? ''));
-    return handler(request.raw, reply.raw, () => {
-      reply.raw.statusCode = 404;
-      reply.raw.setHeader('Content-Type', 'text/html; charset=utf-8');
-      reply.raw.end(notFoundPage(langOfPath(request)));
-    }, { services: options.siteServices });
+    return handler(
+      request.raw,
+      reply.raw,
+      () => {
+        reply.raw.statusCode = 404;
+        reply.raw.setHeader('Content-Type', 'text/html; charset=utf-8');
+        reply.raw.end(notFoundPage(langOfPath(request)));
+      },
+      { services: options.siteServices },
+    );
   };
 }
 
@@ -98,7 +103,11 @@ function withPageHeaders(res: ServerResponse, headersOf: (html: string) => Recor
   const original = { writeHead: res.writeHead.bind(res), write: res.write.bind(res), end: res.end.bind(res) };
   let head: Parameters<ServerResponse['writeHead']> | null = null;
   const toBuffer = (chunk: unknown, encoding?: unknown) =>
-    Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, (typeof encoding === 'string' ? encoding : 'utf8') as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+    Buffer.isBuffer(chunk)
+      ? chunk
+      : typeof chunk === 'string'
+        ? Buffer.from(chunk, (typeof encoding === 'string' ? encoding : 'utf8') as BufferEncoding)
+        : Buffer.from(chunk as Uint8Array);
   res.writeHead = ((...args: Parameters<ServerResponse['writeHead']>) => {
     head = args;
     return res;
@@ -131,7 +140,8 @@ function withPageHeaders(res: ServerResponse, headersOf: (html: string) => Recor
     }
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const type = String(res.getHeader('content-type') ?? '');
-    if (type.includes('text/html')) for (const [name, value] of Object.entries(headersOf(body.toString('utf8')))) res.setHeader(name, value);
+    if (type.includes('text/html'))
+      for (const [name, value] of Object.entries(headersOf(body.toString('utf8')))) res.setHeader(name, value);
     // A page rendered per request may carry the member's own feed or name: kept by their browser only, and asked again.
     if (type.includes('text/html') && !res.getHeader('cache-control')) res.setHeader('Cache-Control', 'private, no-cache');
     res.removeHeader('Transfer-Encoding');

@@ -113,11 +113,9 @@ async function uploadsPlugin(app: FastifyInstance) {
     limits: { fileSize: maxUploadBytes, files: 20, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
   });
 
-  app.decorateRequest('withForm', async function withForm<T>(
-    this: FastifyRequest,
-    rules: Record<string, FileFieldRule>,
-    handle: (form: RequestForm) => Promise<T>,
-  ): Promise<T> {
+  app.decorateRequest('withForm', async function withForm<
+    T,
+  >(this: FastifyRequest, rules: Record<string, FileFieldRule>, handle: (form: RequestForm) => Promise<T>): Promise<T> {
     if (!this.isMultipart()) return handle({ fields: bodyAsDictionary(this.body), lists: {}, files: [], makePrivate: async () => [] });
     const form = await receiveMultipart(this, { batch: newBatch(), maxBytes: maxUploadBytes, rules });
     try {

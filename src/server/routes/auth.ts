@@ -20,7 +20,8 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Mail a 6-digit sign-in code to an address',
-        description: 'Limits: one code per address every 60 s, 5 per address per hour, 50 per IP per 15 min; each answers 429 with Retry-After.',
+        description:
+          'Limits: one code per address every 60 s, 5 per address per hour, 50 per IP per 15 min; each answers 429 with Retry-After.',
         body: documented(sendOtpBody),
         response: { 200: detailSchema },
       },

@@ -21,10 +21,7 @@ import {
   type RequirementInput,
 } from '../services/circles/index.ts';
 import { shippedInstitutions, REQUIRABLE_CREDENTIALS } from '../services/verification/index.ts';
-import {
-  REQUEST_MESSAGES,
-  assertOwner,
-} from '../services/circles/index.ts';
+import { REQUEST_MESSAGES, assertOwner } from '../services/circles/index.ts';
 
 /** Letters and digits of any script (with their combining marks), spaces, hyphens and underscores. */
 const NAME_PATTERN = /^[\p{L}\p{M}\p{N} _-]+$/u;
@@ -37,7 +34,8 @@ const circleName = stringField()
     if (length === 0) fail(BLANK);
     else if (length < CIRCLE_NAME_MIN) fail(`Ensure this field has at least ${CIRCLE_NAME_MIN} characters.`);
     else if (length > CIRCLE_NAME_MAX) fail(`Ensure this field has no more than ${CIRCLE_NAME_MAX} characters.`);
-    else if (!NAME_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: wordMessage(MESSAGES.nameCharacters, 'en'), params: { message: MESSAGES.nameCharacters } });
+    else if (!NAME_PATTERN.test(value))
+      ctx.addIssue({ code: 'custom', message: wordMessage(MESSAGES.nameCharacters, 'en'), params: { message: MESSAGES.nameCharacters } });
   });
 
 const channelType = z.unknown().transform((value, ctx): 'public' | 'private' => {
@@ -67,7 +65,8 @@ const requirementField = z.unknown().transform((value, ctx): RequirementInput =>
     return { kind, value: institution.domain };
   }
   if (kind === 'credential') {
-    if (!(REQUIRABLE_CREDENTIALS as readonly string[]).includes(text)) return fail(`Choose a credential: ${REQUIRABLE_CREDENTIALS.join(', ')}.`);
+    if (!(REQUIRABLE_CREDENTIALS as readonly string[]).includes(text))
+      return fail(`Choose a credential: ${REQUIRABLE_CREDENTIALS.join(', ')}.`);
     return { kind, value: text };
   }
   return fail('"kind" must be "academic", "institution" or "credential".');
@@ -87,10 +86,15 @@ const createBody = z.object({
 const settingsBody = z.object({ requirement: requirementField, alt_text_required: altTextRequiredField });
 const ruleItem = z.object({
   title: requiredString({ max: 100 }),
-  body: z.preprocess((v) => (v === undefined || v === null ? '' : v), stringField().trim().max(500, 'Ensure this field has no more than 500 characters.')),
+  body: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    stringField().trim().max(500, 'Ensure this field has no more than 500 characters.'),
+  ),
 });
 const rulesBody = z.object({
-  rules: z.array(ruleItem, { invalid_type_error: 'Expected a list of items.', required_error: REQUIRED }).max(MAX_CIRCLE_RULES, `Ensure this field has no more than ${MAX_CIRCLE_RULES} elements.`),
+  rules: z
+    .array(ruleItem, { invalid_type_error: 'Expected a list of items.', required_error: REQUIRED })
+    .max(MAX_CIRCLE_RULES, `Ensure this field has no more than ${MAX_CIRCLE_RULES} elements.`),
 });
 
 const joinBody = z.object({ circle_name: requiredString({ max: 200 }) });
@@ -188,7 +192,13 @@ export default async function circlesRoutes(app: FastifyInstance) {
       await writing.admit({ writer: request.user!, limit: 'channel', target: null });
       const circle = await circles.create(
         { ...request.user!, newAccountHours: config.newAccountHours },
-        { name: input.name, description: input.description, channelType: input.channel_type, requirement: input.requirement, altTextRequired: input.alt_text_required },
+        {
+          name: input.name,
+          description: input.description,
+          channelType: input.channel_type,
+          requirement: input.requirement,
+          altTextRequired: input.alt_text_required,
+        },
       );
       return reply.code(201).send(circle);
     },
@@ -200,7 +210,8 @@ export default async function circlesRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags: ['circles'],
-        summary: 'Change a circle’s settings (owner only): who can join (`requirement`), descriptions required for images (`alt_text_required`)',
+        summary:
+          'Change a circle’s settings (owner only): who can join (`requirement`), descriptions required for images (`alt_text_required`)',
         security: bearer,
         body: { type: 'object', properties: { requirement: requirementSchema, alt_text_required: { type: 'boolean' } } },
       },
@@ -212,7 +223,9 @@ export default async function circlesRoutes(app: FastifyInstance) {
       const { requirement, alt_text_required } = parseInput(settingsBody, body);
       // A setting not sent stays as it is; a body with neither still clears the requirement, as it always has.
       const changesRequirement = 'requirement' in body || !('alt_text_required' in body);
-      return circles.setRequirement(request.user!.id, id, changesRequirement ? requirement : undefined, { altTextRequired: alt_text_required });
+      return circles.setRequirement(request.user!.id, id, changesRequirement ? requirement : undefined, {
+        altTextRequired: alt_text_required,
+      });
     },
   );
 
@@ -227,7 +240,11 @@ export default async function circlesRoutes(app: FastifyInstance) {
     '/api/circles/:id/tags/',
     {
       preHandler: app.optionalUser,
-      schema: { tags: ['circles'], summary: `A channel’s tags ({id, name, color}), at most ${MAX_CIRCLE_TAGS}, in the order they were made`, params: tagParams },
+      schema: {
+        tags: ['circles'],
+        summary: `A channel’s tags ({id, name, color}), at most ${MAX_CIRCLE_TAGS}, in the order they were made`,
+        params: tagParams,
+      },
     },
     async (request) => {
       const results = await circles.listTags(viewerOf(request), circleIdOf(request.params.id));
@@ -243,7 +260,10 @@ export default async function circlesRoutes(app: FastifyInstance) {
         tags: ['circles'],
         summary: `Add a tag (owner only): 201 {id, name, color}; at most ${MAX_CIRCLE_TAGS}; white text must read on its colour (4.5:1)`,
         params: tagParams,
-        body: { type: 'object', properties: { name: { type: 'string', maxLength: TAG_NAME_MAX }, color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' } } },
+        body: {
+          type: 'object',
+          properties: { name: { type: 'string', maxLength: TAG_NAME_MAX }, color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' } },
+        },
         security: bearer,
       },
     },
@@ -260,7 +280,12 @@ export default async function circlesRoutes(app: FastifyInstance) {
     '/api/circles/:id/tags/:tag_id/',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['circles'], summary: 'Remove a tag (owner only): 204; posts that carried it lose it', params: tagParams, security: bearer },
+      schema: {
+        tags: ['circles'],
+        summary: 'Remove a tag (owner only): 204; posts that carried it lose it',
+        params: tagParams,
+        security: bearer,
+      },
     },
     async (request, reply) => {
       const id = circleIdOf(request.params.id);
@@ -274,14 +299,23 @@ export default async function circlesRoutes(app: FastifyInstance) {
 
   const rulesSchema = {
     type: 'object',
-    properties: { rules: { type: 'array', maxItems: MAX_CIRCLE_RULES, items: { type: 'object', properties: { title: { type: 'string' }, body: { type: 'string' } } } } },
+    properties: {
+      rules: {
+        type: 'array',
+        maxItems: MAX_CIRCLE_RULES,
+        items: { type: 'object', properties: { title: { type: 'string' }, body: { type: 'string' } } },
+      },
+    },
   } as const;
 
   app.get<{ Params: { id: string } }>(
     '/api/circles/:id/rules/',
     {
       preHandler: app.optionalUser,
-      schema: { tags: ['circles'], summary: 'A circle’s rules as its owner wrote them ({rules: [{title, body}]}; empty: the site’s default rules apply)' },
+      schema: {
+        tags: ['circles'],
+        summary: 'A circle’s rules as its owner wrote them ({rules: [{title, body}]}; empty: the site’s default rules apply)',
+      },
     },
     async (request) => circles.rules(viewerOf(request), circleIdOf(request.params.id)),
   );
@@ -308,7 +342,11 @@ export default async function circlesRoutes(app: FastifyInstance) {
     '/api/circles/members/',
     {
       preHandler: app.optionalUser,
-      schema: { tags: ['circles'], summary: 'One circle by circle_name or circle_id, with the viewer’s membership', querystring: documented(circleRefQuery) },
+      schema: {
+        tags: ['circles'],
+        summary: 'One circle by circle_name or circle_id, with the viewer’s membership',
+        querystring: documented(circleRefQuery),
+      },
     },
     async (request) => circles.require(viewerOf(request), readCircleRef(request.query)),
   );
@@ -326,7 +364,12 @@ export default async function circlesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { circle_name } = parseInput(joinBody, request.body);
-      const { circle } = await writing.admit({ writer: request.user!, limit: 'join-request', target: { circleName: circle_name }, verify: 'join' });
+      const { circle } = await writing.admit({
+        writer: request.user!,
+        limit: 'join-request',
+        target: { circleName: circle_name },
+        verify: 'join',
+      });
       const result = await circles.join(request.user!.id, circle);
       // A success answer, so the language plugin leaves it: its detail is worded here, in the client's language.
       return reply.code(result.status === 'pending' ? 202 : 200).send({ ...result, detail: wordMessage(result.detail, request.lang) });

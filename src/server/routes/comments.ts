@@ -140,7 +140,13 @@ export default async function commentsRoutes(app: FastifyInstance) {
       if (id === null) return app.apiNotFound(request, reply);
       const { body } = parseInput(editCommentBody, request.body);
       await writing.admit({ writer: request.user!, limit: 'comment', target: { commentId: id } });
-      return commentsService.edit({ id, userId: request.user!.id, body, authorCreatedAt: request.user!.createdAt, newAccountHours: config.newAccountHours });
+      return commentsService.edit({
+        id,
+        userId: request.user!.id,
+        body,
+        authorCreatedAt: request.user!.createdAt,
+        newAccountHours: config.newAccountHours,
+      });
     },
   );
 
@@ -183,12 +189,20 @@ export default async function commentsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const authorId = request.user!.id;
       const comment = await request.withForm(
-        { media: { accept: ['image', 'video'], invalid: INVALID_MEDIA, max: 1 }, [COMMENT_POSTER_FIELD]: { accept: ['image'], invalid: INVALID_POSTER, max: 1 } },
+        {
+          media: { accept: ['image', 'video'], invalid: INVALID_MEDIA, max: 1 },
+          [COMMENT_POSTER_FIELD]: { accept: ['image'], invalid: INVALID_POSTER, max: 1 },
+        },
         async ({ fields, files: received, makePrivate }) => {
           const input = createCommentBody.parse(fields);
           let { media: attached, posters } = pairPosters(received, COMMENT_POSTER_FIELD);
           if (input.body === '' && attached.length === 0) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
-          const { channel } = await writing.admit({ writer: request.user!, limit: 'comment', target: { postId: input.post }, verify: 'comment' });
+          const { channel } = await writing.admit({
+            writer: request.user!,
+            limit: 'comment',
+            target: { postId: input.post },
+            verify: 'comment',
+          });
           // A comment's media in a private circle is served only on signed URLs, to those who see the post.
           if (attached.length && channel?.visible && channel.channelType === 'private') {
             ({ media: attached, posters } = pairPosters(await makePrivate(), COMMENT_POSTER_FIELD));

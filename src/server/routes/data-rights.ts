@@ -26,7 +26,13 @@ const exportIdOf = (params: unknown): string => {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) throw notFound();
   return id;
 };
-const downloadQuery = z.object({ expires: z.coerce.number().int().optional(), signature: z.string().regex(/^[0-9a-f]{64}$/).optional() });
+const downloadQuery = z.object({
+  expires: z.coerce.number().int().optional(),
+  signature: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+});
 /** An upload's name as the list gives it: `<file>`, or `private/<file>` for a private channel's (sent encoded, `private%2F<file>`). */
 const uploadParams = z.object({ name: z.string().regex(/^(?:private\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/, 'Not found.') });
 
@@ -36,7 +42,8 @@ const uploadParams = z.object({ name: z.string().regex(/^(?:private\/)?[A-Za-z0-
  */
 export default async function dataRightsRoutes(app: FastifyInstance) {
   const { consent, exports, erasure, uploads, clock, notificationStream } = app.ctx.services;
-  const siteBase = (request: FastifyRequest) => (app.ctx.config.publicSiteUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const siteBase = (request: FastifyRequest) =>
+    (app.ctx.config.publicSiteUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
   const exportAnswer = (request: FastifyRequest, view: ExportView): DataExport => ({
     ...view,
@@ -86,7 +93,8 @@ export default async function dataRightsRoutes(app: FastifyInstance) {
       config: { consentExempt: true },
       schema: {
         tags: ['data rights'],
-        summary: 'Withdraw consent (202): every token of the member is refused at once; the account is erased after WITHDRAWAL_GRACE_HOURS unless they sign in and agree again',
+        summary:
+          'Withdraw consent (202): every token of the member is refused at once; the account is erased after WITHDRAWAL_GRACE_HOURS unless they sign in and agree again',
         security,
       },
     },
@@ -203,7 +211,11 @@ export default async function dataRightsRoutes(app: FastifyInstance) {
     '/api/users/me/uploads/:name/',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['data rights'], summary: 'Delete one of the member’s uploads (204): it leaves its post or comment and the disk', security },
+      schema: {
+        tags: ['data rights'],
+        summary: 'Delete one of the member’s uploads (204): it leaves its post or comment and the disk',
+        security,
+      },
     },
     async (request, reply) => {
       const { name } = parseInput(uploadParams, request.params);

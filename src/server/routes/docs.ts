@@ -7,7 +7,11 @@ import swaggerUi from '@fastify/swagger-ui';
 async function docsRoutes(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Bharat Square API', version: '1.0.0', description: 'Verified-yet-anonymous public square: sign-in, circles, posts, comments, search.' },
+      info: {
+        title: 'Bharat Square API',
+        version: '1.0.0',
+        description: 'Verified-yet-anonymous public square: sign-in, circles, posts, comments, search.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });

@@ -26,12 +26,20 @@ const fileBody = z.object({
   email: emailSchema,
 });
 
-const staffListQuery = z.object({ status: z.preprocess((v) => (v === undefined || v === '' ? 'open' : v), choice(['open', 'closed'] as const)) });
+const staffListQuery = z.object({
+  status: z.preprocess((v) => (v === undefined || v === '' ? 'open' : v), choice(['open', 'closed'] as const)),
+});
 
 const statusBody = z.object({
   status: choice(['acknowledged', 'resolved', 'rejected'] as const),
-  note: z.preprocess((v) => (v === undefined || v === null ? '' : v), stringField().trim().max(GRIEVANCE_DESCRIPTION_MAX, `Ensure this field has no more than ${GRIEVANCE_DESCRIPTION_MAX} characters.`)),
-  action_taken: z.preprocess((v) => (v === null || v === '' ? undefined : v), choice(Object.keys(GRIEVANCE_ACTIONS) as GrievanceAction[]).optional()),
+  note: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    stringField().trim().max(GRIEVANCE_DESCRIPTION_MAX, `Ensure this field has no more than ${GRIEVANCE_DESCRIPTION_MAX} characters.`),
+  ),
+  action_taken: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    choice(Object.keys(GRIEVANCE_ACTIONS) as GrievanceAction[]).optional(),
+  ),
 });
 
 /** A calendar month, 'YYYY-MM'; the current month when missing. */
@@ -93,7 +101,13 @@ export default async function grievanceRoutes(app: FastifyInstance) {
       const origin = siteOrigin(config);
       const filed = await grievances.file(
         // The language is kept with the ticket (a language says nothing of who filed it), so later mails use it too.
-        { category: input.category, contentLink: input.content_link, description: input.description, email: input.email, lang: request.lang },
+        {
+          category: input.category,
+          contentLink: input.content_link,
+          description: input.description,
+          email: input.email,
+          lang: request.lang,
+        },
         (ticket, key) => `${origin}/grievance/track?ticket=${encodeURIComponent(ticket)}&key=${encodeURIComponent(key)}`,
       );
       return reply.code(201).send({ ticket: filed.ticket, tracking_url: filed.trackingUrl });
@@ -119,7 +133,6 @@ export default async function grievanceRoutes(app: FastifyInstance) {
       return found;
     },
   );
-
 
   const bearer = [{ bearer: [] }];
 
@@ -148,7 +161,8 @@ export default async function grievanceRoutes(app: FastifyInstance) {
       schema: {
         tags: ['grievances'],
         summary: 'The monthly compliance report as CSV (staff)',
-        description: 'Per category and in total: received, acknowledged within 24 hours, resolved, resolved in time, rejected, still open at the month’s end, and each action taken.',
+        description:
+          'Per category and in total: received, acknowledged within 24 hours, resolved, resolved in time, rejected, still open at the month’s end, and each action taken.',
         querystring: { type: 'object', properties: { month: { description: 'YYYY-MM; default the current month' } } },
         security: bearer,
       },
@@ -184,7 +198,8 @@ export default async function grievanceRoutes(app: FastifyInstance) {
       schema: {
         tags: ['grievances'],
         summary: 'Move a grievance on (staff); the complainant is mailed',
-        description: '`status` acknowledged, resolved (with `action_taken`) or rejected, and a `note` for the complainant. A closed ticket answers 400.',
+        description:
+          '`status` acknowledged, resolved (with `action_taken`) or rejected, and a `note` for the complainant. A closed ticket answers 400.',
         params: ticketParam,
         body: {
           type: 'object',

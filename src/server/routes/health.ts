@@ -39,14 +39,20 @@ export default fp(async function healthRoutes(app: FastifyInstance) {
     const gate = app.admissionGate.status;
     if (!gate.admitting) {
       app.log.error({ gate }, 'health check failed: the request gate admits nothing');
-      return reply.code(503).header('Retry-After', String(DEPENDENCY_RETRY_SECONDS)).send({ status: 'unavailable', database: app.ctx.database.driver, gate });
+      return reply
+        .code(503)
+        .header('Retry-After', String(DEPENDENCY_RETRY_SECONDS))
+        .send({ status: 'unavailable', database: app.ctx.database.driver, gate });
     }
     try {
       await app.ctx.database.ping();
       return { status: 'ok', database: app.ctx.database.driver, gate };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');
-      return reply.code(503).header('Retry-After', String(DEPENDENCY_RETRY_SECONDS)).send({ status: 'unavailable', database: app.ctx.database.driver, gate });
+      return reply
+        .code(503)
+        .header('Retry-After', String(DEPENDENCY_RETRY_SECONDS))
+        .send({ status: 'unavailable', database: app.ctx.database.driver, gate });
     }
   });
 
@@ -67,7 +73,10 @@ export default fp(async function healthRoutes(app: FastifyInstance) {
 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     if (app.readiness.draining) {
-      return reply.code(503).header('Retry-After', String(DEPENDENCY_RETRY_SECONDS)).send({ status: 'draining', failed: ['draining'] });
+      return reply
+        .code(503)
+        .header('Retry-After', String(DEPENDENCY_RETRY_SECONDS))
+        .send({ status: 'draining', failed: ['draining'] });
     }
     const names = Object.keys(checks) as CheckName[];
     const outcomes = await Promise.allSettled(names.map((name) => withTimeout(checks[name]())));

@@ -6,7 +6,11 @@ import { parseInput } from '../http/request-validation.ts';
 import { MAX_MUTED_WORD_LENGTH, MAX_MUTED_WORDS } from '../services/accounts/index.ts';
 
 const security = [{ bearer: [] }];
-const username = z.string({ required_error: 'This field is required.', invalid_type_error: NOT_A_STRING }).trim().min(1, 'This field may not be blank.').max(150);
+const username = z
+  .string({ required_error: 'This field is required.', invalid_type_error: NOT_A_STRING })
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(150);
 const blockBody = z.object({ username });
 const mutedWordsBody = z.object({
   words: z
@@ -24,7 +28,10 @@ export default async function memberSafetyRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/users/me/blocks/',
-    { onRequest: app.requireUser, schema: { tags: ['safety'], summary: 'Members the signed-in person blocked, newest first, paged', security } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['safety'], summary: 'Members the signed-in person blocked, newest first, paged', security },
+    },
     async (request) => paginate(request, await memberSafety.listBlocks(request.user!.id)),
   );
 
@@ -51,7 +58,12 @@ export default async function memberSafetyRoutes(app: FastifyInstance) {
     '/api/users/me/blocks/:username/',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['safety'], summary: 'Unblock a member: 204', params: { type: 'object', properties: { username: { type: 'string' } } }, security },
+      schema: {
+        tags: ['safety'],
+        summary: 'Unblock a member: 204',
+        params: { type: 'object', properties: { username: { type: 'string' } } },
+        security,
+      },
     },
     async (request, reply) => {
       const { username: name } = parseInput(blockBody, request.params);

@@ -28,13 +28,11 @@ const optionalText = (max: number) =>
 const optionalId = z.preprocess((value) => (value === null || value === '' ? undefined : value), positiveId.optional());
 
 /** `post` or `comment`: exactly one of them names the item. */
-const itemFields = z
-  .object({ post: optionalId, comment: optionalId })
-  .superRefine((value, ctx) => {
-    if ((value.post === undefined) === (value.comment === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: 'Give either a post or a comment.' });
-    }
-  });
+const itemFields = z.object({ post: optionalId, comment: optionalId }).superRefine((value, ctx) => {
+  if ((value.post === undefined) === (value.comment === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: 'Give either a post or a comment.' });
+  }
+});
 
 const itemRef = (value: { post?: number; comment?: number }): ItemRef =>
   value.comment !== undefined ? { kind: 'comment', id: value.comment } : { kind: 'post', id: value.post! };
@@ -49,14 +47,19 @@ const actionBody = z.intersection(
   z.object({
     action: choice(Object.keys(MODERATION_ACTIONS) as ModerationAction[]),
     reason: optionalText(MODERATION_REASON_MAX),
-    duration: z.preprocess((v) => (v === null ? undefined : v), choice(Object.keys(SUSPENSION_DURATIONS) as SuspensionDuration[]).optional()),
+    duration: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      choice(Object.keys(SUSPENSION_DURATIONS) as SuspensionDuration[]).optional(),
+    ),
     scope: z.preprocess((v) => (v === null ? undefined : v), choice(['circle', 'site'] as const).optional()),
     /** What a removed item was, one of the report reasons: `scam` feeds the scam shield's suspect registry. */
     category: z.preprocess((v) => (v === null ? undefined : v), choice(Object.keys(REPORT_REASONS) as ReportReason[]).optional()),
   }),
 );
 
-const queueQuery = z.object({ status: z.preprocess((v) => (v === undefined || v === '' ? 'open' : v), choice(['open', 'closed'] as const)) });
+const queueQuery = z.object({
+  status: z.preprocess((v) => (v === undefined || v === '' ? 'open' : v), choice(['open', 'closed'] as const)),
+});
 const logQuery = z.object({ circle: z.string({ invalid_type_error: NOT_A_STRING }).optional() });
 
 const bearer = [{ bearer: [] }];
@@ -68,11 +71,26 @@ const itemProperties = {
 export default async function moderationRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const { moderation, writing, shieldTeacher } = app.ctx.services;
-  const suspects = createSuspectRegistry({ db, autoHideReports: app.ctx.config.autoHideReports, identitySecret: app.ctx.config.identitySecret });
+  const suspects = createSuspectRegistry({
+    db,
+    autoHideReports: app.ctx.config.autoHideReports,
+    identitySecret: app.ctx.config.identitySecret,
+  });
   /** An item's words and links as the suspect registry reads them (a post's description is HTML). */
-  const registryItem = (item: { postId: number; commentId: number | null; title: string; body: string; kind: 'post' | 'comment' }): RegistryItem => {
+  const registryItem = (item: {
+    postId: number;
+    commentId: number | null;
+    title: string;
+    body: string;
+    kind: 'post' | 'comment';
+  }): RegistryItem => {
     const body = item.kind === 'post' ? readHtml(item.body) : { text: item.body, links: [] };
-    return { postId: item.postId, commentId: item.commentId, text: item.kind === 'post' ? `${item.title}\n${body.text}` : body.text, links: body.links };
+    return {
+      postId: item.postId,
+      commentId: item.commentId,
+      text: item.kind === 'post' ? `${item.title}\n${body.text}` : body.text,
+      links: body.links,
+    };
   };
   /** A channel by the key a path or query gives (its id, or its name). */
   const circleByKey = async (key: string, viewerId: number | null) => {
@@ -92,7 +110,11 @@ export default async function moderationRoutes(app: FastifyInstance) {
           `Reasons: ${Object.keys(REPORT_REASONS).join(', ')}. At AUTO_HIDE_REPORTS reports from accounts older than NEW_ACCOUNT_HOURS, one per requester network (IPv4 /24, IPv6 /64), the item is hidden pending review.`,
         body: {
           type: 'object',
-          properties: { ...itemProperties, reason: { type: 'string', enum: Object.keys(REPORT_REASONS) }, note: { type: 'string', maxLength: REPORT_NOTE_MAX } },
+          properties: {
+            ...itemProperties,
+            reason: { type: 'string', enum: Object.keys(REPORT_REASONS) },
+            note: { type: 'string', maxLength: REPORT_NOTE_MAX },
+          },
         },
         security: bearer,
       },
@@ -101,7 +123,10 @@ export default async function moderationRoutes(app: FastifyInstance) {
       const input = parseInput(reportBody, request.body);
       await writing.admit({ writer: request.user!, limit: 'report', target: null });
       const { id, createdAt } = request.user!;
-      const { created, report } = await moderation.report({ id, createdAt, ip: request.ip }, itemRef(input), { reason: input.reason, note: input.note });
+      const { created, report } = await moderation.report({ id, createdAt, ip: request.ip }, itemRef(input), {
+        reason: input.reason,
+        note: input.note,
+      });
       if (created && input.reason === 'scam') {
         const item = await moderation.loadItem(itemRef(input));
         if (item) await suspects.report(id, registryItem(item));
@@ -117,7 +142,8 @@ export default async function moderationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['moderation'],
         summary: 'The review queue of every channel (staff)',
-        description: 'Cases: the item, its reports grouped by reason with counts, the author’s recent history. `status` open (default, most reported first) or closed.',
+        description:
+          'Cases: the item, its reports grouped by reason with counts, the author’s recent history. `status` open (default, most reported first) or closed.',
         querystring: { type: 'object', properties: { status: { enum: ['open', 'closed'] }, page: { description: 'Page number, from 1' } } },
         security: bearer,
       },
@@ -170,7 +196,12 @@ export default async function moderationRoutes(app: FastifyInstance) {
             reason: { type: 'string', maxLength: MODERATION_REASON_MAX },
             duration: { type: 'string', enum: Object.keys(SUSPENSION_DURATIONS) },
             scope: { type: 'string', enum: ['circle', 'site'] },
-            category: { type: 'string', enum: Object.keys(REPORT_REASONS), description: 'For remove: what the item was. scam by a moderator registers its identifiers (UPI IDs, numbers, links, handles) in the suspect registry; by a channel owner it counts as a scam report.' },
+            category: {
+              type: 'string',
+              enum: Object.keys(REPORT_REASONS),
+              description:
+                'For remove: what the item was. scam by a moderator registers its identifiers (UPI IDs, numbers, links, handles) in the suspect registry; by a channel owner it counts as a scam report.',
+            },
           },
         },
         security: bearer,
@@ -182,7 +213,8 @@ export default async function moderationRoutes(app: FastifyInstance) {
       const isStaff = (await staffRoleOf(db, request.user!.id)) !== null;
       const decider = await moderation.roleFor(request.user!.id, isStaff, ref);
       if (!decider) {
-        if (!(await moderation.loadItem(ref, request.user!.id))) throw detail(404, ref.kind === 'post' ? MESSAGES.postNotFound : MESSAGES.commentNotFound);
+        if (!(await moderation.loadItem(ref, request.user!.id)))
+          throw detail(404, ref.kind === 'post' ? MESSAGES.postNotFound : MESSAGES.commentNotFound);
         throw forbidden();
       }
       if (input.action === 'suspend' && !input.duration) throw fieldErrors({ duration: [MESSAGES.durationRequired] });
@@ -191,8 +223,20 @@ export default async function moderationRoutes(app: FastifyInstance) {
       if (decider.actor.role === 'moderator') {
         const item = decider.item;
         const flagged = item.moderationReasons.length > 0 || item.status !== 'visible';
-        const label = input.action === 'remove' && input.category === 'scam' ? 'scam' : (input.action === 'restore' || input.action === 'dismiss') && flagged ? 'legit' : null;
-        if (label) await shieldTeacher.learnFrom({ label, text: `${item.title}\n${readHtml(item.body).text}`, authorId: item.authorId, postId: item.postId, commentId: item.commentId });
+        const label =
+          input.action === 'remove' && input.category === 'scam'
+            ? 'scam'
+            : (input.action === 'restore' || input.action === 'dismiss') && flagged
+              ? 'legit'
+              : null;
+        if (label)
+          await shieldTeacher.learnFrom({
+            label,
+            text: `${item.title}\n${readHtml(item.body).text}`,
+            authorId: item.authorId,
+            postId: item.postId,
+            commentId: item.commentId,
+          });
       }
       if (input.action === 'remove' && input.category === 'scam') {
         // Staff's word registers the scam's identifiers; a channel owner's counts as one member's report.
@@ -210,8 +254,12 @@ export default async function moderationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['moderation'],
         summary: 'The public moderation log',
-        description: 'Newest first, 10 a page: action, reason, the item’s title excerpt, the acting role and time; never who reported. `circle` (id or name) for one channel.',
-        querystring: { type: 'object', properties: { circle: { description: 'A channel id or name' }, page: { description: 'Page number, from 1' } } },
+        description:
+          'Newest first, 10 a page: action, reason, the item’s title excerpt, the acting role and time; never who reported. `circle` (id or name) for one channel.',
+        querystring: {
+          type: 'object',
+          properties: { circle: { description: 'A channel id or name' }, page: { description: 'Page number, from 1' } },
+        },
       },
     },
     async (request) => {
@@ -227,5 +275,4 @@ export default async function moderationRoutes(app: FastifyInstance) {
       return paginate(request, await moderation.log({ viewerId, circleId }));
     },
   );
-
 }

@@ -14,10 +14,13 @@ const readBody = z.union([
   z.object({ all: z.literal(true, { errorMap: () => ({ message: 'Send {"all": true} or {"ids": [...]}.' }) }) }),
   z.object({
     ids: z
-      .array(z.number({ invalid_type_error: 'A valid integer is required.' }).int('A valid integer is required.').positive().max(MAX_DB_ID), {
-        required_error: 'Send {"all": true} or {"ids": [...]}.',
-        invalid_type_error: 'Expected a list of notification ids.',
-      })
+      .array(
+        z.number({ invalid_type_error: 'A valid integer is required.' }).int('A valid integer is required.').positive().max(MAX_DB_ID),
+        {
+          required_error: 'Send {"all": true} or {"ids": [...]}.',
+          invalid_type_error: 'Expected a list of notification ids.',
+        },
+      )
       .max(100, 'Ensure this field has no more than 100 elements.'),
   }),
 ]);
@@ -63,7 +66,8 @@ export default async function notificationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary: 'Mark read',
-        description: '{ids: [...]} marks those (ids of others’ notifications are ignored), {all: true} every one. Answers the unread {count} left.',
+        description:
+          '{ids: [...]} marks those (ids of others’ notifications are ignored), {all: true} every one. Answers the unread {count} left.',
         body: documented(readBody),
         security: bearer,
       },
@@ -146,7 +150,10 @@ export default async function notificationRoutes(app: FastifyInstance) {
       subscription.stop = await notificationStream.subscribe(owner, {
         onNotification: () => {
           void (async () => {
-            const [count, latest] = await Promise.all([notifications.unreadCount(userId), notifications.list(userId).then((page) => page.load(1, 0))]);
+            const [count, latest] = await Promise.all([
+              notifications.unreadCount(userId),
+              notifications.list(userId).then((page) => page.load(1, 0)),
+            ]);
             send('notification', { count, notification: latest[0] ?? null });
           })().catch((error) => request.log.error({ err: error }, 'notification stream update failed'));
         },

@@ -20,7 +20,9 @@ const feedQuery = z.object({
   sort: z
     .preprocess((value) => (value === undefined || value === '' ? 'new' : value), choice(FEED_SORTS))
     .describe('new (the default), hot, top_day, top_week or top_all'),
-  tag: z.preprocess((value) => (value === '' ? undefined : value), positiveId.optional()).describe('Only posts carrying this tag (an id from /api/circles/{id}/tags/)'),
+  tag: z
+    .preprocess((value) => (value === '' ? undefined : value), positiveId.optional())
+    .describe('Only posts carrying this tag (an id from /api/circles/{id}/tags/)'),
 });
 
 /** An edit sends what changes: the title, the description, or both. */
@@ -80,7 +82,6 @@ const bearer = [{ bearer: [] }];
 const pageAndCircle = documented(feedQuery, PAGE);
 const postIdQuery = documented(reactionQuery);
 
-
 export default async function postsRoutes(app: FastifyInstance) {
   /** An id that cannot be one answers as the router would (404, or 405 for a fixed path such as /api/posts/comments/), before any sign-in check. */
   const idInPath = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -105,7 +106,10 @@ export default async function postsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { circle, sort, tag } = parseInput(feedQuery, request.query);
-      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle, publicOnly: true, sort, tag, now: app.ctx.services.clock.now() }));
+      return paginate(
+        request,
+        await posts.list({ viewerId: viewerOf(request.user), circle, publicOnly: true, sort, tag, now: app.ctx.services.clock.now() }),
+      );
     },
   );
 
@@ -123,7 +127,10 @@ export default async function postsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { circle, sort, tag } = parseInput(feedQuery, request.query);
-      return paginate(request, await posts.list({ viewerId: viewerOf(request.user), circle, sort, tag, now: app.ctx.services.clock.now() }));
+      return paginate(
+        request,
+        await posts.list({ viewerId: viewerOf(request.user), circle, sort, tag, now: app.ctx.services.clock.now() }),
+      );
     },
   );
 
@@ -190,7 +197,13 @@ export default async function postsRoutes(app: FastifyInstance) {
         throw fieldErrors({ non_field_errors: [say('errors.posts.nothingToChange')] });
       }
       await writing.admit({ writer: request.user!, limit: 'post', target: { postId: id } });
-      return posts.edit({ id, userId: request.user!.id, ...input, authorCreatedAt: request.user!.createdAt, newAccountHours: config.newAccountHours });
+      return posts.edit({
+        id,
+        userId: request.user!.id,
+        ...input,
+        authorCreatedAt: request.user!.createdAt,
+        newAccountHours: config.newAccountHours,
+      });
     },
   );
 
@@ -243,7 +256,12 @@ export default async function postsRoutes(app: FastifyInstance) {
           // One `alts` field per image, in order (a JSON body may send a list).
           const { alts } = altsBody.parse({ alts: lists.alts ?? fields.alts });
           // The circle is looked up once, by the gate, for the checks and for the post; an unknown one is the post's own 400.
-          const { circle } = await writing.admit({ writer: request.user!, limit: 'post', target: { circle: parseCircleRef('key', input.circle) }, verify: 'post' });
+          const { circle } = await writing.admit({
+            writer: request.user!,
+            limit: 'post',
+            target: { circle: parseCircleRef('key', input.circle) },
+            verify: 'post',
+          });
           // A private circle's media is served only on signed URLs, to those who see the post.
           const files = uploaded.length && circle?.channel_type === 'private' ? await makePrivate() : uploaded;
           const { media, posters } = pairPosters(files, POST_POSTER_FIELD);

@@ -7,7 +7,11 @@ import { stringField } from '../../lib/validation.ts';
 import { MAX_CHIP_HANDLES } from '../services/accounts/index.ts';
 
 /** Handles as `a,b,c`; a handle is at most 30 characters, so the list is bounded too. */
-const chipsQuery = z.object({ handles: stringField().max(MAX_CHIP_HANDLES * 31, 'Too many handles.').default('') });
+const chipsQuery = z.object({
+  handles: stringField()
+    .max(MAX_CHIP_HANDLES * 31, 'Too many handles.')
+    .default(''),
+});
 
 const pages = documented(z.object({}), { channels_page: 'Page of `circles` (from 1)', posts_page: 'Page of `posts` (from 1)' });
 const security = [{ bearer: [] }];
@@ -73,7 +77,8 @@ export default async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags: ['profile'],
         summary: 'A member’s public card',
-        description: 'What an @mention links to: {username, color, animal, identity, member_since}; 404 "User not found." for an unknown handle.',
+        description:
+          'What an @mention links to: {username, color, animal, identity, member_since}; 404 "User not found." for an unknown handle.',
         params: { type: 'object', properties: { username: { type: 'string' } } },
       },
     },
@@ -95,7 +100,10 @@ export default async function profileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { handles } = parseInput(chipsQuery, request.query);
-      const list = handles.split(',').map((handle) => handle.trim()).filter(Boolean);
+      const list = handles
+        .split(',')
+        .map((handle) => handle.trim())
+        .filter(Boolean);
       return { chips: await profile.chips(list, verifications.profileVerifications) };
     },
   );

@@ -16,13 +16,22 @@ const toIdentifier = (row: SuspectRow) => ({
   kind: row.kind,
   value: row.value,
   status: row.status,
-  source_item: row.sourceCommentId !== null ? { kind: 'comment' as const, id: row.sourceCommentId } : row.sourcePostId !== null ? { kind: 'post' as const, id: row.sourcePostId } : null,
+  source_item:
+    row.sourceCommentId !== null
+      ? { kind: 'comment' as const, id: row.sourceCommentId }
+      : row.sourcePostId !== null
+        ? { kind: 'post' as const, id: row.sourcePostId }
+        : null,
   created_at: row.createdAt.toISOString(),
 });
 
 /** The scam shield's staff endpoints: the suspect registry (identifiers taken from removed scams and reported ones). */
 export default async function scamShieldRoutes(app: FastifyInstance) {
-  const registry = createSuspectRegistry({ db: app.ctx.db, autoHideReports: app.ctx.config.autoHideReports, identitySecret: app.ctx.config.identitySecret });
+  const registry = createSuspectRegistry({
+    db: app.ctx.db,
+    autoHideReports: app.ctx.config.autoHideReports,
+    identitySecret: app.ctx.config.identitySecret,
+  });
 
   app.get(
     '/api/staff/scam-identifiers/',
@@ -40,7 +49,10 @@ export default async function scamShieldRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const source = await registry.list();
-      return paginate(request, { count: source.count, load: async (limit, offset) => (await source.load(limit, offset)).map(toIdentifier) });
+      return paginate(request, {
+        count: source.count,
+        load: async (limit, offset) => (await source.load(limit, offset)).map(toIdentifier),
+      });
     },
   );
 
@@ -73,7 +85,7 @@ export default async function scamShieldRoutes(app: FastifyInstance) {
         tags: ['staff'],
         summary: 'The scam model versions (staff), newest first',
         description:
-          'Each retraining\'s candidate with its precision and recall on the frozen split and the number of staff decisions it learnt from; ' +
+          "Each retraining's candidate with its precision and recall on the frozen split and the number of staff decisions it learnt from; " +
           '`status` active (every instance scores with it), kept (was active) or refused (worse than the active one; `note` says how).',
         querystring: { type: 'object', properties: { page: { description: 'Page number, from 1' } } },
         security,
@@ -86,7 +98,12 @@ export default async function scamShieldRoutes(app: FastifyInstance) {
     '/api/staff/scam-shield/models/:id/activate/',
     {
       onRequest: app.requireStaff,
-      schema: { tags: ['staff'], summary: 'Make a model version the active one (rollback); every instance switches', params: { type: 'object', properties: { id: { type: 'string' } } }, security },
+      schema: {
+        tags: ['staff'],
+        summary: 'Make a model version the active one (rollback); every instance switches',
+        params: { type: 'object', properties: { id: { type: 'string' } } },
+        security,
+      },
     },
     async (request) => {
       const { id } = parseInput(idParams, request.params);

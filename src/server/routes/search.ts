@@ -23,7 +23,8 @@ export default async function searchRoutes(app: FastifyInstance) {
       preHandler: app.optionalUser,
       schema: {
         tags: ['search'],
-        summary: 'Search posts, channels and comments across scripts (prefix words, Hindi stems, then the romanised skeleton; at most 10 each)',
+        summary:
+          'Search posts, channels and comments across scripts (prefix words, Hindi stems, then the romanised skeleton; at most 10 each)',
         description:
           'Only posts and comments the caller may read (public circles, or circles the caller is a member of). ' +
           '`sort=relevant` (the default) ranks, `sort=new` lists the newest first. Each result carries `highlights`, ' +

@@ -39,7 +39,12 @@ export default async function siteFigureRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/site/featured/',
-    { schema: { tags: ['site'], summary: 'Members’ public posts staff featured on the landing page (at most 3, newest featured first); empty when none' } },
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Members’ public posts staff featured on the landing page (at most 3, newest featured first); empty when none',
+      },
+    },
     async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
       return { results: await withChips(await featuredPosts(db)) };
@@ -56,7 +61,12 @@ export default async function siteFigureRoutes(app: FastifyInstance) {
     '/api/staff/featured/',
     {
       onRequest: app.requireStaff,
-      schema: { tags: ['staff'], summary: 'Feature a visible post of a public channel on the landing page (201); 400 for any other post', body: documented(featureBody), security },
+      schema: {
+        tags: ['staff'],
+        summary: 'Feature a visible post of a public channel on the landing page (201); 400 for any other post',
+        body: documented(featureBody),
+        security,
+      },
     },
     async (request, reply) => {
       const { post } = parseInput(featureBody, request.body);
@@ -67,7 +77,10 @@ export default async function siteFigureRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/staff/featured/:post_id/',
-    { onRequest: app.requireStaff, schema: { tags: ['staff'], summary: 'Take a post off the landing page (204); 404 when it was not featured', security } },
+    {
+      onRequest: app.requireStaff,
+      schema: { tags: ['staff'], summary: 'Take a post off the landing page (204); 404 when it was not featured', security },
+    },
     async (request, reply) => {
       const { post_id } = parseInput(featuredParams, request.params);
       if (!(await unfeaturePost(db, post_id))) throw detail(404, say('errors.site.notFeatured'));

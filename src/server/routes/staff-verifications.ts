@@ -15,7 +15,9 @@ const queueQuery = z.object({
   status: z
     .string()
     .optional()
-    .refine((value) => value === undefined || (STATUSES as readonly string[]).includes(value), { message: `Choose one of: ${STATUSES.join(', ')}.` })
+    .refine((value) => value === undefined || (STATUSES as readonly string[]).includes(value), {
+      message: `Choose one of: ${STATUSES.join(', ')}.`,
+    })
     .transform((value) => value as CredentialStatus | undefined),
 });
 const decisionBody = z
@@ -24,7 +26,8 @@ const decisionBody = z
     reason: z.string().trim().max(REASON_MAX, `Ensure this field has no more than ${REASON_MAX} characters.`).optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.decision === 'reject' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why, so the member can fix it.' });
+    if (value.decision === 'reject' && !value.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why, so the member can fix it.' });
   });
 
 /** The staff queue of credential requests: list, view a document, decide. Staff only (403 for anyone else). */
@@ -97,7 +100,11 @@ export default async function staffVerificationRoutes(app: FastifyInstance) {
     '/api/staff/audit-log/',
     {
       onRequest: app.requireStaff,
-      schema: { tags: ['staff'], summary: 'Every staff decision, newest first: who (role and handle), when, on what, the outcome', security },
+      schema: {
+        tags: ['staff'],
+        summary: 'Every staff decision, newest first: who (role and handle), when, on what, the outcome',
+        security,
+      },
     },
     async (request) => {
       const { auditLog } = app.ctx.services.credentials;

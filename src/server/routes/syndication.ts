@@ -23,7 +23,9 @@ export default async function syndicationRoutes(app: FastifyInstance) {
       title: feed.circle ? t('rss.channelTitle', { name: feed.circle.name }) : t('rss.publicTitle'),
       link: channelLink,
       self: `${origin}${self}`,
-      description: feed.circle ? feed.circle.description || t('rss.channelDescription', { name: feed.circle.name }) : t('rss.publicDescription'),
+      description: feed.circle
+        ? feed.circle.description || t('rss.channelDescription', { name: feed.circle.name })
+        : t('rss.publicDescription'),
       language: LOCALE[request.lang],
       items: feed.entries.map((entry) => ({
         title: entry.title,

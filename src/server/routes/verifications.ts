@@ -31,7 +31,10 @@ const credentialBody = z
   });
 
 /** Reads a multipart body of text fields and one `document` file, holding at most `maxBytes` of it in memory. */
-async function readCredentialForm(request: FastifyRequest, maxBytes: number): Promise<{ fields: Record<string, string>; document: Buffer | null }> {
+async function readCredentialForm(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ fields: Record<string, string>; document: Buffer | null }> {
   if (!request.isMultipart()) throw detail(415, say('errors.credentials.multipartOnly'));
   const fields: Record<string, string> = {};
   let document: Buffer | null = null;
@@ -54,7 +57,8 @@ async function readCredentialForm(request: FastifyRequest, maxBytes: number): Pr
     request.raw.unpipe();
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw fieldErrors({ document: [say('errors.credentials.oneDocument')] });
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw detail(413, say('errors.credentials.tooLarge', { megabytes: Math.round(maxBytes / 1024 / 1024) }));
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw detail(413, say('errors.credentials.tooLarge', { megabytes: Math.round(maxBytes / 1024 / 1024) }));
     // A body that is not multipart at all (no boundary, cut off) is the client's 400, as on the other upload endpoints.
     throw asMultipartClientError(error);
   }
@@ -91,7 +95,8 @@ export default async function verificationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['verifications'],
         summary: 'Check the code; the address’s proof (academic, or its institution) is added. 200 with the updated profile',
-        description: 'The address itself is never stored. When the account already held what it proves, the profile comes back unchanged with a `detail`.',
+        description:
+          'The address itself is never stored. When the account already held what it proves, the profile comes back unchanged with a `detail`.',
         security,
         body: { type: 'object', properties: { email: { type: 'string', format: 'email' }, otp: { type: 'string' } } },
       },
@@ -100,7 +105,12 @@ export default async function verificationRoutes(app: FastifyInstance) {
       const { email, otp } = parseInput(verifyBody, request.body);
       const user = request.user!;
       const account = await findUserById(db, user.id);
-      const { changed } = await app.ctx.services.verifications.verifyCode({ id: user.id, identityClass: account?.identityClass ?? 'standard' }, email, otp, request.ip);
+      const { changed } = await app.ctx.services.verifications.verifyCode(
+        { id: user.id, identityClass: account?.identityClass ?? 'standard' },
+        email,
+        otp,
+        request.ip,
+      );
       const profile = await profilePage(app, request, user.id);
       // A success answer, so the language plugin leaves it: its detail is worded here, in the client's language.
       return changed ? profile : { ...profile, detail: wordMessage(VERIFICATION_MESSAGES.alreadyHeld, request.lang) };
@@ -115,7 +125,8 @@ export default async function verificationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['verifications'],
         summary: 'Send a professional credential for review: multipart kind, name (for other), document (image or PDF)',
-        description: 'Images are re-encoded without metadata; PDFs lose their information dictionary, XMP and scripts. 201 {id, status:"pending"}.',
+        description:
+          'Images are re-encoded without metadata; PDFs lose their information dictionary, XMP and scripts. 201 {id, status:"pending"}.',
         security,
         consumes: ['multipart/form-data'],
       },
@@ -125,7 +136,11 @@ export default async function verificationRoutes(app: FastifyInstance) {
       const input = parseInput(credentialBody, fields);
       if (!document) throw fieldErrors({ document: [say('errors.credentials.noFile')] });
       const kind = input.kind as CredentialKind;
-      const created = await app.ctx.services.credentials.submit(request.user!.id, { kind, name: kind === 'other' ? input.name! : null }, document);
+      const created = await app.ctx.services.credentials.submit(
+        request.user!.id,
+        { kind, name: kind === 'other' ? input.name! : null },
+        document,
+      );
       return reply.code(201).send(created);
     },
   );

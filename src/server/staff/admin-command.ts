@@ -54,7 +54,9 @@ export async function runAdminCommand(db: Db, args: readonly string[], operate?:
   if (command === 'list' && rest.length === 0) {
     const staff = await listStaff(db);
     if (!staff.length) return 'No staff yet. Grant a role with: npm run admin -- grant moderator <handle>';
-    return staff.map((member) => `${member.role.padEnd(9)} ${member.username}  (since ${member.grantedAt.toISOString().slice(0, 10)})`).join('\n');
+    return staff
+      .map((member) => `${member.role.padEnd(9)} ${member.username}  (since ${member.grantedAt.toISOString().slice(0, 10)})`)
+      .join('\n');
   }
   throw new StaffCommandError(ADMIN_USAGE);
 }

@@ -91,7 +91,9 @@ function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
               <summary className="cursor-pointer font-semibold">
                 {t('channelPage.manage')}
                 {requests.items.length > 0 && (
-                  <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{t('channelPage.pendingCount', { count: requests.items.length })}</span>
+                  <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
+                    {t('channelPage.pendingCount', { count: requests.items.length })}
+                  </span>
                 )}
               </summary>
               <div className="mt-3 space-y-4">
@@ -107,8 +109,12 @@ function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
         </div>
         <div className="w-full shrink-0 lg:w-80">
           <About circle={circle} />
-          <div className="mt-3"><RulesPanel circleId={circle.id} name={circle.name} /></div>
-          <p className="mt-3 px-1"><ChannelModlogLink circleName={circle.name} /></p>
+          <div className="mt-3">
+            <RulesPanel circleId={circle.id} name={circle.name} />
+          </div>
+          <p className="mt-3 px-1">
+            <ChannelModlogLink circleName={circle.name} />
+          </p>
         </div>
       </div>
     </div>

@@ -64,7 +64,12 @@ export default function ChannelPosts() {
       </div>
       {items.map((post) =>
         post.id === fresh ? (
-          <div key={post.id} id={`post-${post.id}`} data-testid="new-post" className="rounded-xl ring-2 ring-brand-600 ring-offset-2 ring-offset-canvas">
+          <div
+            key={post.id}
+            id={`post-${post.id}`}
+            data-testid="new-post"
+            className="rounded-xl ring-2 ring-brand-600 ring-offset-2 ring-offset-canvas"
+          >
             <PostCard post={post} />
           </div>
         ) : (
@@ -81,7 +86,11 @@ export default function ChannelPosts() {
         {!loading && !error && items.length === 0 && !hasMore && <p className={note}>{t('feed.empty')}</p>}
       </div>
       {!loading && hasMore && items.length > 0 && (
-        <button type="button" onClick={() => void loadChannelPosts()} className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold hover:bg-brand-50">
+        <button
+          type="button"
+          onClick={() => void loadChannelPosts()}
+          className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold hover:bg-brand-50"
+        >
           {t('feed.showMore')}
         </button>
       )}

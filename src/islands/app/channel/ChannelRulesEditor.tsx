@@ -18,7 +18,8 @@ export default function ChannelRulesEditor({ circleId }: { circleId: number }) {
   const [saving, setSaving] = useState(false);
   const rules = draft ?? saved ?? [];
 
-  const change = (index: number, field: keyof CircleRule, value: string) => setDraft(rules.map((rule, i) => (i === index ? { ...rule, [field]: value } : rule)));
+  const change = (index: number, field: keyof CircleRule, value: string) =>
+    setDraft(rules.map((rule, i) => (i === index ? { ...rule, [field]: value } : rule)));
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const cleaned = rules.map((rule) => ({ title: rule.title.trim(), body: rule.body.trim() })).filter((rule) => rule.title || rule.body);
@@ -69,7 +70,11 @@ export default function ChannelRulesEditor({ circleId }: { circleId: number }) {
             {t('channelPage.addRule')}
           </button>
         )}
-        <button type="submit" disabled={saving || draft === null} className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={saving || draft === null}
+          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {t('channelPage.saveRules')}
         </button>
       </div>

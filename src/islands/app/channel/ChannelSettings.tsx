@@ -21,7 +21,10 @@ export default function ChannelSettings({ circle }: { circle: Circle }) {
     setSaving(true);
     setError(undefined);
     try {
-      const updated = await api<Circle>(`/api/circles/${circle.id}/`, { method: 'PATCH', body: { requirement: requirementBody(choice), alt_text_required: altRequired } });
+      const updated = await api<Circle>(`/api/circles/${circle.id}/`, {
+        method: 'PATCH',
+        body: { requirement: requirementBody(choice), alt_text_required: altRequired },
+      });
       $channel.set({ status: 'ready', circle: updated });
       void toast(t('channelPage.settingsSaved'), 'success');
     } catch (failure) {
@@ -40,7 +43,11 @@ export default function ChannelSettings({ circle }: { circle: Circle }) {
           <input type="checkbox" checked={altRequired} onChange={(event) => setAltRequired(event.target.checked)} className="mt-1" />
           <span>{t('channelPage.altTextRequired')}</span>
         </label>
-        <button type="submit" disabled={saving} className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {t('channelPage.saveSettings')}
         </button>
       </form>

@@ -38,7 +38,12 @@ export default function ChannelTagsEditor({ circleId }: { circleId: number }) {
             {tags.map((tag) => (
               <li key={tag.id} className="inline-flex items-center gap-1">
                 <TagChip tag={tag} />
-                <button type="button" onClick={() => void remove(tag.id)} className="rounded-full px-2 text-xs font-semibold text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('channelPage.removeTag', { name: tag.name })}>
+                <button
+                  type="button"
+                  onClick={() => void remove(tag.id)}
+                  className="rounded-full px-2 text-xs font-semibold text-muted hover:bg-brand-50 hover:text-ink"
+                  aria-label={t('channelPage.removeTag', { name: tag.name })}
+                >
                   ×
                 </button>
               </li>
@@ -47,18 +52,41 @@ export default function ChannelTagsEditor({ circleId }: { circleId: number }) {
         )}
         <form onSubmit={(event) => void add(event)} className="flex flex-wrap items-end gap-3">
           <div>
-            <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-semibold">{t('channelPage.tagName')}</label>
-            <input id={`${id}-name`} value={name} maxLength={30} onChange={(event) => setName(event.target.value)} className="rounded-lg border border-line px-3 py-1.5" />
+            <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-semibold">
+              {t('channelPage.tagName')}
+            </label>
+            <input
+              id={`${id}-name`}
+              value={name}
+              maxLength={30}
+              onChange={(event) => setName(event.target.value)}
+              className="rounded-lg border border-line px-3 py-1.5"
+            />
           </div>
           <div>
-            <label htmlFor={`${id}-color`} className="mb-1 block text-sm font-semibold">{t('channelPage.tagColor')}</label>
-            <input id={`${id}-color`} type="color" list={`${id}-palette`} value={color} onChange={(event) => setColor(event.target.value)} className="h-9 w-14 rounded border border-line" />
+            <label htmlFor={`${id}-color`} className="mb-1 block text-sm font-semibold">
+              {t('channelPage.tagColor')}
+            </label>
+            <input
+              id={`${id}-color`}
+              type="color"
+              list={`${id}-palette`}
+              value={color}
+              onChange={(event) => setColor(event.target.value)}
+              className="h-9 w-14 rounded border border-line"
+            />
             <datalist id={`${id}-palette`}>
-              {TAG_PALETTE.map((swatch) => <option key={swatch} value={swatch} />)}
+              {TAG_PALETTE.map((swatch) => (
+                <option key={swatch} value={swatch} />
+              ))}
             </datalist>
           </div>
           <TagChip tag={{ id: 0, name: name.trim() || t('channelPage.tagPreview'), color }} />
-          <button type="submit" disabled={busy || !name.trim()} className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy || !name.trim()}
+            className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
             {t('channelPage.addTag')}
           </button>
         </form>

@@ -22,10 +22,22 @@ export default function JoinRequests() {
               {relativeTime(request.created_at, new Date(), lang)}
             </time>
             <span className="ml-auto flex gap-2">
-              <button type="button" disabled={busy.includes(request.id)} onClick={() => void decideRequest(request, 'approve')} aria-label={t('channelPage.approveUser', { user: request.user })} className="rounded-full bg-brand-600 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+              <button
+                type="button"
+                disabled={busy.includes(request.id)}
+                onClick={() => void decideRequest(request, 'approve')}
+                aria-label={t('channelPage.approveUser', { user: request.user })}
+                className="rounded-full bg-brand-600 px-3 py-1 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              >
                 {t('channelPage.approve')}
               </button>
-              <button type="button" disabled={busy.includes(request.id)} onClick={() => void decideRequest(request, 'reject')} aria-label={t('channelPage.rejectUser', { user: request.user })} className="rounded-full border border-line px-3 py-1 text-sm font-semibold hover:bg-canvas disabled:opacity-60">
+              <button
+                type="button"
+                disabled={busy.includes(request.id)}
+                onClick={() => void decideRequest(request, 'reject')}
+                aria-label={t('channelPage.rejectUser', { user: request.user })}
+                className="rounded-full border border-line px-3 py-1 text-sm font-semibold hover:bg-canvas disabled:opacity-60"
+              >
                 {t('channelPage.reject')}
               </button>
             </span>
@@ -33,7 +45,12 @@ export default function JoinRequests() {
         ))}
       </ul>
       {hasMore && items.length > 0 && (
-        <button type="button" onClick={() => void loadRequests()} disabled={loading} className="mt-2 text-sm font-semibold text-brand-700 hover:underline">
+        <button
+          type="button"
+          onClick={() => void loadRequests()}
+          disabled={loading}
+          className="mt-2 text-sm font-semibold text-brand-700 hover:underline"
+        >
           {t('channelPage.moreRequests')}
         </button>
       )}

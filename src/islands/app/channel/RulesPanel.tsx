@@ -15,7 +15,9 @@ export default function RulesPanel({ circleId, name }: { circleId: number | null
   const panel = rulesPanel(rules);
   return (
     <section className="rounded-lg border border-line bg-surface p-4" aria-busy={rules === null} data-testid="channel-rules">
-      <h2 className="mb-2 font-bold wrap-anywhere">{panel.own ? t('postDetail.rules.title', { name }) : t('postDetail.rules.siteTitle')}</h2>
+      <h2 className="mb-2 font-bold wrap-anywhere">
+        {panel.own ? t('postDetail.rules.title', { name }) : t('postDetail.rules.siteTitle')}
+      </h2>
       {rules === null ? (
         <p className="text-sm text-muted">{t('postDetail.rules.loading')}</p>
       ) : (

@@ -10,12 +10,30 @@ const { toast } = await import('../../../lib/toast.ts');
 const store = await import('./channel.store.ts');
 
 const circle = (over: Partial<Circle> = {}): Circle => ({
-  id: 4, name: 'Kudla Eats', description: 'Food', channel_type: 'public', channel_name: 'Kudla Eats', members_count: 3,
-  is_member: false, is_owner: false, membership_status: 'none', theme_colors: { primary: '#123456', secondary: '#234567' }, created_at: '2026-01-01T00:00:00Z', requirement: null, alt_text_required: false, ...over,
+  id: 4,
+  name: 'Kudla Eats',
+  description: 'Food',
+  channel_type: 'public',
+  channel_name: 'Kudla Eats',
+  members_count: 3,
+  is_member: false,
+  is_owner: false,
+  membership_status: 'none',
+  theme_colors: { primary: '#123456', secondary: '#234567' },
+  created_at: '2026-01-01T00:00:00Z',
+  requirement: null,
+  alt_text_required: false,
+  ...over,
 });
 const post = (id: number) => ({ id, title: `p${id}` }) as Post;
 const page = <T>(results: T[], next: string | null = null): Paged<T> => ({ count: results.length, next, previous: null, results });
-const request = (id: number): JoinRequest => ({ id, circle_id: 4, user: `User${id}`, status: 'pending', created_at: '2026-01-01T00:00:00Z' });
+const request = (id: number): JoinRequest => ({
+  id,
+  circle_id: 4,
+  user: `User${id}`,
+  status: 'pending',
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 let jar: Map<string, string>;
 beforeEach(() => {
@@ -78,7 +96,13 @@ describe('openChannel', () => {
     expect(apiMock).toHaveBeenCalledTimes(1);
 
     apiMock.mockReset();
-    apiMock.mockImplementation(async (path: string) => (path === '/api/circles/members/' ? circle({ channel_type: 'private', is_member: true, is_owner: true }) : path === '/api/circles/requests/' ? page([request(1), request(2)]) : page([post(1)])));
+    apiMock.mockImplementation(async (path: string) =>
+      path === '/api/circles/members/'
+        ? circle({ channel_type: 'private', is_member: true, is_owner: true })
+        : path === '/api/circles/requests/'
+          ? page([request(1), request(2)])
+          : page([post(1)]),
+    );
     await store.openChannel({ id: '4' });
     expect(apiMock).toHaveBeenCalledWith('/api/circles/requests/', { query: { circle_id: 4, page: 1 } });
     expect(store.$requests.get().items.map((r) => r.id)).toEqual([1, 2]);
@@ -100,14 +124,24 @@ describe('joining and requests', () => {
     jar.set('access_token', 't');
     apiMock.mockResolvedValueOnce(circle({ channel_type: 'private' }));
     await store.openChannel({ id: '4' });
-    apiMock.mockResolvedValueOnce({ detail: 'sent', status: 'pending', circle: circle({ channel_type: 'private', membership_status: 'pending' }) });
+    apiMock.mockResolvedValueOnce({
+      detail: 'sent',
+      status: 'pending',
+      circle: circle({ channel_type: 'private', membership_status: 'pending' }),
+    });
     await store.joinThisChannel();
     expect(store.$channel.get()).toMatchObject({ circle: { membership_status: 'pending', is_member: false, members_count: 3 } });
     expect(apiMock).toHaveBeenCalledTimes(2);
   });
 
   it('approving removes the request and counts the member; a failed rejection keeps it and says so', async () => {
-    apiMock.mockImplementation(async (path: string) => (path === '/api/circles/members/' ? circle({ channel_type: 'private', is_member: true, is_owner: true }) : path === '/api/circles/requests/' ? page([request(1), request(2)]) : page([])));
+    apiMock.mockImplementation(async (path: string) =>
+      path === '/api/circles/members/'
+        ? circle({ channel_type: 'private', is_member: true, is_owner: true })
+        : path === '/api/circles/requests/'
+          ? page([request(1), request(2)])
+          : page([]),
+    );
     await store.openChannel({ id: '4' });
     apiMock.mockReset();
     apiMock.mockResolvedValueOnce({ ...request(1), status: 'approved' });

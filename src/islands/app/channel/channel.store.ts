@@ -17,7 +17,8 @@ const say = (key: string, values?: Record<string, string>) => translator($lang.g
 /** Which channel the page shows: /home/channel-page/{id} or /home/channel-page?key={name}. */
 export type ChannelRef = { id: string } | { name: string };
 
-export type ChannelState = { status: 'loading' } | { status: 'not-found' } | { status: 'error'; message: string } | { status: 'ready'; circle: Circle };
+export type ChannelState =
+  { status: 'loading' } | { status: 'not-found' } | { status: 'error'; message: string } | { status: 'ready'; circle: Circle };
 
 /** Catalog keys of the page's failures. */
 export const LOAD_FAILED = 'channelPage.loadFailed';
@@ -54,7 +55,10 @@ export async function openChannel(ref: ChannelRef): Promise<void> {
   try {
     const circle = await api<Circle>('/api/circles/members/', { query });
     $channel.set({ status: 'ready', circle });
-    await Promise.all([canReadPosts(circle) ? loadChannelPosts() : null, circle.is_owner && circle.channel_type === 'private' ? loadRequests() : null]);
+    await Promise.all([
+      canReadPosts(circle) ? loadChannelPosts() : null,
+      circle.is_owner && circle.channel_type === 'private' ? loadRequests() : null,
+    ]);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return $channel.set({ status: 'not-found' });
     console.error('Failed to load the channel', error);
@@ -67,7 +71,11 @@ export async function loadChannelPosts(): Promise<void> {
   const circle = readyCircle();
   if (!circle) return;
   try {
-    await loadNextPage($channelPosts, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { circle: circle.id, ...pageQuery(state), ...feedSortQuery(), ...tagFilterQuery() } }));
+    await loadNextPage($channelPosts, (state) =>
+      api<Paged<Post>>(FEED_PATH[state.source], {
+        query: { circle: circle.id, ...pageQuery(state), ...feedSortQuery(), ...tagFilterQuery() },
+      }),
+    );
   } catch (error) {
     // A stale token: read the public list instead, as the feed does.
     if (error instanceof ApiError && error.status === 401 && $channelPosts.get().source === 'user') {
@@ -107,7 +115,9 @@ export async function loadRequests(): Promise<void> {
   const circle = readyCircle();
   if (!circle) return;
   try {
-    await loadNextPage($requests, (state) => api<Paged<JoinRequest>>('/api/circles/requests/', { query: { circle_id: circle.id, page: state.page } }));
+    await loadNextPage($requests, (state) =>
+      api<Paged<JoinRequest>>('/api/circles/requests/', { query: { circle_id: circle.id, page: state.page } }),
+    );
   } catch (error) {
     console.error('Failed to load join requests', error);
   }
@@ -121,7 +131,10 @@ export async function decideRequest(request: JoinRequest, decision: Decision): P
   try {
     await api<JoinRequest>(`/api/circles/requests/${request.id}/${decision}/`, { method: 'POST' });
     const current = $requests.get();
-    $requests.setKey('items', current.items.filter((r) => r.id !== request.id));
+    $requests.setKey(
+      'items',
+      current.items.filter((r) => r.id !== request.id),
+    );
     const circle = readyCircle();
     if (circle && decision === 'approve') $channel.set({ status: 'ready', circle: { ...circle, members_count: circle.members_count + 1 } });
     void toast(say(decision === 'approve' ? 'channelPage.approved' : 'channelPage.rejected', { user: request.user }), 'success');
@@ -130,6 +143,9 @@ export async function decideRequest(request: JoinRequest, decision: Decision): P
     const failed = say(decision === 'approve' ? 'channelPage.approveFailed' : 'channelPage.rejectFailed');
     void toast(error instanceof ApiError ? errorMessage(error.data, failed) : failed, 'error');
   } finally {
-    $requests.setKey('busy', $requests.get().busy.filter((id) => id !== request.id));
+    $requests.setKey(
+      'busy',
+      $requests.get().busy.filter((id) => id !== request.id),
+    );
   }
 }

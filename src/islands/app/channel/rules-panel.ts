@@ -8,4 +8,5 @@ export const DEFAULT_RULE_KEYS: readonly string[] = Array.from({ length: 5 }, (_
 
 export type RulesPanel = { own: true; rules: CircleRule[] } | { own: false; keys: readonly string[] };
 
-export const rulesPanel = (rules: CircleRule[] | null): RulesPanel => (rules && rules.length > 0 ? { own: true, rules } : { own: false, keys: DEFAULT_RULE_KEYS });
+export const rulesPanel = (rules: CircleRule[] | null): RulesPanel =>
+  rules && rules.length > 0 ? { own: true, rules } : { own: false, keys: DEFAULT_RULE_KEYS };

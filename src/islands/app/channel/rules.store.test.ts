@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 
 describe('channel rules', () => {
-  it('loads a channel\'s rules once, and shows the site\'s rules for a channel without any or when loading fails', async () => {
+  it("loads a channel's rules once, and shows the site's rules for a channel without any or when loading fails", async () => {
     apiMock.mockResolvedValueOnce({ rules: [{ title: 'Be kind', body: 'No attacks.' }] });
     await loadRules(4);
     await loadRules(4);
@@ -23,7 +23,7 @@ describe('channel rules', () => {
     expect(rulesPanel($rules.get()[5])).toEqual({ own: false, keys: DEFAULT_RULE_KEYS });
   });
 
-  it('saves the owner\'s rules and shows what the server kept', async () => {
+  it("saves the owner's rules and shows what the server kept", async () => {
     apiMock.mockResolvedValueOnce({ rules: [{ title: 'Stay local', body: '' }] });
     await saveRules(4, [{ title: 'Stay local', body: '' }]);
     expect(apiMock).toHaveBeenCalledWith('/api/circles/4/rules/', { method: 'PUT', body: { rules: [{ title: 'Stay local', body: '' }] } });

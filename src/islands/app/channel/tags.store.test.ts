@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../../lib/browser/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
-const { $channelTags, addChannelTag, currentTagFilter, loadChannelTags, removeChannelTag, tagFilterQuery } = await import('./tags.store.ts');
+const { $channelTags, addChannelTag, currentTagFilter, loadChannelTags, removeChannelTag, tagFilterQuery } =
+  await import('./tags.store.ts');
 
 const question = { id: 1, name: 'Question', color: '#1d4ed8' };
 const news = { id: 2, name: 'News', color: '#15803d' };

@@ -11,7 +11,14 @@ export const UPLOAD_TYPES = {
 /** For <input type="file" accept>. */
 export const UPLOAD_ACCEPT = [...UPLOAD_TYPES.image, ...UPLOAD_TYPES.video, '.png', '.jpg', '.jpeg', '.gif', '.webp', '.mp4'].join(',');
 
-const BY_EXTENSION: Record<string, 'image' | 'video'> = { png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', webp: 'image', mp4: 'video' };
+const BY_EXTENSION: Record<string, 'image' | 'video'> = {
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  webp: 'image',
+  mp4: 'video',
+};
 
 /** 'image' or 'video' for a file the server takes, else null. Some pickers give no MIME type: the extension decides then. */
 export function uploadKindOf(file: Pick<File, 'type' | 'name'>): 'image' | 'video' | null {

@@ -4,7 +4,15 @@ import { bannerStyle } from '../channel/banner.ts';
 import { useT } from '../../i18n/use-t.tsx';
 
 /** The live preview of step 1: the banner the channel will get (its colours come from the name), name and description. */
-export default function ChannelPreview({ name, description, channelType }: { name: string; description: string; channelType: ChannelType }) {
+export default function ChannelPreview({
+  name,
+  description,
+  channelType,
+}: {
+  name: string;
+  description: string;
+  channelType: ChannelType;
+}) {
   const t = useT();
   const shownName = name.trim() || t('createChannel.previewName');
   return (

@@ -109,8 +109,18 @@ function CreateChannelWizard() {
               <legend className="mb-2 text-sm font-semibold">{t('createChannel.whoCanSee')}</legend>
               <div className="space-y-2">
                 {TYPES.map((type) => (
-                  <label key={type.value} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${channelType === type.value ? 'border-brand-600 bg-brand-50' : 'border-line'}`}>
-                    <input type="radio" name="channel_type" value={type.value} checked={channelType === type.value} onChange={() => chooseType(type.value)} className="mt-1 accent-brand-600" />
+                  <label
+                    key={type.value}
+                    className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${channelType === type.value ? 'border-brand-600 bg-brand-50' : 'border-line'}`}
+                  >
+                    <input
+                      type="radio"
+                      name="channel_type"
+                      value={type.value}
+                      checked={channelType === type.value}
+                      onChange={() => chooseType(type.value)}
+                      className="mt-1 accent-brand-600"
+                    />
                     <span>
                       <span className="block font-semibold">{t(type.label)}</span>
                       <span className="block text-sm text-muted">{t(type.hint)}</span>
@@ -122,7 +132,12 @@ function CreateChannelWizard() {
             </fieldset>
             <RequirementPicker value={requirement ?? NO_REQUIREMENT} onChange={chooseRequirement} error={errors.requirement} />
             <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" checked={altTextRequired ?? false} onChange={(event) => chooseAltTextRequired(event.target.checked)} className="mt-1" />
+              <input
+                type="checkbox"
+                checked={altTextRequired ?? false}
+                onChange={(event) => chooseAltTextRequired(event.target.checked)}
+                className="mt-1"
+              />
               <span>{t('channelPage.altTextRequired')}</span>
             </label>
           </>

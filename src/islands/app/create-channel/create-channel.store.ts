@@ -8,7 +8,13 @@ import { $lang } from '../../../stores/lang.store.ts';
 
 export { CIRCLE_NAME_MAX as NAME_MAX, CIRCLE_DESCRIPTION_MAX as DESCRIPTION_MAX } from '../../../lib/validation-rules.ts';
 
-export type ChannelDraft = { name: string; description: string; channel_type: ChannelType; requirement?: RequirementChoice; altTextRequired?: boolean };
+export type ChannelDraft = {
+  name: string;
+  description: string;
+  channel_type: ChannelType;
+  requirement?: RequirementChoice;
+  altTextRequired?: boolean;
+};
 export type ChannelErrors = { name?: string; description?: string; channel_type?: string; requirement?: string; form?: string };
 export type CreateResult = { ok: true; circle: Circle } | { ok: false; errors: ChannelErrors };
 
@@ -18,7 +24,8 @@ export const REQUIREMENT_INCOMPLETE = 'channelPage.chooseInstitution';
 const say = (key: string) => translator($lang.get())(key);
 
 /** Spec section 5: name and description must be non-blank to go on to step 2. */
-export const canProceed = (draft: Pick<ChannelDraft, 'name' | 'description'>) => draft.name.trim() !== '' && draft.description.trim() !== '';
+export const canProceed = (draft: Pick<ChannelDraft, 'name' | 'description'>) =>
+  draft.name.trim() !== '' && draft.description.trim() !== '';
 
 /** The server's answer as messages per field; anything else goes to the form. */
 export function readChannelErrors(error: unknown): ChannelErrors {

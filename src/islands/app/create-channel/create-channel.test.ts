@@ -2,9 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../lib/browser/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
-const { $wizard, backToStep1, canProceed, chooseType, editField, readChannelErrors, resetWizard, submitWizard } = await import(
-  './create-channel.store.ts'
-);
+const { $wizard, backToStep1, canProceed, chooseType, editField, readChannelErrors, resetWizard, submitWizard } =
+  await import('./create-channel.store.ts');
 
 describe('create channel step 1 (spec section 5)', () => {
   it('needs a non-blank name and description', () => {
@@ -16,13 +15,21 @@ describe('create channel step 1 (spec section 5)', () => {
 
 describe('readChannelErrors', () => {
   it('puts each field message beside its field', () => {
-    const error = new ApiError('x', 400, { name: ['A circle with this name already exists.'], description: ['This field may not be blank.'] });
-    expect(readChannelErrors(error)).toEqual({ name: 'A circle with this name already exists.', description: 'This field may not be blank.' });
+    const error = new ApiError('x', 400, {
+      name: ['A circle with this name already exists.'],
+      description: ['This field may not be blank.'],
+    });
+    expect(readChannelErrors(error)).toEqual({
+      name: 'A circle with this name already exists.',
+      description: 'This field may not be blank.',
+    });
   });
 
   it("shows the server's detail, or a generic message for network failures", () => {
     expect(readChannelErrors(new ApiError('x', 429, { detail: 'Slow down.' }))).toEqual({ form: 'Slow down.' });
-    expect(readChannelErrors(new ApiError('fetch failed', 0, undefined))).toEqual({ form: 'Could not create the channel. Please try again.' });
+    expect(readChannelErrors(new ApiError('fetch failed', 0, undefined))).toEqual({
+      form: 'Could not create the channel. Please try again.',
+    });
     expect(readChannelErrors(new Error('x'))).toEqual({ form: 'Could not create the channel. Please try again.' });
   });
 });
@@ -53,7 +60,10 @@ describe('the wizard store', () => {
     await submitWizard();
     chooseType('private');
     expect(await submitWizard()).toBe(circle);
-    expect(apiMock).toHaveBeenCalledWith('/api/circles/', { method: 'POST', body: { name: 'Kudla', description: 'Coastal news', channel_type: 'private', requirement: null } });
+    expect(apiMock).toHaveBeenCalledWith('/api/circles/', {
+      method: 'POST',
+      body: { name: 'Kudla', description: 'Coastal news', channel_type: 'private', requirement: null },
+    });
   });
 
   it('sends a refused name back to step 1, to that field, and typing clears its message', async () => {
@@ -62,7 +72,12 @@ describe('the wizard store', () => {
     editField('description', 'Coastal news');
     await submitWizard();
     expect(await submitWizard()).toBeNull();
-    expect($wizard.get()).toMatchObject({ step: 1, focus: 'name', creating: false, errors: { name: 'A circle with this name already exists.' } });
+    expect($wizard.get()).toMatchObject({
+      step: 1,
+      focus: 'name',
+      creating: false,
+      errors: { name: 'A circle with this name already exists.' },
+    });
     editField('name', 'Kudla 2');
     expect($wizard.get().errors.name).toBeUndefined();
   });
@@ -84,6 +99,9 @@ describe('asking for image descriptions', () => {
     apiMock.mockReset();
     apiMock.mockResolvedValueOnce({ id: 1 });
     await createChannel({ name: 'Lens', description: 'Photos', channel_type: 'public', altTextRequired: true });
-    expect(apiMock).toHaveBeenCalledWith('/api/circles/', { method: 'POST', body: { name: 'Lens', description: 'Photos', channel_type: 'public', requirement: null, alt_text_required: true } });
+    expect(apiMock).toHaveBeenCalledWith('/api/circles/', {
+      method: 'POST',
+      body: { name: 'Lens', description: 'Photos', channel_type: 'public', requirement: null, alt_text_required: true },
+    });
   });
 });

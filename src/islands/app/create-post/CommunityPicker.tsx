@@ -103,7 +103,12 @@ export default function CommunityPicker({ value, onChange }: Props) {
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
       {showList && (
-        <ul id={listId} role="listbox" aria-label={t('createPost.communities')} className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-line bg-surface shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t('createPost.communities')}
+          className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-line bg-surface shadow-lg"
+        >
           {shown.length === 0 && <li className="px-4 py-2 text-sm text-muted">{t('createPost.noCommunities')}</li>}
           {shown.map((hit, index) => (
             <li
@@ -117,7 +122,10 @@ export default function CommunityPicker({ value, onChange }: Props) {
             >
               <span className="font-medium [overflow-wrap:anywhere]">b/{hit.name}</span>
               <span className="ml-2 text-muted">
-                {hit.mine ? t('createPost.yourChannel') : hit.members_count !== null && t('app.popular.members', { count: hit.members_count, formatted: formatNumber(hit.members_count, lang) })}
+                {hit.mine
+                  ? t('createPost.yourChannel')
+                  : hit.members_count !== null &&
+                    t('app.popular.members', { count: hit.members_count, formatted: formatNumber(hit.members_count, lang) })}
               </span>
             </li>
           ))}

@@ -135,9 +135,16 @@ function CreatePost() {
             </div>
           </div>
           {reminder && (
-            <div role="alert" className="mx-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            <div
+              role="alert"
+              className="mx-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            >
               <span>{t('createPost.altReminder')}</span>
-              <button type="button" onClick={() => void onSubmit(null, true)} className="rounded-full border border-amber-900 px-4 py-1 font-semibold hover:bg-amber-100">
+              <button
+                type="button"
+                onClick={() => void onSubmit(null, true)}
+                className="rounded-full border border-amber-900 px-4 py-1 font-semibold hover:bg-amber-100"
+              >
                 {t('createPost.postAnyway')}
               </button>
             </div>
@@ -146,10 +153,18 @@ function CreatePost() {
             <FieldError id={`${id}-error`} message={error} />
           </div>
           <div className="flex justify-end gap-3 border-t border-line p-4">
-            <button type="button" onClick={() => goBack()} className="rounded-full border border-line px-5 py-2 font-semibold hover:bg-canvas">
+            <button
+              type="button"
+              onClick={() => goBack()}
+              className="rounded-full border border-line px-5 py-2 font-semibold hover:bg-canvas"
+            >
               {t('common.back')}
             </button>
-            <button type="submit" disabled={posting} className="rounded-full bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={posting}
+              className="rounded-full bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            >
               {t('createPost.post')}
             </button>
           </div>

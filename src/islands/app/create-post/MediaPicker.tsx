@@ -53,7 +53,12 @@ export default function MediaPicker({ files, onChange, alts, onAltChange }: Prop
         className={`flex min-h-40 flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed p-6 text-center ${dragging ? 'border-brand-600 bg-brand-50' : 'border-line bg-surface'}`}
       >
         <p className="text-sm">{t('createPost.dropHere')}</p>
-        <button type="button" onClick={() => inputRef.current?.click()} aria-describedby={hintId} className="rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+        <button
+          type="button"
+          onClick={() => inputRef.current?.click()}
+          aria-describedby={hintId}
+          className="rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
           {t('createPost.upload')}
         </button>
         <p id={hintId} className="text-xs text-muted">
@@ -80,8 +85,16 @@ export default function MediaPicker({ files, onChange, alts, onAltChange }: Prop
       {files.length > 0 && (
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('createPost.selected')}>
           {files.map((file, index) => (
-            <li key={`${file.name}-${file.lastModified}-${index}`} className="relative overflow-hidden rounded-lg border border-line bg-canvas">
-              {urls[index] && (isVideo(file) ? <video src={urls[index]} className="aspect-square w-full object-cover" muted /> : <img src={urls[index]} alt={alts.get(file)?.trim() || file.name} className="aspect-square w-full object-cover" />)}
+            <li
+              key={`${file.name}-${file.lastModified}-${index}`}
+              className="relative overflow-hidden rounded-lg border border-line bg-canvas"
+            >
+              {urls[index] &&
+                (isVideo(file) ? (
+                  <video src={urls[index]} className="aspect-square w-full object-cover" muted />
+                ) : (
+                  <img src={urls[index]} alt={alts.get(file)?.trim() || file.name} className="aspect-square w-full object-cover" />
+                ))}
               {!isVideo(file) && (
                 <textarea
                   aria-label={t('createPost.describeImage', { name: file.name })}

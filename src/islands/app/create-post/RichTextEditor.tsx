@@ -33,7 +33,10 @@ export default function RichTextEditor({ editorRef, labelId }: Props) {
 
   return (
     // Quill's own CSS removes the editor's outline: the writing area shows the keyboard focus on its frame instead.
-    <div className="post-editor bg-surface [&_.ql-container:focus-within]:outline-3 [&_.ql-container:focus-within]:outline-brand-600" data-state={state}>
+    <div
+      className="post-editor bg-surface [&_.ql-container:focus-within]:outline-3 [&_.ql-container:focus-within]:outline-brand-600"
+      data-state={state}
+    >
       {state === 'loading' && <p className="p-3 text-sm text-muted">{t('createPost.loadingEditor')}</p>}
       {state === 'failed' && <p className="p-3 text-sm text-red-700">{t('createPost.editorFailed')}</p>}
       <div ref={containerRef} className="min-h-40" />

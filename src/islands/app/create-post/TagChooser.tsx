@@ -8,7 +8,15 @@ import { useT } from '../../i18n/use-t.tsx';
  * The chosen channel's tags as checkboxes, up to three chosen; nothing when the channel has none. The list follows the
  * community field (looked up a moment after typing stops), and a tag no longer offered is dropped from the choice.
  */
-export default function TagChooser({ community, value, onChange }: { community: string; value: number[]; onChange: (ids: number[]) => void }) {
+export default function TagChooser({
+  community,
+  value,
+  onChange,
+}: {
+  community: string;
+  value: number[];
+  onChange: (ids: number[]) => void;
+}) {
   const t = useT();
   const [tags, setTags] = useState<PostTag[]>([]);
   useEffect(() => {
@@ -37,7 +45,10 @@ export default function TagChooser({ community, value, onChange }: { community: 
         {tags.map((tag) => {
           const checked = value.includes(tag.id);
           return (
-            <label key={tag.id} className={`inline-flex items-center gap-1.5 rounded-full border border-line px-2 py-1 text-sm ${!checked && full ? 'opacity-60' : 'cursor-pointer'}`}>
+            <label
+              key={tag.id}
+              className={`inline-flex items-center gap-1.5 rounded-full border border-line px-2 py-1 text-sm ${!checked && full ? 'opacity-60' : 'cursor-pointer'}`}
+            >
               <input
                 type="checkbox"
                 checked={checked}

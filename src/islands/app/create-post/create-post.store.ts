@@ -48,7 +48,8 @@ export function buildPostBody(draft: PostDraft, posters: PosterFrames = new Map(
   }
   // One `alts` per image, in the images' order ('' for one without), once any image has a description.
   const images = draft.files.filter((file) => !isVideo(file));
-  if (images.some((file) => draft.alts?.get(file)?.trim())) for (const file of images) form.append('alts', draft.alts?.get(file)?.trim() ?? '');
+  if (images.some((file) => draft.alts?.get(file)?.trim()))
+    for (const file of images) form.append('alts', draft.alts?.get(file)?.trim() ?? '');
   return form;
 }
 
@@ -105,12 +106,23 @@ export type CommunitySuggestion = { id: number; name: string; members_count: num
  */
 export async function suggestCommunities(): Promise<CommunitySuggestion[]> {
   const [profile, popular] = await Promise.all([
-    api<ProfileResponse>('/api/users/me/profile/').catch((error: unknown) => (console.error('Own channels could not be listed', error), null)),
-    api<Paged<Circle>>('/api/circles/', { query: { sort: 'active' } }).catch((error: unknown) => (console.error('Popular channels could not be listed', error), null)),
+    api<ProfileResponse>('/api/users/me/profile/').catch(
+      (error: unknown) => (console.error('Own channels could not be listed', error), null),
+    ),
+    api<Paged<Circle>>('/api/circles/', { query: { sort: 'active' } }).catch(
+      (error: unknown) => (console.error('Popular channels could not be listed', error), null),
+    ),
   ]);
-  const mine: CommunitySuggestion[] = (profile?.circles.results ?? []).map((c) => ({ id: c.circle_id, name: c.circle_name, members_count: null, mine: true }));
+  const mine: CommunitySuggestion[] = (profile?.circles.results ?? []).map((c) => ({
+    id: c.circle_id,
+    name: c.circle_name,
+    members_count: null,
+    mine: true,
+  }));
   const seen = new Set(mine.map((c) => c.id));
-  const others = (popular?.results ?? []).filter((c) => !seen.has(c.id) && !c.is_member && c.channel_type === 'public').map((c) => ({ id: c.id, name: c.name, members_count: c.members_count, mine: false }));
+  const others = (popular?.results ?? [])
+    .filter((c) => !seen.has(c.id) && !c.is_member && c.channel_type === 'public')
+    .map((c) => ({ id: c.id, name: c.name, members_count: c.members_count, mine: false }));
   return [...mine, ...others];
 }
 

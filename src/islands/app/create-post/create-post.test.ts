@@ -3,7 +3,14 @@ import { ApiError } from '../../../lib/browser/api-client.ts';
 import { buildPostBody, postFailureMessage, type PostDraft } from './create-post.store.ts';
 import { EDITOR_HISTORY, fixSemanticSpaces } from './editor-config.ts';
 
-const draft = (over: Partial<PostDraft> = {}): PostDraft => ({ circle: ' Science Hub ', title: 'Hello', description: '<p>Hi</p>', tab: 'text', files: [], ...over });
+const draft = (over: Partial<PostDraft> = {}): PostDraft => ({
+  circle: ' Science Hub ',
+  title: 'Hello',
+  description: '<p>Hi</p>',
+  tab: 'text',
+  files: [],
+  ...over,
+});
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' });
 const mp4 = new File([new Uint8Array([0, 0, 0, 24])], 'b.mp4', { type: 'video/mp4' });
 
@@ -30,8 +37,19 @@ describe('buildPostBody', () => {
   it('sends each video’s poster frame right after it, and a video without one alone', () => {
     const other = new File([new Uint8Array([0, 0, 0, 24])], 'c.mp4', { type: 'video/mp4' });
     const frame = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
-    const form = buildPostBody(draft({ tab: 'images', files: [mp4, png, other] }), new Map([[mp4, frame], [other, null]])) as FormData;
-    expect([...form.keys()].filter((key) => key !== 'circle' && key !== 'title' && key !== 'description')).toEqual(['videos', 'video_posters', 'images', 'videos']);
+    const form = buildPostBody(
+      draft({ tab: 'images', files: [mp4, png, other] }),
+      new Map([
+        [mp4, frame],
+        [other, null],
+      ]),
+    ) as FormData;
+    expect([...form.keys()].filter((key) => key !== 'circle' && key !== 'title' && key !== 'description')).toEqual([
+      'videos',
+      'video_posters',
+      'images',
+      'videos',
+    ]);
     expect((form.get('video_posters') as File).name).toBe('poster.jpg');
   });
 });
@@ -64,7 +82,12 @@ describe('editor settings', () => {
 
 describe('buildPostBody with tags', () => {
   it('sends chosen tags as a JSON list, or comma-separated in a form', () => {
-    expect(buildPostBody(draft({ tags: [3, 1] }))).toEqual({ circle: 'Science Hub', title: 'Hello', description: '<p>Hi</p>', tags: [3, 1] });
+    expect(buildPostBody(draft({ tags: [3, 1] }))).toEqual({
+      circle: 'Science Hub',
+      title: 'Hello',
+      description: '<p>Hi</p>',
+      tags: [3, 1],
+    });
     expect(buildPostBody(draft({ tags: [] }))).toEqual({ circle: 'Science Hub', title: 'Hello', description: '<p>Hi</p>' });
     const form = buildPostBody(draft({ tab: 'images', files: [png], tags: [3, 1] })) as FormData;
     expect(form.get('tags')).toBe('3,1');

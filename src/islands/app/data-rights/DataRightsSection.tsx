@@ -37,7 +37,9 @@ export default function DataRightsSection() {
   }, []);
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-xl border border-line bg-surface p-5">
-      <h2 id={`${id}-title`} className="text-lg font-bold">{t('dataRights.heading')}</h2>
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        {t('dataRights.heading')}
+      </h2>
       <p className="text-sm text-muted">
         {t('dataRights.privacyBefore')}{' '}
         <a href={siteHref('/privacy', lang)} className="text-brand-700 underline">
@@ -65,7 +67,9 @@ function WithdrawalPanel() {
   if (eraseAfter) {
     return (
       <div className="space-y-2 rounded-lg border border-line p-4">
-        <p role="status" className="text-sm">{t('dataRights.withdrawn', { date: formatDateTime(eraseAfter, lang) })}</p>
+        <p role="status" className="text-sm">
+          {t('dataRights.withdrawn', { date: formatDateTime(eraseAfter, lang) })}
+        </p>
         <a href="/home" className={`${secondary} inline-block`}>
           {t('dataRights.goHome')}
         </a>
@@ -97,9 +101,7 @@ function ExportPanel() {
   return (
     <div className="space-y-2 rounded-lg border border-line p-4">
       <h3 className="font-semibold">{t('dataRights.download')}</h3>
-      <p className="text-sm text-muted">
-        {t('dataRights.downloadHint')}
-      </p>
+      <p className="text-sm text-muted">{t('dataRights.downloadHint')}</p>
       {pending && (
         <div role="status" className="space-y-1 text-sm">
           <p>{t('dataRights.preparing')}</p>
@@ -115,8 +117,16 @@ function ExportPanel() {
           <span className="text-muted">{t('dataRights.availableUntil', { date: formatDateTime(current.expires_at!, lang) })}</span>
         </p>
       )}
-      {current?.status === 'failed' && <p role="alert" className="text-sm text-red-700">{t('dataRights.exportFailed')}</p>}
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {current?.status === 'failed' && (
+        <p role="alert" className="text-sm text-red-700">
+          {t('dataRights.exportFailed')}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       {!pending && (
         <button type="button" disabled={busy} onClick={() => void requestExport()} className={primary}>
           {t('dataRights.download')}
@@ -159,7 +169,11 @@ function UploadsPanel() {
           ))}
         </ul>
       )}
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -181,7 +195,9 @@ function DeletionPanel() {
   if (step === 'done') {
     return (
       <div className="space-y-2 rounded-lg border border-line p-4">
-        <p role="status" className="text-sm">{t('dataRights.accountDeleted')}</p>
+        <p role="status" className="text-sm">
+          {t('dataRights.accountDeleted')}
+        </p>
         <a href="/home" className={`${secondary} inline-block`}>
           {t('dataRights.goHome')}
         </a>
@@ -190,10 +206,10 @@ function DeletionPanel() {
   }
   return (
     <form onSubmit={submit} aria-labelledby={`${id}-title`} className="space-y-2 rounded-lg border border-red-200 p-4">
-      <h3 id={`${id}-title`} className="font-semibold">{t('dataRights.deleteAccount')}</h3>
-      <p className="text-sm text-muted">
-        {t('dataRights.deleteHint')}
-      </p>
+      <h3 id={`${id}-title`} className="font-semibold">
+        {t('dataRights.deleteAccount')}
+      </h3>
+      <p className="text-sm text-muted">{t('dataRights.deleteHint')}</p>
       {step === 'closed' && (
         <button type="button" onClick={startDeletion} className={danger}>
           {t('dataRights.deleteAccount')}
@@ -204,7 +220,15 @@ function DeletionPanel() {
           <label htmlFor={`${id}-email`} className="block text-sm">
             {t('dataRights.emailLabel')}
           </label>
-          <input id={`${id}-email`} type="email" autoComplete="email" required value={address} onChange={(event) => setAddress(event.target.value)} className={field} />
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            required
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            className={field}
+          />
           <DeletionButtons label={t('dataRights.sendCode')} disabled={busy || !address.trim()} />
         </>
       )}
@@ -214,7 +238,15 @@ function DeletionPanel() {
           <label htmlFor={`${id}-code`} className="block text-sm">
             {t('dataRights.codeLabel')}
           </label>
-          <input id={`${id}-code`} inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(event) => setCode(event.target.value)} className={field} />
+          <input
+            id={`${id}-code`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            className={field}
+          />
           <fieldset className="space-y-1 text-sm">
             <legend className="font-semibold">{t('dataRights.content')}</legend>
             <label className="flex items-start gap-2">

@@ -29,7 +29,8 @@ export const $deletion = map({
 
 const say = (key: string) => translator($lang.get())(key);
 /** The API's message (already in the person's language), else the fallback from the catalogs. */
-const messageOf = (error: unknown, fallbackKey: string) => (error instanceof ApiError ? errorMessage(error.data, say(fallbackKey)) : say(fallbackKey));
+const messageOf = (error: unknown, fallbackKey: string) =>
+  error instanceof ApiError ? errorMessage(error.data, say(fallbackKey)) : say(fallbackKey);
 
 let pollTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -127,7 +128,11 @@ export async function confirmDeletion(otp: string, eraseContent: boolean): Promi
 }
 
 /** "Withdraw consent": where it stands (closed, sending, done with the erasure date) and a failure's words. */
-export const $withdrawal = atom<{ busy: boolean; eraseAfter: string | null; error: string | null }>({ busy: false, eraseAfter: null, error: null });
+export const $withdrawal = atom<{ busy: boolean; eraseAfter: string | null; error: string | null }>({
+  busy: false,
+  eraseAfter: null,
+  error: null,
+});
 
 /**
  * Withdraws consent (DPDP Rule 3): the server stops using the member's data at once and refuses their tokens, so the

@@ -8,8 +8,20 @@ const { apiMock } = await import('../../../../tests/helpers/api-client-mock.ts')
 const store = await import('./explore.store.ts');
 
 const circle = (id: number, over: Partial<Circle> = {}): Circle => ({
-  id, name: `Circle ${id}`, description: '', channel_type: 'public', channel_name: `Circle ${id}`, members_count: 3, is_member: false, is_owner: false,
-  membership_status: 'none', theme_colors: { primary: '#123456', secondary: '#234567' }, created_at: '2026-01-01T00:00:00Z', requirement: null, alt_text_required: false, ...over,
+  id,
+  name: `Circle ${id}`,
+  description: '',
+  channel_type: 'public',
+  channel_name: `Circle ${id}`,
+  members_count: 3,
+  is_member: false,
+  is_owner: false,
+  membership_status: 'none',
+  theme_colors: { primary: '#123456', secondary: '#234567' },
+  created_at: '2026-01-01T00:00:00Z',
+  requirement: null,
+  alt_text_required: false,
+  ...over,
 });
 const page = (results: Circle[], next: string | null = null): Paged<Circle> => ({ count: results.length, next, previous: null, results });
 
@@ -27,7 +39,9 @@ describe('Explore', () => {
     expect(apiMock).toHaveBeenLastCalledWith('/api/circles/', { query: { q: 'kudla', requirement: 'academic', sort: 'active', page: 1 } });
     apiMock.mockResolvedValueOnce(page([circle(3)]));
     await store.loadMoreChannels();
-    expect(apiMock).toHaveBeenLastCalledWith('/api/circles/', { query: { q: 'kudla', requirement: 'academic', sort: 'active', page: 2, cursor: 'abc' } });
+    expect(apiMock).toHaveBeenLastCalledWith('/api/circles/', {
+      query: { q: 'kudla', requirement: 'academic', sort: 'active', page: 2, cursor: 'abc' },
+    });
     expect(store.$explore.get().items.map((c) => c.id)).toEqual([1, 2, 3]);
     apiMock.mockResolvedValueOnce(page([circle(9)]));
     await store.setFilters({ requirement: '' });

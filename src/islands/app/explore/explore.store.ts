@@ -15,7 +15,14 @@ export type RequirementChoice = (typeof REQUIREMENTS)[number];
 export type ExploreFilters = { q: string; requirement: RequirementChoice; sort: ExploreSort };
 export type ExploreState = PagedList<Circle> & ExploreFilters & { joining: number[]; failed: boolean };
 
-export const $explore = map<ExploreState>({ ...emptyPagedList<Circle>(), q: '', requirement: '', sort: 'members', joining: [], failed: false });
+export const $explore = map<ExploreState>({
+  ...emptyPagedList<Circle>(),
+  q: '',
+  requirement: '',
+  sort: 'members',
+  joining: [],
+  failed: false,
+});
 
 /** The query for the filters as they are: blank ones are left out. */
 export const filterQuery = ({ q, requirement, sort }: ExploreFilters) => ({

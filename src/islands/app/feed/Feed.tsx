@@ -19,7 +19,9 @@ function Feed({ first = null, firstSource = 'public' }: { first?: Paged<Post> | 
   const stored = useStore($feed);
   // A store update renders at once (useSyncExternalStore); a page of posts is a lot to render, so the list follows it
   // a moment later, in a render React splits and pauses for input instead of one long task.
-  const { phase, items, loading, hasMore, error } = useDeferredValue(first && stored.phase === 'idle' ? seededFeed(first, firstSource) : stored);
+  const { phase, items, loading, hasMore, error } = useDeferredValue(
+    first && stored.phase === 'idle' ? seededFeed(first, firstSource) : stored,
+  );
 
   useEffect(() => {
     if (first) $feed.set(seededFeed(first, firstSource));
@@ -27,7 +29,11 @@ function Feed({ first = null, firstSource = 'public' }: { first?: Paged<Post> | 
   }, [first, firstSource]);
 
   if (phase !== 'ready') {
-    return <p className={note} role="status">{t('feed.verifying')}</p>;
+    return (
+      <p className={note} role="status">
+        {t('feed.verifying')}
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-4">
@@ -37,12 +43,20 @@ function Feed({ first = null, firstSource = 'public' }: { first?: Paged<Post> | 
       ))}
       <div aria-live="polite">
         {loading && <p className={note}>{t('feed.loadingPosts')}</p>}
-        {error && <p className="rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-800" role="alert">{error}</p>}
+        {error && (
+          <p className="rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-800" role="alert">
+            {error}
+          </p>
+        )}
         {!loading && !error && items.length === 0 && !hasMore && <p className={note}>{t('feed.empty')}</p>}
         {!loading && !error && items.length > 0 && !hasMore && <p className={note}>{t('feed.end')}</p>}
       </div>
       {!loading && hasMore && items.length > 0 && (
-        <button type="button" onClick={() => void loadFeedPage()} className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
+        <button
+          type="button"
+          onClick={() => void loadFeedPage()}
+          className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50"
+        >
           {t('feed.showMore')}
         </button>
       )}

@@ -32,7 +32,16 @@ export type FeedState = PagedList<Post> & {
   error: string | null;
 };
 
-const INITIAL: FeedState = { phase: 'idle', source: 'public', items: [], page: 1, hasMore: true, loading: false, cursor: null, error: null };
+const INITIAL: FeedState = {
+  phase: 'idle',
+  source: 'public',
+  items: [],
+  page: 1,
+  hasMore: true,
+  loading: false,
+  cursor: null,
+  error: null,
+};
 
 export const $feed = map<FeedState>({ ...INITIAL });
 

@@ -10,9 +10,16 @@ export function ChannelReports({ circleId }: { circleId: number }) {
   const t = useT();
   const [opened, setOpened] = useState(false);
   return (
-    <details className="rounded-xl border border-line bg-surface p-4" onToggle={(e) => setOpened((e.currentTarget as HTMLDetailsElement).open)}>
+    <details
+      className="rounded-xl border border-line bg-surface p-4"
+      onToggle={(e) => setOpened((e.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary className="cursor-pointer font-bold">{t('moderation.reportsToReview')}</summary>
-      {opened && <div className="mt-3"><ReviewQueue scope={{ kind: 'circle', circleId }} /></div>}
+      {opened && (
+        <div className="mt-3">
+          <ReviewQueue scope={{ kind: 'circle', circleId }} />
+        </div>
+      )}
     </details>
   );
 }

@@ -13,7 +13,11 @@ const OWNER_OF = 'Owner of b/';
 
 /** Who decided, in the screen's language: the API words it 'Moderator' or 'Owner of b/<channel>'. */
 const actorText = (actor: string, t: Translate) =>
-  actor.startsWith(OWNER_OF) ? t('moderation.ownerOf', { channel: actor.slice(OWNER_OF.length) }) : actor === 'Moderator' ? t('moderation.moderator') : actor;
+  actor.startsWith(OWNER_OF)
+    ? t('moderation.ownerOf', { channel: actor.slice(OWNER_OF.length) })
+    : actor === 'Moderator'
+      ? t('moderation.moderator')
+      : actor;
 
 function ModLog() {
   const t = useT();
@@ -29,27 +33,46 @@ function ModLog() {
   return (
     <section aria-labelledby="modlog-title" className="flex flex-col gap-4">
       <header>
-        <h1 id="modlog-title" className="text-2xl font-bold">{circle ? t('moderation.logOf', { channel: circle }) : t('moderation.log')}</h1>
+        <h1 id="modlog-title" className="text-2xl font-bold">
+          {circle ? t('moderation.logOf', { channel: circle }) : t('moderation.log')}
+        </h1>
         <p className="mt-1 text-sm text-muted">{t('moderation.logIntro')}</p>
       </header>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-      {!error && !loading && entries.length === 0 && <p className="rounded-xl border border-line bg-surface p-6 text-center text-sm text-muted">{t('moderation.noDecisions')}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {!error && !loading && entries.length === 0 && (
+        <p className="rounded-xl border border-line bg-surface p-6 text-center text-sm text-muted">{t('moderation.noDecisions')}</p>
+      )}
       <ol className="grid gap-2">
         {entries.map((e) => (
           <li key={e.id} className="rounded-xl border border-line bg-surface p-3 text-sm" data-testid="modlog-entry">
             <p>
               <strong>{t(`moderation.actions.${e.action}`)}</strong>
-              {e.action === 'suspend' && <> {e.ends_at ? t('moderation.until', { date: formatDate(e.ends_at, lang) }) : t('moderation.permanently')}</>}
+              {e.action === 'suspend' && (
+                <> {e.ends_at ? t('moderation.until', { date: formatDate(e.ends_at, lang) }) : t('moderation.permanently')}</>
+              )}
               {e.excerpt && (
                 <>
                   {' · '}
-                  {e.post_id ? <a href={`/home/comments/${e.post_id}`} className="font-semibold hover:underline">{e.excerpt}</a> : <span className="font-semibold">{e.excerpt}</span>}
+                  {e.post_id ? (
+                    <a href={`/home/comments/${e.post_id}`} className="font-semibold hover:underline">
+                      {e.excerpt}
+                    </a>
+                  ) : (
+                    <span className="font-semibold">{e.excerpt}</span>
+                  )}
                 </>
               )}
               {e.circle && (
                 <>
                   {' '}
-                  {t('moderation.in')} <a href={`/home/channel-page?key=${encodeURIComponent(e.circle.name)}`} className="hover:underline">b/{e.circle.name}</a>
+                  {t('moderation.in')}{' '}
+                  <a href={`/home/channel-page?key=${encodeURIComponent(e.circle.name)}`} className="hover:underline">
+                    b/{e.circle.name}
+                  </a>
                 </>
               )}
             </p>
@@ -61,7 +84,9 @@ function ModLog() {
         ))}
       </ol>
       {hasMore && entries.length > 0 && (
-        <button type="button" className="btn self-start" disabled={loading} onClick={() => void loadModlog(circle)}>{loading ? t('common.loading') : t('moderation.showMore')}</button>
+        <button type="button" className="btn self-start" disabled={loading} onClick={() => void loadModlog(circle)}>
+          {loading ? t('common.loading') : t('moderation.showMore')}
+        </button>
       )}
     </section>
   );

@@ -5,12 +5,31 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '../../../lib/moderation-rules.ts';
-import { $reportSending, $reportTarget, closeReport, openReport, sameTarget, sendReport, type ReportTarget } from '../../../stores/report.store.ts';
+import {
+  $reportSending,
+  $reportTarget,
+  closeReport,
+  openReport,
+  sameTarget,
+  sendReport,
+  type ReportTarget,
+} from '../../../stores/report.store.ts';
 import { useModalDialog } from '../shell/use-modal-dialog.ts';
 import { useT } from '../../i18n/use-t.tsx';
 
 const FlagIcon = () => (
-  <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    viewBox="0 0 24 24"
+    width="18"
+    height="18"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="M4 22V4M4 4h12l-2 4 2 4H4" />
   </svg>
 );
@@ -35,28 +54,50 @@ function ReportDialog({ target, what }: { target: ReportTarget; what: 'post' | '
   }
 
   return (
-    <dialog ref={ref} aria-labelledby={`${id}-title`} className="mx-auto mt-20 w-[calc(100%-1.5rem)] max-w-md rounded-2xl bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/40">
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      className="mx-auto mt-20 w-[calc(100%-1.5rem)] max-w-md rounded-2xl bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/40"
+    >
       {open && (
         <form onSubmit={submit} className="flex flex-col gap-4 p-5" noValidate>
-          <h2 id={`${id}-title`} className="text-lg font-bold">{t(what === 'post' ? 'report.titlePost' : 'report.titleComment')}</h2>
+          <h2 id={`${id}-title`} className="text-lg font-bold">
+            {t(what === 'post' ? 'report.titlePost' : 'report.titleComment')}
+          </h2>
           <fieldset aria-describedby={missing ? `${id}-missing` : undefined}>
             <legend className="text-sm font-semibold">{t('report.why')}</legend>
             <div className="mt-2 grid gap-1.5">
               {(Object.keys(REPORT_REASONS) as ReportReason[]).map((value) => (
                 <label key={value} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => (setReason(value), setMissing(false))} />
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={value}
+                    checked={reason === value}
+                    onChange={() => (setReason(value), setMissing(false))}
+                  />
                   {t(`report.reasons.${value}`)}
                 </label>
               ))}
             </div>
-            {missing && <p id={`${id}-missing`} className="field-error">{t('report.chooseReason')}</p>}
+            {missing && (
+              <p id={`${id}-missing`} className="field-error">
+                {t('report.chooseReason')}
+              </p>
+            )}
           </fieldset>
-          <label className="text-sm font-semibold" htmlFor={`${id}-note`}>{t('report.note')}</label>
+          <label className="text-sm font-semibold" htmlFor={`${id}-note`}>
+            {t('report.note')}
+          </label>
           <textarea id={`${id}-note`} name="note" rows={3} maxLength={REPORT_NOTE_MAX} className="field-input -mt-2 resize-y" />
           <p className="text-xs text-muted">{t('report.private')}</p>
           <div className="flex justify-end gap-2">
-            <button type="button" className="btn" onClick={() => ref.current?.close()}>{t('common.cancel')}</button>
-            <button type="submit" className="btn btn-primary" disabled={sending}>{sending ? t('report.sending') : t('report.send')}</button>
+            <button type="button" className="btn" onClick={() => ref.current?.close()}>
+              {t('common.cancel')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={sending}>
+              {sending ? t('report.sending') : t('report.send')}
+            </button>
           </div>
         </form>
       )}

@@ -59,79 +59,136 @@ function CaseCard({ item: c, decide, moderator }: { item: ReviewCase; decide: De
   return (
     <li className="rounded-xl border border-line bg-surface p-4" aria-labelledby={`${id}-title`} data-testid="review-case">
       <p className="text-xs font-semibold uppercase tracking-wide text-muted">
-        {t(item.kind === 'post' ? 'moderation.postIn' : 'moderation.commentIn', { channel: item.circle.name, author: item.author })} · {relativeTime(item.created_at, new Date(), lang)}
+        {t(item.kind === 'post' ? 'moderation.postIn' : 'moderation.commentIn', { channel: item.circle.name, author: item.author })} ·{' '}
+        {relativeTime(item.created_at, new Date(), lang)}
       </p>
       <h3 id={`${id}-title`} className="mt-1 font-bold break-words">
-        <a href={item.url} className="hover:underline">{item.title || t('moderation.noText')}</a>
+        <a href={item.url} className="hover:underline">
+          {item.title || t('moderation.noText')}
+        </a>
       </h3>
       {item.excerpt && item.kind === 'post' && <p className="mt-1 text-sm break-words text-muted">{item.excerpt}</p>}
-      {hidden && <p className="mt-2 inline-block rounded bg-amber-50 px-2 py-0.5 text-sm font-semibold text-amber-800">{moderationLabel(item, t)}</p>}
+      {hidden && (
+        <p className="mt-2 inline-block rounded bg-amber-50 px-2 py-0.5 text-sm font-semibold text-amber-800">{moderationLabel(item, t)}</p>
+      )}
 
       <div className="mt-3 flex flex-wrap gap-2" aria-label={t('moderation.reportsByReason')}>
         {c.reasons.map((r) => (
-          <span key={r.reason} className="rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-800">{t(`report.reasons.${r.reason}`)} × {r.count}</span>
+          <span key={r.reason} className="rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-800">
+            {t(`report.reasons.${r.reason}`)} × {r.count}
+          </span>
         ))}
-        {c.reports_count === 0 && <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-800">{t('moderation.heldByShield')}</span>}
+        {c.reports_count === 0 && (
+          <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-800">
+            {t('moderation.heldByShield')}
+          </span>
+        )}
       </div>
       {c.held_by && c.held_by.length > 0 && (
         <p className="mt-2 text-sm" data-testid="held-by">
-          {t('moderation.heldByIdentifier')} <span className="font-mono break-all">{c.held_by.map((entry) => entry.replace(/^(registry|suspected):/, '')).join(', ')}</span>
+          {t('moderation.heldByIdentifier')}{' '}
+          <span className="font-mono break-all">{c.held_by.map((entry) => entry.replace(/^(registry|suspected):/, '')).join(', ')}</span>
         </p>
       )}
       {c.notes.length > 0 && (
         <ul className="mt-2 grid gap-1 text-sm">
-          {c.notes.map((n, i) => <li key={i} className="border-l-2 border-line pl-2 break-words">“{n.note}”</li>)}
+          {c.notes.map((n, i) => (
+            <li key={i} className="border-l-2 border-line pl-2 break-words">
+              “{n.note}”
+            </li>
+          ))}
         </ul>
       )}
 
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-semibold">
-          {author.username}: {t('moderation.warnings', { count: author.warnings })} · {t('moderation.removals', { count: author.removals })} ·{' '}
-          {t('moderation.suspensions', { count: author.suspensions })}
+          {author.username}: {t('moderation.warnings', { count: author.warnings })} · {t('moderation.removals', { count: author.removals })}{' '}
+          · {t('moderation.suspensions', { count: author.suspensions })}
           {author.suspended_site_wide && ` · ${t('moderation.suspendedNow')}`}
         </summary>
         <ul className="mt-2 grid gap-1">
           {author.recent.map((r) => (
             <li key={`${r.kind}-${r.id}`}>
-              <a href={`/home/comments/${r.post_id}`} className="hover:underline">{t(r.kind === 'post' ? 'moderation.post' : 'moderation.comment')}: {r.excerpt || t('moderation.media')}</a>
-              {r.moderation_status !== 'visible' && <span className="ml-1 text-muted">({t(`moderation.status.${r.moderation_status}`)})</span>}
+              <a href={`/home/comments/${r.post_id}`} className="hover:underline">
+                {t(r.kind === 'post' ? 'moderation.post' : 'moderation.comment')}: {r.excerpt || t('moderation.media')}
+              </a>
+              {r.moderation_status !== 'visible' && (
+                <span className="ml-1 text-muted">({t(`moderation.status.${r.moderation_status}`)})</span>
+              )}
             </li>
           ))}
         </ul>
       </details>
 
       <div className="mt-4 grid gap-2">
-        <label htmlFor={`${id}-reason`} className="text-sm font-semibold">{t('moderation.reasonLabel')}</label>
+        <label htmlFor={`${id}-reason`} className="text-sm font-semibold">
+          {t('moderation.reasonLabel')}
+        </label>
         <input id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} className="field-input" />
         <div className="flex flex-wrap gap-2">
-          {c.reports_count > 0 && <button type="button" className="btn" disabled={busy} onClick={() => run('dismiss')}>{t('moderation.dismiss')}</button>}
+          {c.reports_count > 0 && (
+            <button type="button" className="btn" disabled={busy} onClick={() => run('dismiss')}>
+              {t('moderation.dismiss')}
+            </button>
+          )}
           {item.moderation_status !== 'removed' && (
             <>
-              <select aria-label={t('moderation.removeAs')} value={category} onChange={(e) => setCategory(e.target.value as ReportReason)} className="field-input w-auto">
+              <select
+                aria-label={t('moderation.removeAs')}
+                value={category}
+                onChange={(e) => setCategory(e.target.value as ReportReason)}
+                className="field-input w-auto"
+              >
                 {(Object.keys(REPORT_REASONS) as ReportReason[]).map((value) => (
-                  <option key={value} value={value}>{t(`report.reasons.${value}`)}</option>
+                  <option key={value} value={value}>
+                    {t(`report.reasons.${value}`)}
+                  </option>
                 ))}
               </select>
-              <button type="button" className="btn btn-primary" disabled={busy || !reason.trim()} onClick={() => run('remove')}>{t('moderation.remove')}</button>
+              <button type="button" className="btn btn-primary" disabled={busy || !reason.trim()} onClick={() => run('remove')}>
+                {t('moderation.remove')}
+              </button>
             </>
           )}
-          {hidden && <button type="button" className="btn" disabled={busy} onClick={() => run('restore')}>{t(item.moderation_status === 'held' ? 'moderation.release' : 'moderation.restore')}</button>}
-          <button type="button" className="btn" disabled={busy || !reason.trim()} onClick={() => run('warn')}>{t('moderation.warn')}</button>
+          {hidden && (
+            <button type="button" className="btn" disabled={busy} onClick={() => run('restore')}>
+              {t(item.moderation_status === 'held' ? 'moderation.release' : 'moderation.restore')}
+            </button>
+          )}
+          <button type="button" className="btn" disabled={busy || !reason.trim()} onClick={() => run('warn')}>
+            {t('moderation.warn')}
+          </button>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <label className="text-sm" htmlFor={`${id}-duration`}>{t('moderation.suspendFor')}</label>
-          <select id={`${id}-duration`} value={duration} onChange={(e) => setDuration(e.target.value as SuspensionDuration)} className="field-input w-auto">
+          <label className="text-sm" htmlFor={`${id}-duration`}>
+            {t('moderation.suspendFor')}
+          </label>
+          <select
+            id={`${id}-duration`}
+            value={duration}
+            onChange={(e) => setDuration(e.target.value as SuspensionDuration)}
+            className="field-input w-auto"
+          >
             {(Object.keys(SUSPENSION_DURATIONS) as SuspensionDuration[]).map((value) => (
-              <option key={value} value={value}>{t(`moderation.durations.${value}`)}</option>
+              <option key={value} value={value}>
+                {t(`moderation.durations.${value}`)}
+              </option>
             ))}
           </select>
           {moderator && (
-            <select aria-label={t('moderation.where')} value={scope} onChange={(e) => setScope(e.target.value as SuspensionScope)} className="field-input w-auto">
+            <select
+              aria-label={t('moderation.where')}
+              value={scope}
+              onChange={(e) => setScope(e.target.value as SuspensionScope)}
+              className="field-input w-auto"
+            >
               <option value="circle">{t('moderation.fromChannel', { channel: item.circle.name })}</option>
               <option value="site">{t('moderation.fromSite')}</option>
             </select>
           )}
-          <button type="button" className="btn" disabled={busy} onClick={() => run('suspend')}>{t('moderation.suspend')}</button>
+          <button type="button" className="btn" disabled={busy} onClick={() => run('suspend')}>
+            {t('moderation.suspend')}
+          </button>
         </div>
       </div>
     </li>
@@ -145,16 +202,28 @@ export default function ReviewQueue({ scope, moderator = scope.kind === 'staff' 
   const { items: cases, count, hasMore, loading, error } = useStore(store.$queue);
   useEffect(() => void store.load(true), [store]);
 
-  if (error && cases.length === 0) return <p role="alert" className="text-sm text-red-700">{error}</p>;
-  if (!loading && cases.length === 0) return <p className="rounded-xl border border-line bg-surface p-6 text-center text-sm text-muted">{t('moderation.nothing')}</p>;
+  if (error && cases.length === 0)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {error}
+      </p>
+    );
+  if (!loading && cases.length === 0)
+    return <p className="rounded-xl border border-line bg-surface p-6 text-center text-sm text-muted">{t('moderation.nothing')}</p>;
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-muted" aria-live="polite">{t('moderation.toReview', { count })}</p>
+      <p className="text-sm text-muted" aria-live="polite">
+        {t('moderation.toReview', { count })}
+      </p>
       <ul className="grid gap-3">
-        {cases.map((c) => <CaseCard key={c.id} item={c} decide={store.decide} moderator={moderator} />)}
+        {cases.map((c) => (
+          <CaseCard key={c.id} item={c} decide={store.decide} moderator={moderator} />
+        ))}
       </ul>
       {hasMore && cases.length > 0 && (
-        <button type="button" className="btn self-start" disabled={loading} onClick={() => void store.load()}>{loading ? t('common.loading') : t('moderation.showMore')}</button>
+        <button type="button" className="btn self-start" disabled={loading} onClick={() => void store.load()}>
+          {loading ? t('common.loading') : t('moderation.showMore')}
+        </button>
       )}
     </div>
   );

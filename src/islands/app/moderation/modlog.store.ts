@@ -17,8 +17,13 @@ export const $modlog = map<LogState>({ ...emptyPagedList<LogEntry>(), error: nul
 export async function loadModlog(circle: string | null, reset = false): Promise<void> {
   if (reset) $modlog.set({ ...emptyPagedList<LogEntry>(), error: null });
   try {
-    await loadNextPage($modlog, (state) => api<Paged<LogEntry>>('/api/modlog/', { query: { page: state.page, ...(circle ? { circle } : {}) } }));
+    await loadNextPage($modlog, (state) =>
+      api<Paged<LogEntry>>('/api/modlog/', { query: { page: state.page, ...(circle ? { circle } : {}) } }),
+    );
   } catch (error) {
-    $modlog.setKey('error', translator($lang.get())(error instanceof ApiError && error.status === 404 ? 'moderation.channelNotFound' : 'moderation.logFailed'));
+    $modlog.setKey(
+      'error',
+      translator($lang.get())(error instanceof ApiError && error.status === 404 ? 'moderation.channelNotFound' : 'moderation.logFailed'),
+    );
   }
 }

@@ -6,7 +6,14 @@ import { map } from 'nanostores';
 import { api, ApiError } from '../../../lib/browser/api-client.ts';
 import type { Paged } from '../../../lib/api-types.ts';
 import { emptyPagedList, loadNextPage, type PagedList } from '../../../lib/paged-list.ts';
-import type { ModeratedItem, ModerationAction, ReportReason, ReviewCase, SuspensionDuration, SuspensionScope } from '../../../lib/moderation-rules.ts';
+import type {
+  ModeratedItem,
+  ModerationAction,
+  ReportReason,
+  ReviewCase,
+  SuspensionDuration,
+  SuspensionScope,
+} from '../../../lib/moderation-rules.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { $lang } from '../../../stores/lang.store.ts';
@@ -49,7 +56,11 @@ export function createQueueStore(scope: QueueScope) {
       void toast(say(`moderation.decided.${input.action}`), 'success');
       if (input.action === 'remove' || input.action === 'restore' || input.action === 'dismiss') {
         const state = $queue.get();
-        $queue.set({ ...state, items: state.items.filter((c) => !(c.item.kind === item.kind && c.item.id === item.id)), count: Math.max(0, state.count - 1) });
+        $queue.set({
+          ...state,
+          items: state.items.filter((c) => !(c.item.kind === item.kind && c.item.id === item.id)),
+          count: Math.max(0, state.count - 1),
+        });
       }
       return true;
     } catch (error) {

@@ -52,16 +52,28 @@ export default function NotificationBell() {
       >
         <BellIcon />
         {count > 0 && (
-          <span data-testid="unread-count" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold text-white">
+          <span
+            data-testid="unread-count"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold text-white"
+          >
             {count > 99 ? '99+' : count}
           </span>
         )}
       </button>
       {open && (
-        <div role="dialog" aria-label={t('app.notifications')} className="absolute right-0 z-30 mt-2 w-80 rounded-lg border border-line bg-surface shadow-lg">
+        <div
+          role="dialog"
+          aria-label={t('app.notifications')}
+          className="absolute right-0 z-30 mt-2 w-80 rounded-lg border border-line bg-surface shadow-lg"
+        >
           <div className="flex items-center justify-between border-b border-line px-3 py-2">
             <span className="font-semibold">{t('app.notifications')}</span>
-            <button type="button" disabled={count === 0} onClick={() => void markRead()} className="text-sm font-semibold text-brand-700 disabled:text-muted">
+            <button
+              type="button"
+              disabled={count === 0}
+              onClick={() => void markRead()}
+              className="text-sm font-semibold text-brand-700 disabled:text-muted"
+            >
               {t('app.markAllRead')}
             </button>
           </div>
@@ -74,7 +86,10 @@ export default function NotificationBell() {
               ))}
             </ul>
           )}
-          <a href="/home/notifications" className="block border-t border-line px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:underline">
+          <a
+            href="/home/notifications"
+            className="block border-t border-line px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:underline"
+          >
             {t('app.seeAllNotifications')}
           </a>
         </div>

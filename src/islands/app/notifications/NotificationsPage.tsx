@@ -24,7 +24,12 @@ function NotificationsPage() {
         <h1 id="notifications-title" className="text-xl font-bold">
           {t('notifications.title')}
         </h1>
-        <button type="button" disabled={unread === 0} onClick={() => void markRead()} className="rounded-full border border-line px-4 py-1.5 text-sm font-semibold disabled:opacity-60">
+        <button
+          type="button"
+          disabled={unread === 0}
+          onClick={() => void markRead()}
+          className="rounded-full border border-line px-4 py-1.5 text-sm font-semibold disabled:opacity-60"
+        >
           {t('notifications.markAllRead')}
         </button>
       </header>
@@ -43,7 +48,12 @@ function NotificationsPage() {
         </ul>
       )}
       {list.hasMore && list.items.length > 0 && (
-        <button type="button" disabled={list.loading} onClick={() => loadNotifications(false).catch(() => setFailed(true))} className="m-4 rounded-full border border-line px-4 py-2 text-sm font-semibold">
+        <button
+          type="button"
+          disabled={list.loading}
+          onClick={() => loadNotifications(false).catch(() => setFailed(true))}
+          className="m-4 rounded-full border border-line px-4 py-2 text-sm font-semibold"
+        >
           {list.loading ? t('common.loading') : t('notifications.showMore')}
         </button>
       )}

@@ -17,13 +17,19 @@ describe('notificationText', () => {
     expect(leftover).not.toMatch(/[A-Za-z]{3,}/);
   });
 
-  it('says the moderator\'s reason after the line, and the count it reached', () => {
-    expect(notificationText(line({ code: 'postRemoved', params: { reason: 'spam' } }), translator('en'))).toBe('Your post was removed by moderators: spam');
+  it("says the moderator's reason after the line, and the count it reached", () => {
+    expect(notificationText(line({ code: 'postRemoved', params: { reason: 'spam' } }), translator('en'))).toBe(
+      'Your post was removed by moderators: spam',
+    );
     expect(notificationText(line({ code: 'upvotes', params: { count: 100 } }), translator('en'))).toBe('Your comment reached 100 upvotes');
-    expect(notificationText(line({ code: 'commented', params: { actor: 'Asha_Tiger', title: 'Exams' } }), translator('hi'))).toBe('Asha_Tiger ने आपकी पोस्ट "Exams" पर टिप्पणी की');
+    expect(notificationText(line({ code: 'commented', params: { actor: 'Asha_Tiger', title: 'Exams' } }), translator('hi'))).toBe(
+      'Asha_Tiger ने आपकी पोस्ट "Exams" पर टिप्पणी की',
+    );
   });
 
   it('shows a line stored without a code as it was written', () => {
-    expect(notificationText({ code: null, params: {}, text: 'Something the server once said' }, translator('hi'))).toBe('Something the server once said');
+    expect(notificationText({ code: null, params: {}, text: 'Something the server once said' }, translator('hi'))).toBe(
+      'Something the server once said',
+    );
   });
 });

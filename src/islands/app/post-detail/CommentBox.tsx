@@ -13,7 +13,6 @@ import EmojiPicker from './EmojiPicker.tsx';
 import { useT } from '../../i18n/use-t.tsx';
 import { addComment, COMMENT_EMPTY, COMMENT_FAILED, isCommentEmpty, MEDIA_TYPE_ERROR, mediaKindOf } from './post-detail.store.ts';
 
-
 const SmileIcon = () => (
   <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
     <circle cx="12" cy="12" r="9" />
@@ -31,7 +30,13 @@ type Props = {
 };
 
 /** Text, one image or video, and an emoji picker; Enter without Shift submits. The comment box and every reply box. */
-export default function CommentBox({ onSend = addComment, label: labelProp, submitLabel: submitProp, autoFocus = false, onCancel }: Props = {}) {
+export default function CommentBox({
+  onSend = addComment,
+  label: labelProp,
+  submitLabel: submitProp,
+  autoFocus = false,
+  onCancel,
+}: Props = {}) {
   const t = useT();
   const label = labelProp ?? t('postDetail.addComment');
   const submitLabel = submitProp ?? t('postDetail.comment');
@@ -68,7 +73,13 @@ export default function CommentBox({ onSend = addComment, label: labelProp, subm
       showVerificationNeeded(failure);
       console.error('Failed to add comment', failure);
       // The server's reason (offline and kept, too large, not verified, the connection dropped) beside the box; the text stays.
-      setError(failure instanceof ApiError && failure.message ? (failure.status === 0 ? failure.message : `${t(COMMENT_FAILED)} ${failure.message}`) : t(COMMENT_FAILED));
+      setError(
+        failure instanceof ApiError && failure.message
+          ? failure.status === 0
+            ? failure.message
+            : `${t(COMMENT_FAILED)} ${failure.message}`
+          : t(COMMENT_FAILED),
+      );
     } finally {
       setSending(false);
     }
@@ -127,8 +138,17 @@ export default function CommentBox({ onSend = addComment, label: labelProp, subm
       />
       {file && preview && (
         <div className="relative mt-2 inline-block">
-          {mediaKindOf(file) === 'video' ? <video src={preview} className="max-h-40 rounded" muted /> : <img src={preview} alt={file.name} className="max-h-40 rounded" />}
-          <button type="button" onClick={() => setFile(null)} aria-label={t('postDetail.remove', { name: file.name })} className="absolute top-1 right-1 flex h-7 w-7 items-center justify-center rounded-full bg-ink/80 text-white">
+          {mediaKindOf(file) === 'video' ? (
+            <video src={preview} className="max-h-40 rounded" muted />
+          ) : (
+            <img src={preview} alt={file.name} className="max-h-40 rounded" />
+          )}
+          <button
+            type="button"
+            onClick={() => setFile(null)}
+            aria-label={t('postDetail.remove', { name: file.name })}
+            className="absolute top-1 right-1 flex h-7 w-7 items-center justify-center rounded-full bg-ink/80 text-white"
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -152,12 +172,22 @@ export default function CommentBox({ onSend = addComment, label: labelProp, subm
       <FieldError id={`${id}-error`} message={error} />
       <div className="mt-2 flex items-center gap-2">
         <div className="relative" onKeyDown={(event) => event.key === 'Escape' && setPickerOpen(false)}>
-          <button type="button" aria-expanded={pickerOpen} onClick={() => setPickerOpen(!pickerOpen)} className="rounded-full p-2 text-muted hover:bg-canvas hover:text-ink" aria-label={t('postDetail.addEmoji')}>
+          <button
+            type="button"
+            aria-expanded={pickerOpen}
+            onClick={() => setPickerOpen(!pickerOpen)}
+            className="rounded-full p-2 text-muted hover:bg-canvas hover:text-ink"
+            aria-label={t('postDetail.addEmoji')}
+          >
             <SmileIcon />
           </button>
           {pickerOpen && <EmojiPicker onPick={insertEmoji} />}
         </div>
-        <button type="button" onClick={() => fileRef.current?.click()} className="rounded-full px-3 py-1 text-sm font-semibold text-muted hover:bg-canvas">
+        <button
+          type="button"
+          onClick={() => fileRef.current?.click()}
+          className="rounded-full px-3 py-1 text-sm font-semibold text-muted hover:bg-canvas"
+        >
           {t('postDetail.attachMedia')}
         </button>
         <input
@@ -172,11 +202,19 @@ export default function CommentBox({ onSend = addComment, label: labelProp, subm
           }}
         />
         {onCancel && (
-          <button type="button" onClick={onCancel} className="ml-auto rounded-full px-3 py-1 text-sm font-semibold text-muted hover:bg-canvas">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="ml-auto rounded-full px-3 py-1 text-sm font-semibold text-muted hover:bg-canvas"
+          >
             {t('common.cancel')}
           </button>
         )}
-        <button type="submit" disabled={empty || sending} className={`${onCancel ? '' : 'ml-auto '}rounded-full bg-brand-600 px-5 py-1.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60`}>
+        <button
+          type="submit"
+          disabled={empty || sending}
+          className={`${onCancel ? '' : 'ml-auto '}rounded-full bg-brand-600 px-5 py-1.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60`}
+        >
           {submitLabel}
         </button>
       </div>

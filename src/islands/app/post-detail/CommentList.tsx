@@ -130,7 +130,19 @@ function EditBox({ comment, onDone }: { comment: Comment; onDone: () => void }) 
 }
 
 /** One comment, its actions, and (to THREAD_DEPTH) the replies below it. Its body is text, never HTML. */
-function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComment; depth: number; postId: number; me: string; highlight: number | null }) {
+function CommentNode({
+  node,
+  depth,
+  postId,
+  me,
+  highlight,
+}: {
+  node: ThreadComment;
+  depth: number;
+  postId: number;
+  me: string;
+  highlight: number | null;
+}) {
   const t = useT();
   const lang = useLang();
   const [replying, setReplying] = useState(false);
@@ -159,7 +171,10 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
   } else if (depth >= THREAD_DEPTH) {
     if (node.reply_count > 0) {
       below = (
-        <a href={`/home/comments/${postId}?thread=${node.id}`} className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline">
+        <a
+          href={`/home/comments/${postId}?thread=${node.id}`}
+          className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+        >
           {t('postDetail.continueThread')}
         </a>
       );
@@ -175,7 +190,11 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
           </ul>
         )}
         {hidden > 0 && (
-          <button type="button" onClick={() => void loadMoreReplies(node.id)} className="mt-1 text-sm font-semibold text-brand-700 hover:underline">
+          <button
+            type="button"
+            onClick={() => void loadMoreReplies(node.id)}
+            className="mt-1 text-sm font-semibold text-brand-700 hover:underline"
+          >
             {t('postDetail.showMoreReplies', { count: hidden })}
           </button>
         )}
@@ -186,7 +205,10 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
   return (
     <li className="py-2" data-testid="comment" id={`comment-${node.id}`} data-depth={depth}>
       {confirmDialog}
-      <div className={`flex gap-3 rounded-lg p-1 ${highlighted ? 'bg-brand-50 ring-2 ring-brand-600' : ''}`} data-highlighted={highlighted || undefined}>
+      <div
+        className={`flex gap-3 rounded-lg p-1 ${highlighted ? 'bg-brand-50 ring-2 ring-brand-600' : ''}`}
+        data-highlighted={highlighted || undefined}
+      >
         <Avatar name={node.author} color={node.author_color} />
         <div className="min-w-0 flex-1">
           <p className="text-sm">
@@ -201,7 +223,11 @@ function CommentNode({ node, depth, postId, me, highlight }: { node: ThreadComme
             </span>
           </p>
           <div className="mt-1 flex flex-col gap-1">
-            <ModerationNotice status={node.moderation_status} removedReason={node.removed_reason} hiddenPendingReview={node.hidden_pending_review} />
+            <ModerationNotice
+              status={node.moderation_status}
+              removedReason={node.removed_reason}
+              hiddenPendingReview={node.hidden_pending_review}
+            />
             <SafetyBanner warning={node.safety_warning} />
           </div>
           {node.deleted ? (
@@ -275,11 +301,21 @@ function CommentSortMenu({ sort }: { sort: CommentSort }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="relative my-3 text-sm text-muted" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
-      <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} className="rounded px-1 py-0.5 hover:bg-canvas">
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="rounded px-1 py-0.5 hover:bg-canvas"
+      >
         {t('postDetail.sortBy')} <span className="font-semibold text-ink">{t(`postDetail.sort.${sort}`)}</span>
       </button>
       {open && (
-        <div role="menu" aria-label={t('postDetail.sortComments')} className="absolute z-10 mt-1 w-32 rounded-lg border border-line bg-surface py-1 shadow-lg">
+        <div
+          role="menu"
+          aria-label={t('postDetail.sortComments')}
+          className="absolute z-10 mt-1 w-32 rounded-lg border border-line bg-surface py-1 shadow-lg"
+        >
           {COMMENT_SORTS.map((value) => (
             <button
               key={value}
@@ -335,7 +371,12 @@ export default function CommentList({ comments, hasMore, loadingMore, onMore }: 
         </ul>
       )}
       {hasMore && (
-        <button type="button" onClick={onMore} disabled={loadingMore} className="mt-3 rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-canvas">
+        <button
+          type="button"
+          onClick={onMore}
+          disabled={loadingMore}
+          className="mt-3 rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-canvas"
+        >
           {loadingMore ? t('postDetail.loadingMore') : t('postDetail.showMoreComments')}
         </button>
       )}

@@ -15,7 +15,9 @@ export default function CommunitySidebar({ fallbackName }: { fallbackName: strin
   const community = useStore($community);
   const name = community?.name ?? fallbackName;
   const [joining, setJoining] = useState(false);
-  const button = community ? joinButton(community, joining, t('postDetail.joinCommunity'), t) : { label: t('postDetail.joinCommunity'), disabled: true };
+  const button = community
+    ? joinButton(community, joining, t('postDetail.joinCommunity'), t)
+    : { label: t('postDetail.joinCommunity'), disabled: true };
 
   const onJoin = async () => {
     if (!hasToken()) return openLogin();
@@ -38,7 +40,12 @@ export default function CommunitySidebar({ fallbackName }: { fallbackName: strin
             {community ? membersLabel(community.members_count, lang) : '\u00a0'}
           </span>
         </p>
-        <button type="button" onClick={onJoin} disabled={button.disabled} className="mt-3 w-full rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-200 disabled:text-stone-700">
+        <button
+          type="button"
+          onClick={onJoin}
+          disabled={button.disabled}
+          className="mt-3 w-full rounded-full bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:bg-stone-200 disabled:text-stone-700"
+        >
           {button.label}
         </button>
       </section>

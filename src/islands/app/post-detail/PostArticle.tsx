@@ -56,15 +56,29 @@ function EditPostForm({ post, onDone }: { post: Post; onDone: () => void }) {
     >
       <label className="block text-sm font-semibold">
         {t('postDetail.title')}
-        <input value={title} onChange={(event) => setTitle(event.target.value)} maxLength={300} className="mt-1 w-full rounded border border-line p-2 font-normal" />
+        <input
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          maxLength={300}
+          className="mt-1 w-full rounded border border-line p-2 font-normal"
+        />
       </label>
       <label className="block text-sm font-semibold">
         {t('postDetail.text')}
-        <textarea value={text} onChange={(event) => setText(event.target.value)} rows={6} className="mt-1 w-full rounded border border-line p-2 font-normal" />
+        <textarea
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={6}
+          className="mt-1 w-full rounded border border-line p-2 font-normal"
+        />
       </label>
       <FieldError id="post-edit-error" message={error} />
       <div className="flex gap-2">
-        <button type="submit" disabled={saving || title.trim() === ''} className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={saving || title.trim() === ''}
+          className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
+        >
           {t('postDetail.save')}
         </button>
         <button type="button" onClick={onDone} className="rounded-full px-3 py-1.5 text-sm font-semibold text-muted hover:bg-canvas">
@@ -120,7 +134,11 @@ export default function PostArticle({ post }: { post: Post }) {
           </span>
         )}
       </header>
-      <ModerationNotice status={post.moderation_status} removedReason={post.removed_reason} hiddenPendingReview={post.hidden_pending_review} />
+      <ModerationNotice
+        status={post.moderation_status}
+        removedReason={post.removed_reason}
+        hiddenPendingReview={post.hidden_pending_review}
+      />
       <SafetyBanner warning={post.safety_warning} />
       {editing ? (
         <EditPostForm post={post} onDone={() => setEditing(false)} />
@@ -165,10 +183,18 @@ export default function PostArticle({ post }: { post: Post }) {
         {post.moderation_status === 'visible' && <ReportButton target={{ kind: 'post', id: post.id }} />}
         {mine && !editing && (
           <>
-            <button type="button" onClick={() => setEditing(true)} className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink"
+            >
               {t('postDetail.edit')}
             </button>
-            <button type="button" onClick={() => void removePost(ask(t('postDetail.deleteConfirm'), t('postDetail.delete')), t)} className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
+            <button
+              type="button"
+              onClick={() => void removePost(ask(t('postDetail.deleteConfirm'), t('postDetail.delete')), t)}
+              className="rounded-full px-3 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink"
+            >
               {t('postDetail.delete')}
             </button>
           </>

@@ -25,7 +25,11 @@ function addressOptions() {
 function BackButton({ label }: { label?: string }) {
   const t = useT();
   return (
-    <button type="button" onClick={() => goBack()} className="rounded-full border border-line bg-surface px-4 py-1.5 text-sm font-semibold hover:bg-canvas">
+    <button
+      type="button"
+      onClick={() => goBack()}
+      className="rounded-full border border-line bg-surface px-4 py-1.5 text-sm font-semibold hover:bg-canvas"
+    >
       {label ?? t('common.back')}
     </button>
   );
@@ -71,7 +75,12 @@ function PostDetail({ postId }: { postId: string }) {
         <BackButton />
         <PostArticle post={post} />
         {signedIn === false ? <SignInPrompt message={t('postDetail.signInToComment')} /> : <CommentBox />}
-        <CommentList comments={detail.comments} hasMore={detail.nextPage !== null} loadingMore={detail.loadingMore} onMore={() => void loadMoreComments(postId)} />
+        <CommentList
+          comments={detail.comments}
+          hasMore={detail.nextPage !== null}
+          loadingMore={detail.loadingMore}
+          onMore={() => void loadMoreComments(postId)}
+        />
       </div>
       <div className="w-full shrink-0 lg:w-80">
         <CommunitySidebar fallbackName={post.circle.name} />

@@ -10,8 +10,18 @@ const store = await import('./post-detail.store.ts');
 
 const post = { id: 7, title: 'T', comment_count: 2, circle: { id: 3, name: 'Udupi Talks', channel_type: 'public' } } as Post;
 const comment = (id: number) => ({ id, post: 7, body: `c${id}`, replies: [] }) as unknown as ListedComment;
-const answer = (ids: number[], next: string | null): CommentsResponse => ({ post, comments: { count: 3, next, previous: null, results: ids.map(comment) } });
-const community = { id: 3, name: 'Udupi Talks', members_count: 5, is_member: false, channel_type: 'public', membership_status: 'none' } as Circle;
+const answer = (ids: number[], next: string | null): CommentsResponse => ({
+  post,
+  comments: { count: 3, next, previous: null, results: ids.map(comment) },
+});
+const community = {
+  id: 3,
+  name: 'Udupi Talks',
+  members_count: 5,
+  is_member: false,
+  channel_type: 'public',
+  membership_status: 'none',
+} as Circle;
 
 /** Lets the community lookup that loadPostDetail starts in the background finish. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -57,10 +67,14 @@ describe('loading a post', () => {
     await settle();
     apiMock.mockResolvedValueOnce(answer([1], link(52, 'def')));
     await store.loadMoreComments('7');
-    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/list/', { query: { post_id: '7', page: 2, cursor: 'abc', sort: 'best' } });
+    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/list/', {
+      query: { post_id: '7', page: 2, cursor: 'abc', sort: 'best' },
+    });
     apiMock.mockResolvedValueOnce(answer([0], null));
     await store.loadMoreComments('7');
-    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/list/', { query: { post_id: '7', page: 3, cursor: 'def', sort: 'best' } });
+    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/list/', {
+      query: { post_id: '7', page: 3, cursor: 'def', sort: 'best' },
+    });
   });
 });
 
@@ -74,7 +88,10 @@ describe('commenting and joining', () => {
   it('puts the new comment on top and counts it', async () => {
     apiMock.mockResolvedValueOnce(comment(10));
     await store.addComment(' first! ', null);
-    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/', { method: 'POST', body: { post: 7, body: 'first!', media_kind: null } });
+    expect(apiMock).toHaveBeenLastCalledWith('/api/posts/comments/', {
+      method: 'POST',
+      body: { post: 7, body: 'first!', media_kind: null },
+    });
     const state = store.$detail.get();
     expect(state.status === 'ready' && state.comments.map((c) => c.id)).toEqual([10, 2, 1]);
     expect(state).toMatchObject({ post: { comment_count: 3 }, total: 4 });

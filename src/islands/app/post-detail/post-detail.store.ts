@@ -1,7 +1,17 @@
 import { atom } from 'nanostores';
 import type { UploadTracker } from '../../../lib/upload-tracker.ts';
 import { api } from '../../../lib/browser/api-client.ts';
-import type { Circle, Comment, CommentSort, CommentsResponse, ListedComment, Paged, Post, ThreadComment, UpvoteResult } from '../../../lib/api-types.ts';
+import type {
+  Circle,
+  Comment,
+  CommentSort,
+  CommentsResponse,
+  ListedComment,
+  Paged,
+  Post,
+  ThreadComment,
+  UpvoteResult,
+} from '../../../lib/api-types.ts';
 import { toast } from '../../../lib/toast.ts';
 import { addReply as addReplyToTree, appendReplies, findIn, graftChain, removeComment, updateComment } from './thread-tree.ts';
 import { joinChannel } from '../../../stores/membership.store.ts';
@@ -105,7 +115,14 @@ export async function setCommentSort(sort: CommentSort): Promise<void> {
       return;
     }
     const { comments } = await fetchPage(String(state.post.id), 1, sort);
-    $detail.set({ ...($detail.get() as ReadyDetail), sort, comments: comments.results, total: comments.count, nextPage: nextPageOf(comments.next, 1), cursor: cursorOf(comments.next) });
+    $detail.set({
+      ...($detail.get() as ReadyDetail),
+      sort,
+      comments: comments.results,
+      total: comments.count,
+      nextPage: nextPageOf(comments.next, 1),
+      cursor: cursorOf(comments.next),
+    });
   } catch (error) {
     console.error('Failed to sort comments', error);
     void toast(say('postDetail.commentsLoadFailed'), 'error');
@@ -229,18 +246,29 @@ export async function addReply(parentId: number, text: string, file: File | null
   const reply = await sendComment(buildCommentBody(state.post.id, text, file, parentId, poster, alt), upload);
   const current = $detail.get();
   if (current.status !== 'ready') return;
-  $detail.set({ ...current, post: { ...current.post, comment_count: current.post.comment_count + 1 }, comments: addReplyToTree(current.comments, parentId, reply) });
+  $detail.set({
+    ...current,
+    post: { ...current.post, comment_count: current.post.comment_count + 1 },
+    comments: addReplyToTree(current.comments, parentId, reply),
+  });
 }
 
 /** Upvotes a comment, or takes the upvote back; the count is the server's answer. */
 export async function toggleUpvote(comment: Comment): Promise<void> {
   try {
-    const result = await api<UpvoteResult>('/api/posts/comments/upvotes/', { method: comment.upvoted ? 'DELETE' : 'POST', query: { comment_id: comment.id } });
+    const result = await api<UpvoteResult>('/api/posts/comments/upvotes/', {
+      method: comment.upvoted ? 'DELETE' : 'POST',
+      query: { comment_id: comment.id },
+    });
     const current = $detail.get();
     if (current.status !== 'ready') return;
     $detail.set({
       ...current,
-      comments: updateComment(current.comments, comment.id, (node) => ({ ...node, upvoted: result.upvoted, upvote_count: result.upvote_count })),
+      comments: updateComment(current.comments, comment.id, (node) => ({
+        ...node,
+        upvoted: result.upvoted,
+        upvote_count: result.upvote_count,
+      })),
     });
   } catch (error) {
     console.error('Failed to upvote', error);

@@ -6,7 +6,26 @@ const png = new File([new Uint8Array([1])], 'a.png', { type: 'image/png' });
 const mp4 = new File([new Uint8Array([1])], 'b.mp4', { type: 'video/mp4' });
 const pdf = new File([new Uint8Array([1])], 'c.pdf', { type: 'application/pdf' });
 
-const comment = (id: number): Comment => ({ id, post: 7, body: `c${id}`, media_kind: null, media_url: null, media_items: [], author: 'a', author_color: '#000', created_at: new Date().toISOString(), upvote_count: 0, moderation_status: 'visible', safety_warning: null, removed_reason: null, parent: null, reply_count: 0, upvoted: false, edited_at: null, deleted: false });
+const comment = (id: number): Comment => ({
+  id,
+  post: 7,
+  body: `c${id}`,
+  media_kind: null,
+  media_url: null,
+  media_items: [],
+  author: 'a',
+  author_color: '#000',
+  created_at: new Date().toISOString(),
+  upvote_count: 0,
+  moderation_status: 'visible',
+  safety_warning: null,
+  removed_reason: null,
+  parent: null,
+  reply_count: 0,
+  upvoted: false,
+  edited_at: null,
+  deleted: false,
+});
 const post = { id: 7, comment_count: 2 } as Post;
 
 describe('comment input (spec section 5)', () => {
@@ -51,7 +70,18 @@ describe('comment input (spec section 5)', () => {
 
 describe('withNewComment (spec section 4)', () => {
   it('prepends the comment and raises both counts by one', () => {
-    const state: ReadyDetail = { status: 'ready', post, comments: [comment(1), comment(2)], sort: 'best', thread: null, highlight: null, total: 2, nextPage: null, cursor: null, loadingMore: false };
+    const state: ReadyDetail = {
+      status: 'ready',
+      post,
+      comments: [comment(1), comment(2)],
+      sort: 'best',
+      thread: null,
+      highlight: null,
+      total: 2,
+      nextPage: null,
+      cursor: null,
+      loadingMore: false,
+    };
     const next = withNewComment(state, comment(3));
     expect(next.comments.map((c) => c.id)).toEqual([3, 1, 2]);
     expect(next.post.comment_count).toBe(3);

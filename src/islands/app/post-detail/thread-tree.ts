@@ -71,7 +71,10 @@ export function removeComment(tree: readonly ThreadComment[], id: number): Threa
   let next = mapPath(
     tree,
     id,
-    (node) => (node.reply_count > 0 ? { ...node, deleted: true, body: '', media_url: null, media_kind: null, media_poster: undefined, author: '[deleted]' } : null),
+    (node) =>
+      node.reply_count > 0
+        ? { ...node, deleted: true, body: '', media_url: null, media_kind: null, media_poster: undefined, author: '[deleted]' }
+        : null,
     (node) => ({ ...node, reply_count: node.reply_count - 1 }),
   );
   for (const ancestorId of path.slice(0, -1).reverse()) {

@@ -9,9 +9,11 @@ export const $cardPosts = map<PagedList<Post> & { failed: boolean }>({ ...emptyP
 export async function loadCardPosts(handle: string): Promise<void> {
   try {
     $cardPosts.setKey('failed', false);
-    await loadNextPage($cardPosts, (state) => api<Paged<Post>>(`/api/users/${encodeURIComponent(handle)}/posts/`, { query: pageQuery(state) }));
+    await loadNextPage($cardPosts, (state) =>
+      api<Paged<Post>>(`/api/users/${encodeURIComponent(handle)}/posts/`, { query: pageQuery(state) }),
+    );
   } catch (error) {
-    console.error('Could not load the member\'s posts', error);
+    console.error("Could not load the member's posts", error);
     $cardPosts.setKey('failed', true);
   }
 }

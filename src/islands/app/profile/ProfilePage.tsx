@@ -32,14 +32,28 @@ function ProfilePage() {
     void loadProfilePage();
   }, []);
 
-  if (status === 'loading') return <p className={note} role="status">{t('profile.loading')}</p>;
-  if (status === 'error') return <p className="rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-800" role="alert">{t(PROFILE_ERROR)}</p>;
+  if (status === 'loading')
+    return (
+      <p className={note} role="status">
+        {t('profile.loading')}
+      </p>
+    );
+  if (status === 'error')
+    return (
+      <p className="rounded-lg bg-red-50 px-4 py-3 text-center text-sm text-red-800" role="alert">
+        {t(PROFILE_ERROR)}
+      </p>
+    );
   if (status === 'signed-out' || !data) {
     return (
       <section className="flex flex-col items-center gap-4 rounded-xl border border-line bg-surface px-6 py-12 text-center">
         <h1 className="text-xl font-bold">{t('profile.yourProfile')}</h1>
         <p className="text-sm text-muted">{t('profile.signInLead')}</p>
-        <button type="button" onClick={openLogin} className="rounded-full bg-brand-600 px-6 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <button
+          type="button"
+          onClick={openLogin}
+          className="rounded-full bg-brand-600 px-6 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           {t('common.login')}
         </button>
       </section>
@@ -56,7 +70,11 @@ function ProfilePage() {
       <section className="rounded-xl border border-line bg-surface p-5">
         <h2 className="font-bold">{t('profile.signOutTitle')}</h2>
         <p className="mt-1 text-sm text-muted">{t('profile.signOutLead')}</p>
-        <button type="button" onClick={() => void logout()} className="mt-3 rounded-full border border-line px-5 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
+        <button
+          type="button"
+          onClick={() => void logout()}
+          className="mt-3 rounded-full border border-line px-5 py-2 text-sm font-semibold text-ink hover:bg-brand-50"
+        >
           {t('app.logout')}
         </button>
       </section>
@@ -79,8 +97,12 @@ function ProfileHeader({ data }: { data: ProfileResponse }) {
         <Avatar name={profile.username} color={color} size="lg" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 id="profile-name" className="break-all text-xl font-bold sm:text-2xl">{profile.username}</h1>
-            <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${is_verified ? 'bg-green-100 text-green-800' : 'bg-stone-200 text-stone-700'}`}>
+            <h1 id="profile-name" className="break-all text-xl font-bold sm:text-2xl">
+              {profile.username}
+            </h1>
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${is_verified ? 'bg-green-100 text-green-800' : 'bg-stone-200 text-stone-700'}`}
+            >
               {is_verified ? t('profile.verified') : t('profile.unverified')}
             </span>
           </div>
@@ -100,7 +122,12 @@ function ProfileHeader({ data }: { data: ProfileResponse }) {
           {identity.length > 0 && (
             <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('profile.identity')}>
               {identity.map((chip) => (
-                <li key={`${chip.kind}-${chip.label}`} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{chipLabel(chip, t)}</li>
+                <li
+                  key={`${chip.kind}-${chip.label}`}
+                  className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700"
+                >
+                  {chipLabel(chip, t)}
+                </li>
               ))}
             </ul>
           )}
@@ -132,7 +159,12 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
   };
   const more = (list: 'posts' | 'circles') =>
     data[list].next && (
-      <button type="button" disabled={loadingMore} onClick={() => void loadMore(list)} className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
+      <button
+        type="button"
+        disabled={loadingMore}
+        onClick={() => void loadMore(list)}
+        className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50"
+      >
         {t('profile.showMore')}
       </button>
     );
@@ -163,7 +195,9 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
             <p className={note}>{t('profile.noPosts')}</p>
           ) : (
             <>
-              {data.posts.results.map((post) => <PostCard key={post.id} post={post} />)}
+              {data.posts.results.map((post) => (
+                <PostCard key={post.id} post={post} />
+              ))}
               {more('posts')}
             </>
           ))}
@@ -175,14 +209,22 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
               <ul className="flex flex-col gap-2">
                 {data.circles.results.map((circle) => (
                   <li key={circle.circle_id}>
-                    <a href={channelHref(circle.circle_name)} className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 hover:bg-brand-50">
+                    <a
+                      href={channelHref(circle.circle_name)}
+                      className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 hover:bg-brand-50"
+                    >
                       <span className="min-w-0">
                         <span className="block truncate font-semibold text-ink">b/{circle.circle_name}</span>
                         <span className="block text-xs text-muted">
-                          {t('profile.joined', { type: circle.channel_type === 'private' ? t('profile.private') : t('profile.public'), date: formatDate(circle.joined_at, lang, 'short') })}
+                          {t('profile.joined', {
+                            type: circle.channel_type === 'private' ? t('profile.private') : t('profile.public'),
+                            date: formatDate(circle.joined_at, lang, 'short'),
+                          })}
                         </span>
                       </span>
-                      <span className="shrink-0 rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold capitalize text-muted">{t(`profile.role.${circle.role}`)}</span>
+                      <span className="shrink-0 rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold capitalize text-muted">
+                        {t(`profile.role.${circle.role}`)}
+                      </span>
                     </a>
                   </li>
                 ))}
@@ -209,9 +251,16 @@ function SavedPosts() {
   if (items.length === 0) return <p className={note}>{t('profile.noSaved')}</p>;
   return (
     <>
-      {items.map((post) => <PostCard key={post.id} post={post} />)}
+      {items.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
       {hasMore && (
-        <button type="button" disabled={loading} onClick={() => void loadSavedPage()} className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50">
+        <button
+          type="button"
+          disabled={loading}
+          onClick={() => void loadSavedPage()}
+          className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50"
+        >
           {t('profile.showMore')}
         </button>
       )}

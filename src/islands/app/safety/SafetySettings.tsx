@@ -36,7 +36,13 @@ export default function SafetySettings() {
 }
 
 /** One line to add something to a list: the store's `add` answers the problem to show, or null when added. */
-function AddForm(props: { label: string; placeholder: string; action: string; maxLength?: number; add: (value: string) => Promise<string | null> }) {
+function AddForm(props: {
+  label: string;
+  placeholder: string;
+  action: string;
+  maxLength?: number;
+  add: (value: string) => Promise<string | null>;
+}) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
@@ -53,12 +59,23 @@ function AddForm(props: { label: string; placeholder: string; action: string; ma
         <label htmlFor={inputId} className="sr-only">
           {props.label}
         </label>
-        <input id={inputId} value={draft} onChange={(e) => setDraft(e.target.value)} maxLength={props.maxLength} placeholder={props.placeholder} className={field} />
+        <input
+          id={inputId}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          maxLength={props.maxLength}
+          placeholder={props.placeholder}
+          className={field}
+        />
         <button type="submit" className={button}>
           {props.action}
         </button>
       </form>
-      {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
+      {problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
     </>
   );
 }
@@ -70,7 +87,13 @@ function MutedWords() {
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold">{t('safety.mutedHeading')}</h3>
       <p className="text-sm text-muted">{t('safety.mutedHint')}</p>
-      <AddForm label={t('safety.wordLabel')} placeholder={t('safety.wordPlaceholder')} maxLength={50} action={t('safety.mute')} add={addMutedWord} />
+      <AddForm
+        label={t('safety.wordLabel')}
+        placeholder={t('safety.wordPlaceholder')}
+        maxLength={50}
+        action={t('safety.mute')}
+        add={addMutedWord}
+      />
       {words.length === 0 ? (
         <p className="text-sm text-muted">{t('safety.noMuted')}</p>
       ) : (
@@ -78,7 +101,12 @@ function MutedWords() {
           {words.map((word) => (
             <li key={word} className="flex items-center gap-1 rounded-full bg-canvas py-1 pl-3 pr-1 text-sm">
               {word}
-              <button type="button" onClick={() => void removeMutedWord(word)} aria-label={t('safety.unmute', { word })} className="rounded-full px-2 text-muted hover:bg-brand-50 hover:text-ink">
+              <button
+                type="button"
+                onClick={() => void removeMutedWord(word)}
+                aria-label={t('safety.unmute', { word })}
+                className="rounded-full px-2 text-muted hover:bg-brand-50 hover:text-ink"
+              >
                 ✕
               </button>
             </li>
@@ -96,7 +124,12 @@ function BlockedMembers() {
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold">{t('safety.blockedHeading')}</h3>
       <p className="text-sm text-muted">{t('safety.blockedHint')}</p>
-      <AddForm label={t('safety.memberLabel')} placeholder={t('safety.memberPlaceholder')} action={t('safety.block')} add={(handle) => blockMember(handle.trim())} />
+      <AddForm
+        label={t('safety.memberLabel')}
+        placeholder={t('safety.memberPlaceholder')}
+        action={t('safety.block')}
+        add={(handle) => blockMember(handle.trim())}
+      />
       {blocks.length === 0 ? (
         <p className="text-sm text-muted">{t('safety.noBlocked')}</p>
       ) : (
@@ -105,7 +138,11 @@ function BlockedMembers() {
             <li key={member.username} className="flex items-center gap-3 py-2">
               <Avatar name={member.username} color={member.color} />
               <span className="min-w-0 flex-1 truncate font-medium">{member.username}</span>
-              <button type="button" onClick={() => void unblockMember(member.username)} className="rounded-full border border-line px-3 py-1 text-sm font-semibold hover:bg-canvas">
+              <button
+                type="button"
+                onClick={() => void unblockMember(member.username)}
+                className="rounded-full border border-line px-3 py-1 text-sm font-semibold hover:bg-canvas"
+              >
                 {t('safety.unblock')}
               </button>
             </li>
@@ -113,7 +150,11 @@ function BlockedMembers() {
         </ul>
       )}
       {next && (
-        <button type="button" onClick={() => void loadMoreBlocks()} className="mx-auto rounded-full border border-line px-4 py-1.5 text-sm font-semibold hover:bg-canvas">
+        <button
+          type="button"
+          onClick={() => void loadMoreBlocks()}
+          className="mx-auto rounded-full border border-line px-4 py-1.5 text-sm font-semibold hover:bg-canvas"
+        >
           {t('safety.showMore')}
         </button>
       )}

@@ -50,7 +50,10 @@ export async function blockMember(username: string): Promise<string | null> {
 export async function unblockMember(username: string): Promise<string | null> {
   try {
     await api(`/api/users/me/blocks/${encodeURIComponent(username)}/`, { method: 'DELETE' });
-    $safety.setKey('blocks', $safety.get().blocks.filter((b) => b.username !== username));
+    $safety.setKey(
+      'blocks',
+      $safety.get().blocks.filter((b) => b.username !== username),
+    );
     return null;
   } catch (error) {
     return failure(error, 'safety.unblockFailed');

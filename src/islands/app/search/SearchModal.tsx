@@ -7,7 +7,17 @@ import { useModalDialog } from '../shell/use-modal-dialog.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { useT } from '../../i18n/use-t.tsx';
 import type { HighlightRange } from '../../../lib/api-types.ts';
-import { $search, $searchOpen, closeSearch, searchHref, setSearchQuery, setSearchSort, setSearchTab, type SearchResults, type SearchTab } from './search.store.ts';
+import {
+  $search,
+  $searchOpen,
+  closeSearch,
+  searchHref,
+  setSearchQuery,
+  setSearchSort,
+  setSearchTab,
+  type SearchResults,
+  type SearchTab,
+} from './search.store.ts';
 
 const TABS: { key: SearchTab; label: string }[] = [
   { key: 'posts', label: 'search.posts' },
@@ -23,7 +33,12 @@ function Marked({ text, marks }: { text: string; marks: HighlightRange[] }) {
   let at = 0;
   for (const [start, end] of marks) {
     if (start < at || end > text.length) continue;
-    parts.push(text.slice(at, start), <mark key={start} className="rounded bg-brand-100 text-ink">{text.slice(start, end)}</mark>);
+    parts.push(
+      text.slice(at, start),
+      <mark key={start} className="rounded bg-brand-100 text-ink">
+        {text.slice(start, end)}
+      </mark>,
+    );
     at = end;
   }
   parts.push(text.slice(at));
@@ -33,7 +48,13 @@ function Marked({ text, marks }: { text: string; marks: HighlightRange[] }) {
 /** The hits of one tab as uniform rows (title, a line of context, where the row leads). */
 function rowsOf(tab: SearchTab, results: SearchResults, t: Translate): Row[] {
   if (tab === 'posts') {
-    return results.posts.map((p) => ({ key: `p${p.id}`, href: searchHref.post(p.id), title: p.title, marks: p.highlights?.title ?? [], meta: t('search.postMeta', { user: p.user, channel: p.circle_name }) }));
+    return results.posts.map((p) => ({
+      key: `p${p.id}`,
+      href: searchHref.post(p.id),
+      title: p.title,
+      marks: p.highlights?.title ?? [],
+      meta: t('search.postMeta', { user: p.user, channel: p.circle_name }),
+    }));
   }
   if (tab === 'channels') {
     return results.channels.map((c) => ({
@@ -44,7 +65,13 @@ function rowsOf(tab: SearchTab, results: SearchResults, t: Translate): Row[] {
       meta: c.requirement ? `${requirementText(c.requirement, t)} · ${c.description}` : c.description,
     }));
   }
-  return results.comments.map((c) => ({ key: `m${c.id}`, href: searchHref.comment(c.post_id), title: c.body, marks: c.highlights?.body ?? [], meta: t('search.commentBy', { user: c.user }) }));
+  return results.comments.map((c) => ({
+    key: `m${c.id}`,
+    href: searchHref.comment(c.post_id),
+    title: c.body,
+    marks: c.highlights?.body ?? [],
+    meta: t('search.commentBy', { user: c.user }),
+  }));
 }
 
 /** The search modal: query box, Posts/Channels/Comments tabs, results by keyboard or pointer. */
@@ -106,7 +133,9 @@ export default function SearchModal() {
     >
       <div className="flex flex-col">
         <div className="flex items-center gap-2 border-b border-line px-4 py-3">
-          <span className="text-muted"><SearchIcon /></span>
+          <span className="text-muted">
+            <SearchIcon />
+          </span>
           <input
             ref={inputRef}
             type="search"
@@ -116,7 +145,12 @@ export default function SearchModal() {
             aria-label={t('search.placeholder')}
             className="h-10 min-w-0 flex-1 bg-transparent text-base placeholder:text-muted [&::-webkit-search-cancel-button]:hidden"
           />
-          <button type="button" onClick={closeDialog} aria-label={t('search.close')} className="flex size-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-ink">
+          <button
+            type="button"
+            onClick={closeDialog}
+            aria-label={t('search.close')}
+            className="flex size-10 items-center justify-center rounded-lg text-muted hover:bg-brand-50 hover:text-ink"
+          >
             <CloseIcon />
           </button>
         </div>
@@ -140,18 +174,33 @@ export default function SearchModal() {
         </div>
         <div className="flex items-center justify-between gap-2 px-4 pt-2 text-xs text-muted">
           {/* Only when a match in the other script was used: the list's own status line says everything else. */}
-          <span>{transliterated && searched ? <span data-testid="transliterated">{t('search.showingResultsFor', { query: transliterated })}</span> : null}</span>
+          <span>
+            {transliterated && searched ? (
+              <span data-testid="transliterated">{t('search.showingResultsFor', { query: transliterated })}</span>
+            ) : null}
+          </span>
           <label className="flex items-center gap-1">
             {t('search.sortBy')}
-            <select value={sort} onChange={(event) => setSearchSort(event.target.value === 'new' ? 'new' : 'relevant')} className="rounded border border-line bg-surface px-1 py-0.5">
+            <select
+              value={sort}
+              onChange={(event) => setSearchSort(event.target.value === 'new' ? 'new' : 'relevant')}
+              className="rounded border border-line bg-surface px-1 py-0.5"
+            >
               <option value="relevant">{t('search.sortRelevant')}</option>
               <option value="new">{t('search.sortNew')}</option>
             </select>
           </label>
         </div>
-        <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`} className="max-h-[60vh] min-h-32 overflow-y-auto p-2">
+        <div
+          id={`${baseId}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${baseId}-tab-${tab}`}
+          className="max-h-[60vh] min-h-32 overflow-y-auto p-2"
+        >
           {message ? (
-            <p className="px-3 py-8 text-center text-sm text-muted" role="status">{message}</p>
+            <p className="px-3 py-8 text-center text-sm text-muted" role="status">
+              {message}
+            </p>
           ) : (
             <ul ref={listRef} className="flex flex-col gap-1">
               {rows.map((row) => (

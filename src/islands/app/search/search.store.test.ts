@@ -4,12 +4,22 @@ import type { SearchResponse } from '../../../lib/api-types.ts';
 vi.mock('../../../lib/browser/api-client.ts', () => import('../../../../tests/helpers/api-client-mock.ts'));
 
 const { apiMock, ApiError } = await import('../../../../tests/helpers/api-client-mock.ts');
-const { $search, $searchOpen, EMPTY_RESULTS, SEARCH_DEBOUNCE_MS, closeSearch, openSearch, setSearchQuery, searchHref } = await import('./search.store.ts');
+const { $search, $searchOpen, EMPTY_RESULTS, SEARCH_DEBOUNCE_MS, closeSearch, openSearch, setSearchQuery, searchHref } =
+  await import('./search.store.ts');
 
 const answer = (title: string): SearchResponse => ({
   search: {
     posts: [{ id: 7, title, description: '', user: 'JadeLeopard', circle_name: 'Science Hub', highlights: { title: [], description: [] } }],
-    channels: [{ id: 3, name: 'Science Hub', description: 'Science', channel_type: 'public', requirement: null, highlights: { name: [], description: [] } }],
+    channels: [
+      {
+        id: 3,
+        name: 'Science Hub',
+        description: 'Science',
+        channel_type: 'public',
+        requirement: null,
+        highlights: { name: [], description: [] },
+      },
+    ],
     comments: [{ id: 9, post_id: 7, user: 'OceanOtter', body: 'Nice', highlights: { body: [] } }],
   },
   transliterated: null,

@@ -55,7 +55,9 @@ function AppHeader() {
           <span className="hidden text-lg sm:inline">{t('site.productName')}</span>
         </a>
         <div className="relative min-w-0 flex-1 md:mx-auto md:max-w-xl">
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted"><SearchIcon /></span>
+          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted">
+            <SearchIcon />
+          </span>
           <input
             ref={boxRef}
             type="search"
@@ -72,13 +74,22 @@ function AppHeader() {
         {/* One bell with its live count at every width; Create + and the profile menu from md up (the phone menu has them). */}
         <div className="flex items-center justify-end gap-2 md:min-w-[9.5rem]">
           {status === 'signed-out' && (
-            <button type="button" onClick={openLogin} className="hidden rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 md:block">
+            <button
+              type="button"
+              onClick={openLogin}
+              className="hidden rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700 md:block"
+            >
               {t('common.login')}
             </button>
           )}
           {status === 'signed-in' && (
             <>
-              <a href="/home/create" className="hidden rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-50 md:block">{t('app.create')}</a>
+              <a
+                href="/home/create"
+                className="hidden rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink hover:bg-brand-50 md:block"
+              >
+                {t('app.create')}
+              </a>
               <NotificationBell />
               <div className="hidden md:block">
                 <ProfileDropdown />

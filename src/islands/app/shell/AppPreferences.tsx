@@ -25,13 +25,21 @@ export function AppPreferences() {
       <div className="flex items-center justify-between gap-2">
         <span className="text-muted">{t('site.language')}</span>
         {LANGUAGES.filter((other) => other !== lang).map((other) => (
-          <button key={other} type="button" lang={LOCALE[other]} onClick={() => switchTo(other)} className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-brand-50">
+          <button
+            key={other}
+            type="button"
+            lang={LOCALE[other]}
+            onClick={() => switchTo(other)}
+            className="rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-brand-50"
+          >
             {LANGUAGE_NAMES[other]}
           </button>
         ))}
       </div>
       <div className="flex items-center justify-between gap-2">
-        <label htmlFor={`${id}-theme`} className="text-muted">{t('site.theme.label')}</label>
+        <label htmlFor={`${id}-theme`} className="text-muted">
+          {t('site.theme.label')}
+        </label>
         <select
           id={`${id}-theme`}
           value={theme}
@@ -43,7 +51,9 @@ export function AppPreferences() {
           className="rounded-md border border-line bg-surface px-2 py-1 text-ink"
         >
           {THEMES.map((choice) => (
-            <option key={choice} value={choice}>{t(`site.theme.${choice}`)}</option>
+            <option key={choice} value={choice}>
+              {t(`site.theme.${choice}`)}
+            </option>
           ))}
         </select>
       </div>

@@ -19,7 +19,11 @@ export function AuthorHandle({ handle, className = 'font-semibold text-ink' }: {
         {handle}
       </a>
       {chips?.slice(0, CHIPS_SHOWN).map((chip) => (
-        <span key={`${chip.kind}-${chip.label}`} className="rounded-full bg-verified-50 px-1.5 py-0.5 text-[0.7rem] font-semibold leading-none text-verified-700" data-testid="author-chip">
+        <span
+          key={`${chip.kind}-${chip.label}`}
+          className="rounded-full bg-verified-50 px-1.5 py-0.5 text-[0.7rem] font-semibold leading-none text-verified-700"
+          data-testid="author-chip"
+        >
           {chipLabel(chip, t)}
         </span>
       ))}

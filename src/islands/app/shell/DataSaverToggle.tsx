@@ -17,7 +17,9 @@ export function DataSaverToggle() {
       className={`${menuItemClass} flex items-center justify-between gap-3`}
     >
       <span>{t('media.dataSaver')}</span>
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${on ? 'bg-brand-700 text-white' : 'bg-canvas text-muted'}`}>{on ? t('media.on') : t('media.off')}</span>
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${on ? 'bg-brand-700 text-white' : 'bg-canvas text-muted'}`}>
+        {on ? t('media.on') : t('media.off')}
+      </span>
     </button>
   );
 }

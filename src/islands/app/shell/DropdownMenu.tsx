@@ -19,10 +19,22 @@ export function DropdownMenu({ label, button, buttonClass, className = '', panel
   const panelId = useId();
   return (
     <div ref={rootRef} className={`relative ${className}`}>
-      <button ref={buttonRef} type="button" onClick={toggle} aria-expanded={open} aria-controls={panelId} aria-label={label} className={buttonClass}>
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={toggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={label}
+        className={buttonClass}
+      >
         {button}
       </button>
-      <div id={panelId} hidden={!open} className={`absolute right-0 z-30 mt-2 ${panelWidth} rounded-xl border border-line bg-surface p-2 shadow-lg`}>
+      <div
+        id={panelId}
+        hidden={!open}
+        className={`absolute right-0 z-30 mt-2 ${panelWidth} rounded-xl border border-line bg-surface p-2 shadow-lg`}
+      >
         {children(close)}
       </div>
     </div>

@@ -25,7 +25,9 @@ export function MobileMenu({ status }: { status: AuthStatus }) {
       button={
         <span className="relative">
           <MenuIcon />
-          {status === 'signed-in' && unread > 0 && <span className="absolute -top-1 -right-1 size-2.5 rounded-full bg-red-600" aria-hidden="true" />}
+          {status === 'signed-in' && unread > 0 && (
+            <span className="absolute -top-1 -right-1 size-2.5 rounded-full bg-red-600" aria-hidden="true" />
+          )}
         </span>
       }
       buttonClass="flex size-10 items-center justify-center rounded-lg text-ink hover:bg-brand-50"
@@ -34,30 +36,57 @@ export function MobileMenu({ status }: { status: AuthStatus }) {
       {(close) => (
         <nav aria-label={t('app.appMenu')}>
           {places.map((item) => (
-            <a key={item.label} href={item.href} className={menuItemClass}>{t(item.label)}</a>
+            <a key={item.label} href={item.href} className={menuItemClass}>
+              {t(item.label)}
+            </a>
           ))}
           <hr className="my-2 border-line" />
           {status === 'signed-in' ? (
             <>
-              <a href="/home/create" className={menuItemClass}>{t('app.create')}</a>
+              <a href="/home/create" className={menuItemClass}>
+                {t('app.create')}
+              </a>
               <a href="/home/notifications" className={`${menuItemClass} flex items-center justify-between`}>
                 <span>{t('app.notifications')}</span>
                 {unread > 0 && (
-                  <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={t('app.unreadCount', { count: unread })}>
+                  <span
+                    className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+                    aria-label={t('app.unreadCount', { count: unread })}
+                  >
                     {unread > 99 ? '99+' : unread}
                   </span>
                 )}
               </a>
-              <a href="/profile" className={menuItemClass}>{t('app.profile')}</a>
+              <a href="/profile" className={menuItemClass}>
+                {t('app.profile')}
+              </a>
               <hr className="my-2 border-line" />
               <AppPreferences />
               <DataSaverToggle />
               <hr className="my-2 border-line" />
-              <button type="button" className={menuItemClass} onClick={() => { close(); void logout(); }}>{t('app.logout')}</button>
+              <button
+                type="button"
+                className={menuItemClass}
+                onClick={() => {
+                  close();
+                  void logout();
+                }}
+              >
+                {t('app.logout')}
+              </button>
             </>
           ) : (
             <>
-              <button type="button" className={menuItemClass} onClick={() => { close(); openLogin(); }}>{t('common.login')}</button>
+              <button
+                type="button"
+                className={menuItemClass}
+                onClick={() => {
+                  close();
+                  openLogin();
+                }}
+              >
+                {t('common.login')}
+              </button>
               <AppPreferences />
               <DataSaverToggle />
             </>

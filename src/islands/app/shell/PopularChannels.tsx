@@ -5,7 +5,12 @@ import { $popular, channelHref, joinPopular, joinButtonState, loadPopularPage, t
 import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
 import { formatNumber } from '../../../lib/i18n.ts';
 
-const LABEL_KEY: Record<JoinButtonState, string> = { none: 'app.popular.join', joining: 'app.popular.joining', member: 'app.popular.joined', pending: 'app.popular.requested' };
+const LABEL_KEY: Record<JoinButtonState, string> = {
+  none: 'app.popular.join',
+  joining: 'app.popular.joining',
+  member: 'app.popular.joined',
+  pending: 'app.popular.requested',
+};
 
 /** The Popular Channels panel (large screens): name, 'N members', Join / Joining... / Joined, Show More. */
 function PopularChannels() {
@@ -19,7 +24,9 @@ function PopularChannels() {
 
   return (
     <section aria-labelledby="popular-heading" className="rounded-xl border border-line bg-surface p-4">
-      <h2 id="popular-heading" className="mb-3 text-base font-bold text-ink">{t('app.popular.title')}</h2>
+      <h2 id="popular-heading" className="mb-3 text-base font-bold text-ink">
+        {t('app.popular.title')}
+      </h2>
       <ul className="flex flex-col gap-1">
         {items.map((circle) => {
           const state = joinButtonState(circle, joining);
@@ -27,7 +34,9 @@ function PopularChannels() {
             <li key={circle.id} className="flex items-center justify-between gap-2 rounded-lg px-2 py-2 hover:bg-canvas">
               <a href={channelHref(circle.name)} className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold text-ink">{circle.name}</span>
-                <span className="block text-xs text-muted">{t('app.popular.members', { count: circle.members_count, formatted: formatNumber(circle.members_count, lang) })}</span>
+                <span className="block text-xs text-muted">
+                  {t('app.popular.members', { count: circle.members_count, formatted: formatNumber(circle.members_count, lang) })}
+                </span>
                 {circle.requirement && <span className="block truncate text-xs text-muted">{requirementText(circle.requirement, t)}</span>}
               </a>
               <button
@@ -49,7 +58,11 @@ function PopularChannels() {
       </ul>
       {loading && <p className="px-2 py-2 text-sm text-muted">{t('app.popular.loading')}</p>}
       {hasMore && !loading && items.length > 0 && (
-        <button type="button" onClick={() => void loadPopularPage()} className="mt-2 w-full rounded-lg px-2 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+        <button
+          type="button"
+          onClick={() => void loadPopularPage()}
+          className="mt-2 w-full rounded-lg px-2 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
           {t('app.popular.showMore')}
         </button>
       )}

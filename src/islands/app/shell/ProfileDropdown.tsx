@@ -30,11 +30,15 @@ export function ProfileDropdown() {
             </span>
           </a>
           <hr className="my-2 border-line" />
-          <a href="/profile" className={menuItemClass}>{t('app.settings')}</a>
+          <a href="/profile" className={menuItemClass}>
+            {t('app.settings')}
+          </a>
           <AppPreferences />
           <DataSaverToggle />
           <hr className="my-2 border-line" />
-          <button type="button" onClick={() => void logout()} className={menuItemClass}>{t('app.logout')}</button>
+          <button type="button" onClick={() => void logout()} className={menuItemClass}>
+            {t('app.logout')}
+          </button>
         </>
       )}
     </DropdownMenu>

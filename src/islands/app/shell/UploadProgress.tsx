@@ -12,7 +12,11 @@ export function UploadProgress({ percent, onCancel }: { percent: number; onCance
       <div className="flex items-center justify-between gap-3 text-sm">
         <span className="font-semibold">{finished ? t('media.processing') : t('media.uploadingPercent', { percent })}</span>
         {!finished && (
-          <button type="button" onClick={onCancel} className="rounded-full px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-full px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          >
             {t('media.cancelUpload')}
           </button>
         )}

@@ -34,7 +34,10 @@ export function joinButtonState(circle: Circle, joining: readonly number[]): Joi
  * does (a join adds one member), and a join goes to the channel page by name (spec section 4). Signed out, the
  * login modal opens instead.
  */
-export async function joinPopular(circle: Circle, navigate: (href: string) => void = (href) => window.location.assign(href)): Promise<void> {
+export async function joinPopular(
+  circle: Circle,
+  navigate: (href: string) => void = (href) => window.location.assign(href),
+): Promise<void> {
   if (!hasToken()) {
     openLogin();
     return;

@@ -28,15 +28,28 @@ export function useConfirmDialog(): [(message: string, confirmLabel: string) => 
     [],
   );
   const element = (
-    <dialog ref={ref} aria-label={question?.message} className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-5 text-ink shadow-xl backdrop:bg-black/40">
+    <dialog
+      ref={ref}
+      aria-label={question?.message}
+      className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-5 text-ink shadow-xl backdrop:bg-black/40"
+    >
       {question && (
         <>
           <p className="text-base">{question.message}</p>
           <div className="mt-4 flex justify-end gap-2">
-            <button type="button" data-autofocus className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-brand-50" onClick={() => settle(false)}>
+            <button
+              type="button"
+              data-autofocus
+              className="rounded-full border border-line px-4 py-2 text-sm font-semibold hover:bg-brand-50"
+              onClick={() => settle(false)}
+            >
               {t('common.cancel')}
             </button>
-            <button type="button" className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800" onClick={() => settle(true)}>
+            <button
+              type="button"
+              className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+              onClick={() => settle(true)}
+            >
               {question.confirmLabel}
             </button>
           </div>

@@ -33,7 +33,10 @@ export default function RequirementPicker({
       <legend className="mb-2 text-sm font-semibold">{t('verifications.whoCanJoin')}</legend>
       <div className="space-y-2">
         {REQUIREMENT_KINDS.map((kind) => (
-          <label key={kind} className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${value.kind === kind ? 'border-brand-600 bg-brand-50' : 'border-line'}`}>
+          <label
+            key={kind}
+            className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${value.kind === kind ? 'border-brand-600 bg-brand-50' : 'border-line'}`}
+          >
             <input
               type="radio"
               name={`${id}-requirement`}
@@ -89,7 +92,12 @@ export default function RequirementPicker({
           <label htmlFor={`${id}-credential`} className="block text-sm font-semibold">
             {t('verifications.credential')}
           </label>
-          <select id={`${id}-credential`} value={value.value} onChange={(event) => onChange({ kind: 'credential', value: event.target.value })} className={field}>
+          <select
+            id={`${id}-credential`}
+            value={value.value}
+            onChange={(event) => onChange({ kind: 'credential', value: event.target.value })}
+            className={field}
+          >
             {CREDENTIAL_CHOICES.map((choice) => (
               <option key={choice} value={choice}>
                 {t(`verifications.credentials.${choice}`)}

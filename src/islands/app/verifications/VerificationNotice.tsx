@@ -13,12 +13,23 @@ export default function VerificationNotice() {
   }, [needed]);
   if (!needed) return null;
   return (
-    <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+    <div
+      role="alert"
+      className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
       <p className="min-w-0 flex-1 basis-60">{needed.detail}</p>
-      <a ref={verifyLink} href={verifyNowHref(window.location)} className="rounded-full bg-brand-600 px-4 py-1.5 font-semibold text-white hover:bg-brand-700">
+      <a
+        ref={verifyLink}
+        href={verifyNowHref(window.location)}
+        className="rounded-full bg-brand-600 px-4 py-1.5 font-semibold text-white hover:bg-brand-700"
+      >
         {t('verifications.verifyNow')}
       </a>
-      <button type="button" onClick={dismissVerificationNeeded} className="rounded-full border border-amber-400 px-3 py-1.5 font-semibold hover:bg-amber-100">
+      <button
+        type="button"
+        onClick={dismissVerificationNeeded}
+        className="rounded-full border border-amber-400 px-3 py-1.5 font-semibold hover:bg-amber-100"
+      >
         {t('verifications.dismiss')}
       </button>
     </div>

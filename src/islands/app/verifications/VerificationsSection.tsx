@@ -32,7 +32,11 @@ export default function VerificationsSection({ data, onChange }: { data: Profile
   }, []);
 
   return (
-    <section id="verifications" aria-labelledby="verifications-heading" className="scroll-mt-20 rounded-xl border border-line bg-surface p-5">
+    <section
+      id="verifications"
+      aria-labelledby="verifications-heading"
+      className="scroll-mt-20 rounded-xl border border-line bg-surface p-5"
+    >
       <h2 id="verifications-heading" className="text-lg font-bold">
         {t('verifications.heading')}
       </h2>
@@ -44,9 +48,7 @@ export default function VerificationsSection({ data, onChange }: { data: Profile
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-sm text-muted">
-        {t('verifications.privacy')}
-      </p>
+      <p className="mt-3 text-sm text-muted">{t('verifications.privacy')}</p>
       {back && (
         <p className="mt-3">
           <a href={back} className="font-semibold text-brand-700 underline">
@@ -88,7 +90,15 @@ function EmailForm({ onVerified }: { onVerified: (profile: ProfileResponse) => v
           <label htmlFor={`${id}-email`} className="block text-sm">
             {t('verifications.emailLabel')}
           </label>
-          <input id={`${id}-email`} type="email" required value={address} onChange={(event) => setAddress(event.target.value)} placeholder={t('verifications.emailPlaceholder')} className={field} />
+          <input
+            id={`${id}-email`}
+            type="email"
+            required
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            placeholder={t('verifications.emailPlaceholder')}
+            className={field}
+          />
           <button type="submit" disabled={busy || !address.trim()} className={primary}>
             {t('verifications.sendCode')}
           </button>
@@ -99,7 +109,15 @@ function EmailForm({ onVerified }: { onVerified: (profile: ProfileResponse) => v
           <label htmlFor={`${id}-code`} className="block text-sm">
             {t('verifications.codeLabel')}
           </label>
-          <input id={`${id}-code`} inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(event) => setCode(event.target.value)} className={field} />
+          <input
+            id={`${id}-code`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            className={field}
+          />
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={busy || !code.trim()} className={primary}>
               {t('verifications.verify')}
@@ -169,16 +187,35 @@ function CredentialForm() {
           <label htmlFor={`${id}-name`} className="block text-sm">
             {t('verifications.credentialName')}
           </label>
-          <input id={`${id}-name`} required maxLength={60} value={name} onChange={(event) => setName(event.target.value)} className={field} />
+          <input
+            id={`${id}-name`}
+            required
+            maxLength={60}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            className={field}
+          />
         </>
       )}
       <label htmlFor={`${id}-document`} className="block text-sm">
         {t('verifications.documentLabel')}
       </label>
       {/* The browser words its own file button in its own language ("Choose File"): ours comes from the catalogs. */}
-      <input ref={fileInput} id={`${id}-document`} type="file" required accept={DOCUMENT_ACCEPT} onChange={(event) => setFile(event.target.files?.[0] ?? null)} className="sr-only" />
+      <input
+        ref={fileInput}
+        id={`${id}-document`}
+        type="file"
+        required
+        accept={DOCUMENT_ACCEPT}
+        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        className="sr-only"
+      />
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" onClick={() => fileInput.current?.click()} className="rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+        <button
+          type="button"
+          onClick={() => fileInput.current?.click()}
+          className="rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
           {t('verifications.chooseDocument')}
         </button>
         <span className="min-w-0 truncate text-sm text-muted">{file?.name ?? t('verifications.noDocument')}</span>
@@ -192,7 +229,10 @@ function CredentialForm() {
         <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label={t('verifications.requests')}>
           {requests.map((request) => (
             <li key={request.id}>
-              <span className="font-semibold">{request.kind === 'other' ? request.name : t(`verifications.credentials.${request.kind}`)}</span>: {t(`verifications.status.${request.status}`)}
+              <span className="font-semibold">
+                {request.kind === 'other' ? request.name : t(`verifications.credentials.${request.kind}`)}
+              </span>
+              : {t(`verifications.status.${request.status}`)}
               {request.reason && request.status !== 'approved' && <span className="text-muted"> ({request.reason})</span>}
             </li>
           ))}

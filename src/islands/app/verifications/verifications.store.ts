@@ -25,7 +25,8 @@ export const $credentials = map({
 
 const say = (key: string) => translator($lang.get())(key);
 /** The API's message (already in the person's language), else the fallback from the catalogs. */
-const messageOf = (error: unknown, fallbackKey: string) => (error instanceof ApiError ? errorMessage(error.data, say(fallbackKey)) : say(fallbackKey));
+const messageOf = (error: unknown, fallbackKey: string) =>
+  error instanceof ApiError ? errorMessage(error.data, say(fallbackKey)) : say(fallbackKey);
 
 export async function sendVerificationCode(email: string): Promise<void> {
   $emailVerification.set({ ...$emailVerification.get(), busy: true, error: null, done: null });
@@ -47,7 +48,13 @@ export async function confirmVerificationCode(otp: string): Promise<ProfileRespo
       body: { email, otp: otp.trim() },
     });
     setUserFromProfile(profile);
-    $emailVerification.set({ step: 'address', email: '', busy: false, error: null, done: profile.detail ?? say('verifications.addressVerified') });
+    $emailVerification.set({
+      step: 'address',
+      email: '',
+      busy: false,
+      error: null,
+      done: profile.detail ?? say('verifications.addressVerified'),
+    });
     return profile;
   } catch (error) {
     $emailVerification.set({ ...$emailVerification.get(), busy: false, error: messageOf(error, 'verifications.checkFailed') });
@@ -55,7 +62,8 @@ export async function confirmVerificationCode(otp: string): Promise<ProfileRespo
   }
 }
 
-export const changeAddress = () => $emailVerification.set({ step: 'address', email: $emailVerification.get().email, busy: false, error: null, done: null });
+export const changeAddress = () =>
+  $emailVerification.set({ step: 'address', email: $emailVerification.get().email, busy: false, error: null, done: null });
 
 export async function loadCredentialRequests(): Promise<void> {
   try {

@@ -49,7 +49,10 @@ export const otpSends = pgTable(
     requester: text('requester').notNull().default(''),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('otp_sends_email_sent_idx').on(t.emailHash, t.sentAt), index('otp_sends_email_requester_sent_idx').on(t.emailHash, t.requester, t.sentAt)],
+  (t) => [
+    index('otp_sends_email_sent_idx').on(t.emailHash, t.sentAt),
+    index('otp_sends_email_requester_sent_idx').on(t.emailHash, t.requester, t.sentAt),
+  ],
 );
 
 export const blacklistedTokens = pgTable('blacklisted_tokens', {
@@ -72,8 +75,12 @@ export const revokedSessions = pgTable('revoked_sessions', {
 export const userBlocks = pgTable(
   'user_blocks',
   {
-    blockerId: integer('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: integer('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId)],

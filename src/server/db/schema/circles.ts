@@ -31,7 +31,9 @@ export const circles = pgTable(
         sql`setweight(to_tsvector('simple', bsq_search_text(coalesce(name, ''))), 'A') || setweight(to_tsvector('simple', bsq_search_text(coalesce(description, ''))), 'B') || setweight(to_tsvector('hindi', bsq_search_text(coalesce(name, '') || ' ' || coalesce(description, ''))), 'D')`,
       ),
     /** The name romanised and folded (bsq_search_skeleton): what a query in the other script is matched on, by trigrams. */
-    searchSkeleton: text('search_skeleton').notNull().generatedAlwaysAs(sql`bsq_search_skeleton(coalesce(name, ''))`),
+    searchSkeleton: text('search_skeleton')
+      .notNull()
+      .generatedAlwaysAs(sql`bsq_search_skeleton(coalesce(name, ''))`),
     /**
      * Visible posts of the last 7 days, Explore's "active" order: a new post counts at once (the posts trigger), and
      * the hourly activity job recounts it so posts older than a week drop out.
@@ -55,8 +57,12 @@ export const circles = pgTable(
 export const circleMembers = pgTable(
   'circle_members',
   {
-    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** 'owner' | 'member' */
     role: text('role').notNull().default('member'),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -68,14 +74,21 @@ export const joinRequests = pgTable(
   'join_requests',
   {
     id: serial('id').primaryKey(),
-    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** 'pending' | 'approved' | 'rejected' */
     status: text('status', { enum: JOIN_REQUEST_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('join_requests_circle_user_idx').on(t.circleId, t.userId), index('join_requests_status_idx').on(t.circleId, t.status)],
+  (t) => [
+    uniqueIndex('join_requests_circle_user_idx').on(t.circleId, t.userId),
+    index('join_requests_status_idx').on(t.circleId, t.status),
+  ],
 );
 
 /**
@@ -86,11 +99,16 @@ export const circleTags = pgTable(
   'circle_tags',
   {
     id: serial('id').primaryKey(),
-    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** `#rrggbb`, lower case. */
     color: text('color').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('circle_tags_circle_name_idx').on(t.circleId, sql`lower(${t.name})`), index('circle_tags_circle_idx').on(t.circleId, t.id)],
+  (t) => [
+    uniqueIndex('circle_tags_circle_name_idx').on(t.circleId, sql`lower(${t.name})`),
+    index('circle_tags_circle_idx').on(t.circleId, t.id),
+  ],
 );

@@ -9,12 +9,19 @@ export const comments = pgTable(
   'comments',
   {
     id: serial('id').primaryKey(),
-    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The comment this one replies to (same post); null for a top-level comment. */
     parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     /** Ids from the top-level comment down to this one (set by a trigger on insert): a thread's order and its subtree. */
-    path: integer('path').array().notNull().default(sql`'{}'::integer[]`),
+    path: integer('path')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** 0 for a top-level comment, the parent's depth + 1 for a reply (set by the same trigger). */
     depth: integer('depth').notNull().default(0),
     /** Replies below it at any depth that are neither deleted nor held, kept by a trigger. */
@@ -42,15 +49,23 @@ export const comments = pgTable(
         sql`setweight(to_tsvector('simple', bsq_search_text(coalesce(body, ''))), 'B') || setweight(to_tsvector('hindi', bsq_search_text(coalesce(body, ''))), 'D')`,
       ),
     /** The body's first 2,000 characters romanised and folded (bsq_search_skeleton), matched by trigrams. */
-    searchSkeleton: text('search_skeleton').notNull().generatedAlwaysAs(sql`bsq_search_skeleton(left(coalesce(body, ''), 2000))`),
+    searchSkeleton: text('search_skeleton')
+      .notNull()
+      .generatedAlwaysAs(sql`bsq_search_skeleton(left(coalesce(body, ''), 2000))`),
   },
   (t) => [
     index('comments_post_created_idx').on(t.postId, t.createdAt.desc(), t.id.desc()),
     index('comments_search_idx').using('gin', t.searchVector),
     index('comments_skeleton_idx').using('gin', sql`${t.searchSkeleton} gin_trgm_ops`),
-    index('comments_top_best_idx').on(t.postId, t.hotRank.desc(), t.id.desc()).where(sql`${t.parentId} is null`),
-    index('comments_top_new_idx').on(t.postId, t.createdAt.desc(), t.id.desc()).where(sql`${t.parentId} is null`),
-    index('comments_top_top_idx').on(t.postId, t.upvoteCount.desc(), t.id.desc()).where(sql`${t.parentId} is null`),
+    index('comments_top_best_idx')
+      .on(t.postId, t.hotRank.desc(), t.id.desc())
+      .where(sql`${t.parentId} is null`),
+    index('comments_top_new_idx')
+      .on(t.postId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.parentId} is null`),
+    index('comments_top_top_idx')
+      .on(t.postId, t.upvoteCount.desc(), t.id.desc())
+      .where(sql`${t.parentId} is null`),
     index('comments_parent_idx').on(t.parentId, t.createdAt, t.id),
     index('comments_path_idx').on(t.postId, t.path),
   ],
@@ -60,8 +75,12 @@ export const comments = pgTable(
 export const commentUpvotes = pgTable(
   'comment_upvotes',
   {
-    commentId: integer('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_upvotes_user_idx').on(t.userId)],

@@ -22,7 +22,9 @@ export const dataExports = pgTable(
   },
   (t) => [
     index('data_exports_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('data_exports_one_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('data_exports_one_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -52,7 +52,9 @@ export const grievanceEvents = pgTable(
   'grievance_events',
   {
     id: serial('id').primaryKey(),
-    grievanceId: integer('grievance_id').notNull().references(() => grievances.id, { onDelete: 'cascade' }),
+    grievanceId: integer('grievance_id')
+      .notNull()
+      .references(() => grievances.id, { onDelete: 'cascade' }),
     status: text('status', { enum: GRIEVANCE_STATUS_VALUES }).notNull(),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),

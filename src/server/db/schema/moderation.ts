@@ -14,11 +14,17 @@ export const moderationCases = pgTable(
   'moderation_cases',
   {
     id: serial('id').primaryKey(),
-    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     /** Set for a comment's case; the post is then the comment's post. */
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
-    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** 'open' | 'closed' */
     status: text('status', { enum: CASE_STATUSES }).notNull().default('open'),
     /** Distinct members who reported the item while the case was open. */
@@ -31,7 +37,9 @@ export const moderationCases = pgTable(
   (t) => [
     index('moderation_cases_queue_idx').on(t.status, t.reportsCount.desc(), t.openedAt, t.id),
     index('moderation_cases_circle_idx').on(t.circleId, t.status, t.reportsCount.desc(), t.openedAt, t.id),
-    uniqueIndex('moderation_cases_open_item_idx').on(t.postId, sql`coalesce(${t.commentId}, 0)`).where(sql`${t.status} = 'open'`),
+    uniqueIndex('moderation_cases_open_item_idx')
+      .on(t.postId, sql`coalesce(${t.commentId}, 0)`)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 
@@ -40,10 +48,16 @@ export const reports = pgTable(
   'reports',
   {
     id: serial('id').primaryKey(),
-    caseId: integer('case_id').notNull().references(() => moderationCases.id, { onDelete: 'cascade' }),
-    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => moderationCases.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
-    reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** 'spam' | 'scam' | 'harassment' | 'hate' | 'sexual' | 'misinformation' | 'other' */
     reason: text('reason').notNull(),
     note: text('note').notNull().default(''),
@@ -97,7 +111,9 @@ export const suspensions = pgTable(
   'suspensions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     circleId: integer('circle_id').references(() => circles.id, { onDelete: 'cascade' }),
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
     reason: text('reason').notNull().default(''),

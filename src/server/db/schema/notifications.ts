@@ -17,7 +17,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
@@ -33,7 +35,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id.desc()),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     // One milestone per item and count, keyed on the code and the count (never on worded text).
     uniqueIndex('notifications_milestone_code_idx')
       .on(t.userId, sql`coalesce(${t.postId}, 0)`, sql`coalesce(${t.commentId}, 0)`, t.code, sql`(${t.params}->>'count')`)

@@ -9,8 +9,12 @@ export const posts = pgTable(
   'posts',
   {
     id: serial('id').primaryKey(),
-    circleId: integer('circle_id').notNull().references(() => circles.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default([]),
@@ -44,11 +48,15 @@ export const posts = pgTable(
         sql`setweight(to_tsvector('simple', bsq_search_text(coalesce(title, ''))), 'A') || setweight(to_tsvector('simple', bsq_search_text(regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'))), 'B') || setweight(to_tsvector('hindi', bsq_search_text(coalesce(title, '') || ' ' || regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'))), 'D')`,
       ),
     /** The title alone: Relevant search's candidates beyond the newest posts are posts whose title says the word. */
-    titleVector: tsvector('title_vector').notNull().generatedAlwaysAs(sql`to_tsvector('simple', bsq_search_text(coalesce(title, '')))`),
+    titleVector: tsvector('title_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', bsq_search_text(coalesce(title, '')))`),
     /** Title and the text's first 2,000 characters romanised and folded (bsq_search_skeleton), matched by trigrams. */
     searchSkeleton: text('search_skeleton')
       .notNull()
-      .generatedAlwaysAs(sql`bsq_search_skeleton(left(coalesce(title, '') || ' ' || regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'), 2000))`),
+      .generatedAlwaysAs(
+        sql`bsq_search_skeleton(left(coalesce(title, '') || ' ' || regexp_replace(coalesce(description, ''), '<[^>]*>', ' ', 'g'), 2000))`,
+      ),
   },
   (t) => [
     index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
@@ -58,7 +66,9 @@ export const posts = pgTable(
     // Top: the same DESC NULLS LAST as the other keyset orders, so one ORDER BY shape reads every feed index.
     index('posts_top_idx').on(sql`(${t.likeCount} - ${t.dislikeCount}) desc nulls last`, t.id.desc()),
     index('posts_circle_top_idx').on(t.circleId, sql`(${t.likeCount} - ${t.dislikeCount}) desc nulls last`, t.id.desc()),
-    index('posts_featured_idx').on(t.featuredAt.desc()).where(sql`${t.featuredAt} is not null`),
+    index('posts_featured_idx')
+      .on(t.featuredAt.desc())
+      .where(sql`${t.featuredAt} is not null`),
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('posts_search_idx').using('gin', t.searchVector),
     index('posts_title_search_idx').using('gin', t.titleVector),
@@ -69,8 +79,12 @@ export const posts = pgTable(
 export const postReactions = pgTable(
   'post_reactions',
   {
-    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** 'like' | 'dislike' */
     kind: text('kind', { enum: REACTION_KINDS }).notNull(),
     createdAt: createdAt(),
@@ -86,11 +100,18 @@ export const postReactions = pgTable(
 export const postTags = pgTable(
   'post_tags',
   {
-    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => circleTags.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => circleTags.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index('post_tags_tag_created_idx').on(t.tagId, t.createdAt.desc(), t.postId.desc())],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.tagId] }),
+    index('post_tags_tag_created_idx').on(t.tagId, t.createdAt.desc(), t.postId.desc()),
+  ],
 );
 
 /**
@@ -100,11 +121,18 @@ export const postTags = pgTable(
 export const savedPosts = pgTable(
   'saved_posts',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    postId: integer('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('saved_posts_user_created_idx').on(t.userId, t.createdAt.desc(), t.postId.desc())],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('saved_posts_user_created_idx').on(t.userId, t.createdAt.desc(), t.postId.desc()),
+  ],
 );
 
 /** How many rows the public circles' post total is spread over (a circle adds to the row of its id modulo this). */

@@ -72,7 +72,9 @@ export const credentialRequests = pgTable(
   (t) => [
     index('credential_requests_status_idx').on(t.status, t.createdAt, t.id),
     index('credential_requests_user_idx').on(t.userId, t.createdAt),
-    index('credential_requests_document_idx').on(t.createdAt).where(sql`${t.documentFile} is not null`),
+    index('credential_requests_document_idx')
+      .on(t.createdAt)
+      .where(sql`${t.documentFile} is not null`),
   ],
 );
 

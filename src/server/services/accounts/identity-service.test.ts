@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../../lib/theme-colors.ts';
-import { ANIMALS, COLORS, canonicalEmail, emailHash, identityChips, identityClassOf, normaliseEmail, randomIdentity } from './identity-service.ts';
+import {
+  ANIMALS,
+  COLORS,
+  canonicalEmail,
+  emailHash,
+  identityChips,
+  identityClassOf,
+  normaliseEmail,
+  randomIdentity,
+} from './identity-service.ts';
 
 describe('identity service', () => {
   it('normalises an address by trimming and lower-casing', () => {

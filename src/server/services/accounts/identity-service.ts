@@ -31,9 +31,30 @@ export const COLORS: readonly { name: string; hex: string }[] = [
 ];
 
 export const ANIMALS: readonly string[] = [
-  'Tiger', 'Peacock', 'Elephant', 'Leopard', 'Cobra', 'Mongoose', 'Rhino', 'Panda',
-  'Falcon', 'Kingfisher', 'Dolphin', 'Otter', 'Gaur', 'Macaque', 'Hornbill', 'Crane',
-  'Deer', 'Lion', 'Bear', 'Owl', 'Heron', 'Turtle', 'Gecko', 'Fox',
+  'Tiger',
+  'Peacock',
+  'Elephant',
+  'Leopard',
+  'Cobra',
+  'Mongoose',
+  'Rhino',
+  'Panda',
+  'Falcon',
+  'Kingfisher',
+  'Dolphin',
+  'Otter',
+  'Gaur',
+  'Macaque',
+  'Hornbill',
+  'Crane',
+  'Deer',
+  'Lion',
+  'Bear',
+  'Owl',
+  'Heron',
+  'Turtle',
+  'Gecko',
+  'Fox',
 ];
 
 /** How an address is compared: surrounding spaces and letter case never make a second account. */
@@ -42,7 +63,20 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 /** Another name of one provider's mailboxes: `googlemail.com` is Gmail. */
 const DOMAIN_ALIASES: Record<string, string> = { 'googlemail.com': 'gmail.com' };
 /** Providers that deliver `name+anything@` to `name@` (sub-addressing). */
-const PLUS_TAGGED = new Set(['gmail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'icloud.com', 'me.com', 'mac.com', 'proton.me', 'protonmail.com', 'pm.me', 'fastmail.com']);
+const PLUS_TAGGED = new Set([
+  'gmail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'fastmail.com',
+]);
 /** Providers that ignore dots in the name: `a.sha@gmail.com` is `asha@gmail.com`. */
 const DOTS_IGNORED = new Set(['gmail.com']);
 

@@ -12,7 +12,9 @@ describe('identity words', () => {
     expect(chipLabel({ kind: 'academic', label: 'Verified academic' }, hi)).toBe('सत्यापित शैक्षणिक');
     expect(chipLabel({ kind: 'aadhaar', label: 'Verified Aadhaar' }, hi)).toBe('सत्यापित आधार');
     expect(chipLabel({ kind: 'credential', label: 'Verified doctor', code: 'doctor' }, hi)).toBe('सत्यापित डॉक्टर');
-    expect(chipLabel({ kind: 'credential', label: 'Verified Company Secretary', code: 'other', name: 'Company Secretary' }, hi)).toBe('सत्यापित Company Secretary');
+    expect(chipLabel({ kind: 'credential', label: 'Verified Company Secretary', code: 'other', name: 'Company Secretary' }, hi)).toBe(
+      'सत्यापित Company Secretary',
+    );
     expect(chipLabel({ kind: 'institution', label: 'IIT Bombay' }, hi)).toBe('IIT Bombay');
     expect(chipLabel({ kind: 'credential', label: 'Verified CA', code: 'ca' }, en)).toBe('Verified CA');
   });

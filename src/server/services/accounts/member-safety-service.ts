@@ -30,7 +30,11 @@ export async function blockMember(db: Db, blockerId: number, username: string): 
   const blockedId = await findUserIdByName(db, username);
   if (blockedId === null) throw fieldErrors({ username: [MESSAGES.userNotFound] });
   if (blockedId === blockerId) throw fieldErrors({ username: [MESSAGES.cannotBlockSelf] });
-  const inserted = await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing().returning({ blockedId: userBlocks.blockedId });
+  const inserted = await db
+    .insert(userBlocks)
+    .values({ blockerId, blockedId })
+    .onConflictDoNothing()
+    .returning({ blockedId: userBlocks.blockedId });
   const [block] = await selectBlocks(db, blockerId).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
   return { block: toBlock(block), created: inserted.length > 0 };
 }
@@ -59,11 +63,17 @@ function toBlock(row: { username: string; color: string; blockedAt: Date }): Blo
 
 /** The members someone blocked, most recent first: their count and how to load a page. */
 export async function listBlocks(db: Db, blockerId: number) {
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(userBlocks).where(eq(userBlocks.blockerId, blockerId));
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(userBlocks)
+    .where(eq(userBlocks.blockerId, blockerId));
   return {
     count,
     load: async (limit: number, offset: number) => {
-      const rows = await selectBlocks(db, blockerId).orderBy(desc(userBlocks.createdAt), desc(userBlocks.blockedId)).limit(limit).offset(offset);
+      const rows = await selectBlocks(db, blockerId)
+        .orderBy(desc(userBlocks.createdAt), desc(userBlocks.blockedId))
+        .limit(limit)
+        .offset(offset);
       return rows.map(toBlock);
     },
   };

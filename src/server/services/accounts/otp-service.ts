@@ -41,7 +41,12 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 /** Each purpose's mail in the catalogs (`mail.*`): its subject, the line with the code, when it expires, and a last word. */
 const CODE_MAILS: Record<OtpPurpose, { subject: string; code: string; expires: string; closing: string | null }> = {
   'sign-in': { subject: 'mail.otpSubject', code: 'mail.otpCode', expires: 'mail.otpExpires', closing: 'mail.otpPrivacy' },
-  verification: { subject: 'mail.verificationSubject', code: 'mail.verificationCode', expires: 'mail.verificationExpires', closing: 'mail.verificationPrivacy' },
+  verification: {
+    subject: 'mail.verificationSubject',
+    code: 'mail.verificationCode',
+    expires: 'mail.verificationExpires',
+    closing: 'mail.verificationPrivacy',
+  },
   erasure: { subject: 'mail.erasureSubject', code: 'mail.erasureCode', expires: 'mail.erasureExpires', closing: null },
 };
 
@@ -73,8 +78,13 @@ export function requesterNetwork(ip: string): string {
     const [head, tail = ''] = address.toLowerCase().split('::');
     const headGroups = head ? head.split(':') : [];
     const tailGroups = address.includes('::') && tail ? tail.split(':') : [];
-    const groups = address.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
-    return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+    const groups = address.includes('::')
+      ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+      : headGroups;
+    return `${groups
+      .slice(0, 4)
+      .map((g) => g.replace(/^0+(?=.)/, ''))
+      .join(':')}::/64`;
   }
   return ip;
 }
@@ -84,9 +94,11 @@ export function requesterNetwork(ip: string): string {
  * `purpose` keeps the keys of one use (sign-in limits, reports) from matching another's.
  */
 export function keyedRequesterNetwork(secret: string, ip: string, purpose: 'net' | 'report'): string {
-  return createHmac('sha256', secret).update(`${purpose}:${requesterNetwork(ip)}`).digest('hex').slice(0, 32);
+  return createHmac('sha256', secret)
+    .update(`${purpose}:${requesterNetwork(ip)}`)
+    .digest('hex')
+    .slice(0, 32);
 }
-
 
 export type OtpDeps = { db: Db; config: Config; mail: MailService; log: FastifyBaseLogger; limiter: RateLimiter };
 
@@ -155,7 +167,12 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
 
   async function send(email: string, ip: string, purpose: OtpPurpose = 'sign-in', lang: Lang = 'en'): Promise<void> {
     // Keyed on the network (its /24 or /64, hashed), not the address: addresses rotated inside one block are one requester.
-    await enforceLimit(limiter, { key: `otp-net:${requesterKey(ip)}`, limit: rules.perIpPerWindow, windowMs: rules.ipWindowMs, message: OTP_MESSAGES.perIp });
+    await enforceLimit(limiter, {
+      key: `otp-net:${requesterKey(ip)}`,
+      limit: rules.perIpPerWindow,
+      windowMs: rules.ipWindowMs,
+      message: OTP_MESSAGES.perIp,
+    });
     const now = new Date();
     await housekeeping(now);
     const addressHash = emailHash(config.identitySecret, email);
@@ -184,7 +201,8 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
       log.info(`Sign-in code ${code} (dev outbox; set SMTP_URL to send real mail)`);
       // Without a mail server, the person at the terminal is the one signing in: one plain line that stands out
       // among the JSON log lines, naming no address.
-      if (config.logLevel !== 'silent') process.stderr.write(`\nSign-in code: ${code} (asked at ${new Date().toTimeString().slice(0, 8)})\n\n`);
+      if (config.logLevel !== 'silent')
+        process.stderr.write(`\nSign-in code: ${code} (asked at ${new Date().toTimeString().slice(0, 8)})\n\n`);
     }
   }
 
@@ -230,7 +248,8 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
             gt(otpCodes.expiresAt, now),
           ),
         );
-      if (locked) throw tooManyRequests(secondsUntil(new Date(locked.sentAt.getTime() + rules.resendSeconds * 1000), now), OTP_MESSAGES.locked);
+      if (locked)
+        throw tooManyRequests(secondsUntil(new Date(locked.sentAt.getTime() + rules.resendSeconds * 1000), now), OTP_MESSAGES.locked);
     }
     const live = await db
       .select({ requester: otpCodes.requester, codeHash: otpCodes.codeHash })
@@ -252,7 +271,10 @@ export function createOtpService({ db, config, mail, log, limiter }: OtpDeps) {
       return expected.length === given.length && timingSafeEqual(expected, given);
     };
     // The guesser's own code is compared from the value read when its try was counted (the try that used it up included).
-    const match = own && matches(own.codeHash) ? { requester, codeHash: own.codeHash } : live.find((code) => code.requester !== requester && matches(code.codeHash));
+    const match =
+      own && matches(own.codeHash)
+        ? { requester, codeHash: own.codeHash }
+        : live.find((code) => code.requester !== requester && matches(code.codeHash));
     if (!match) {
       if (own && own.attempts >= rules.maxAttempts) {
         // The code dies; the row stays until it expires so further tries are told to ask for a new code.

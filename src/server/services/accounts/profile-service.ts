@@ -21,7 +21,10 @@ export async function createProfile(db: Db, userId: number): Promise<boolean> {
 /** The circles a person belongs to, most recently joined first. */
 async function listMemberships(db: Db, userId: number): Promise<PageSource<ProfileCircle>> {
   const mine = eq(circleMembers.userId, userId);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(circleMembers).where(mine);
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(circleMembers)
+    .where(mine);
   return {
     count,
     load: async (limit, offset) => {
@@ -70,7 +73,11 @@ export type Profile = Omit<ProfileResponse, 'circles' | 'posts'> & { circles: Pa
 export async function getProfile(db: Db, userId: number, proofsOf: ProofsOf): Promise<Profile> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound(say('errors.users.notFound'));
-  const [proofs, circles, posts] = await Promise.all([proofsOf(user), listMemberships(db, userId), listPosts(db, { viewerId: userId, authorId: userId })]);
+  const [proofs, circles, posts] = await Promise.all([
+    proofsOf(user),
+    listMemberships(db, userId),
+    listPosts(db, { viewerId: userId, authorId: userId }),
+  ]);
   return { ...toProfile(user, proofs), circles, posts };
 }
 
@@ -80,7 +87,13 @@ export async function getProfileCard(db: Db, username: string, proofsOf: ProofsO
   const user = row ? await findUserById(db, row.id) : null;
   if (!user) throw notFound(say('errors.users.notFound'));
   const proofs = await proofsOf(user);
-  return { username: user.username, color: user.color, animal: user.animal, identity: proofs.identity, member_since: user.createdAt.toISOString() };
+  return {
+    username: user.username,
+    color: user.color,
+    animal: user.animal,
+    identity: proofs.identity,
+    member_since: user.createdAt.toISOString(),
+  };
 }
 
 /** Handles asked for at once by a screen that shows chips beside them (a feed page, a thread). */
@@ -101,7 +114,11 @@ export async function chipsByHandle(db: Db, handles: string[], proofsOf: ProofsO
 
 /** A member's public posts, newest first, keyset paged, as the viewer may see them (the card's list). */
 export async function listMemberPosts(db: Db, viewerId: number | null, username: string): Promise<KeysetPageSource<Post>> {
-  const [row] = await db.select({ id: users.id, erasing: users.erasureRequestedAt }).from(users).where(eq(users.username, username)).limit(1);
+  const [row] = await db
+    .select({ id: users.id, erasing: users.erasureRequestedAt })
+    .from(users)
+    .where(eq(users.username, username))
+    .limit(1);
   if (!row || row.erasing) throw notFound(say('errors.users.notFound'));
   return listPosts(db, { viewerId, authorId: row.id, publicOnly: true });
 }

@@ -65,7 +65,8 @@ export function createTokenService(options: { db: Db; secret: string; accessSeco
 
   function issue(userId: number, tokenType: TokenType, sid: string): string {
     const iat = Math.floor(Date.now() / 1000);
-    const lifetime = tokenType === 'access' ? options.accessSeconds : tokenType === 'stream' ? STREAM_TICKET_SECONDS : options.refreshSeconds;
+    const lifetime =
+      tokenType === 'access' ? options.accessSeconds : tokenType === 'stream' ? STREAM_TICKET_SECONDS : options.refreshSeconds;
     const claims: TokenClaims = { token_type: tokenType, exp: iat + lifetime, iat, jti: newId(), user_id: userId, sid };
     return sign(claims);
   }

@@ -37,7 +37,9 @@ export async function findSignedInUser(db: Db, id: number, token: TokenIds) {
         consented: sql<boolean>`exists (${db
           .select({ one: sql`1` })
           .from(consents)
-          .where(and(eq(consents.userId, users.id), eq(consents.noticeVersion, NOTICE_VERSION), eq(consents.adult, true)))}) and ${users.consentWithdrawnAt} is null`,
+          .where(
+            and(eq(consents.userId, users.id), eq(consents.noticeVersion, NOTICE_VERSION), eq(consents.adult, true)),
+          )}) and ${users.consentWithdrawnAt} is null`,
         ...tokenStandingColumns(sql.placeholder('jti'), sql.placeholder('sid')),
       })
       .from(sql`(select 1) as one`)
@@ -45,7 +47,10 @@ export async function findSignedInUser(db: Db, id: number, token: TokenIds) {
   );
   const [row] = await statement.execute({ id, jti: token.jti, sid: token.sid });
   const refused = Boolean(row.blacklisted) || Boolean(row.revoked);
-  const user = row.id === null ? undefined : { ...row, id: row.id, username: row.username!, createdAt: row.createdAt!, consented: Boolean(row.consented) };
+  const user =
+    row.id === null
+      ? undefined
+      : { ...row, id: row.id, username: row.username!, createdAt: row.createdAt!, consented: Boolean(row.consented) };
   return { refused, user };
 }
 
@@ -84,4 +89,5 @@ export async function findOrCreateUser(
 }
 
 /** The accounts' lookups, as routes and plugins call them. */
-export const createUsersService = ({ db }: { db: Db }) => bindTo(db, { findById: findUserById, findSignedIn: findSignedInUser, findOrCreate: findOrCreateUser });
+export const createUsersService = ({ db }: { db: Db }) =>
+  bindTo(db, { findById: findUserById, findSignedIn: findSignedInUser, findOrCreate: findOrCreateUser });

@@ -39,13 +39,21 @@ describe('toCircle', () => {
   });
 
   it('shows the requirement with its label', () => {
-    expect(toCircle(row({ requirementKind: 'academic' }), null).requirement).toEqual({ kind: 'academic', value: null, label: 'academic e-mail' });
+    expect(toCircle(row({ requirementKind: 'academic' }), null).requirement).toEqual({
+      kind: 'academic',
+      value: null,
+      label: 'academic e-mail',
+    });
     expect(toCircle(row({ requirementKind: 'institution', requirementValue: 'iitb.ac.in' }), null).requirement).toEqual({
       kind: 'institution',
       value: 'iitb.ac.in',
       label: 'IIT Bombay e-mail',
     });
-    expect(toCircle(row({ requirementKind: 'credential', requirementValue: 'ca' }), null).requirement).toEqual({ kind: 'credential', value: 'ca', label: 'CA credential' });
+    expect(toCircle(row({ requirementKind: 'credential', requirementValue: 'ca' }), null).requirement).toEqual({
+      kind: 'credential',
+      value: 'ca',
+      label: 'CA credential',
+    });
   });
 
   it('derives the viewer’s membership', () => {

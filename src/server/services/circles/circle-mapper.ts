@@ -17,7 +17,9 @@ export function circleColumns(viewerId: Viewer) {
   const viewerRole: SQL<string | null> =
     viewerId === null
       ? sql<string | null>`null::text`
-      : sql<string | null>`(select ${q(circleMembers.role)} from ${circleMembers} where ${q(circleMembers.circleId)} = ${q(circles.id)} and ${q(circleMembers.userId)} = ${viewerId})`;
+      : sql<
+          string | null
+        >`(select ${q(circleMembers.role)} from ${circleMembers} where ${q(circleMembers.circleId)} = ${q(circles.id)} and ${q(circleMembers.userId)} = ${viewerId})`;
   const viewerPending: SQL<boolean> =
     viewerId === null
       ? sql<boolean>`false`

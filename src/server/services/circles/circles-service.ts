@@ -103,11 +103,19 @@ export function listCircles(db: Db, viewerId: number | null, filter: CircleListF
   const where = () =>
     and(
       q ? sql`(${circles.name} ilike ${like} escape '\\' or ${circles.description} ilike ${like} escape '\\')` : undefined,
-      requirement === 'none' ? isNull(circles.requirementKind) : requirement ? eq(circles.requirementKind, sql.placeholder('requirement')) : undefined,
+      requirement === 'none'
+        ? isNull(circles.requirementKind)
+        : requirement
+          ? eq(circles.requirementKind, sql.placeholder('requirement'))
+          : undefined,
     );
   const values = { like: `%${escapeLike(q)}%`, requirement: requirement ?? '', viewer: viewerId ?? 0 };
   // Circles are few (one per community, thousands at most): the filtered total rides along with each page.
-  const total = () => db.select({ count: sql<number>`count(*)::int` }).from(circles).where(where());
+  const total = () =>
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(circles)
+      .where(where());
   return {
     count: async () => {
       const [{ count }] = await prepared(db, `circles_count_${shape}`, total).execute(values);
@@ -136,7 +144,10 @@ export const CIRCLE_ACTIVITY_JOB = 'circle-activity';
 /** Recounts every circle's visible posts of the last 7 days (the hourly activity job): a week-old post drops out. */
 export async function recountRecentPosts(db: Db): Promise<void> {
   const recent = sql`coalesce((select count(*)::int from ${posts} where ${posts.circleId} = ${circles.id} and ${posts.moderationStatus} = 'visible' and ${posts.createdAt} > now() - interval '7 days'), 0)`;
-  await db.update(circles).set({ recentPosts: recent }).where(sql`${circles.recentPosts} is distinct from ${recent}`);
+  await db
+    .update(circles)
+    .set({ recentPosts: recent })
+    .where(sql`${circles.recentPosts} is distinct from ${recent}`);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -205,7 +216,13 @@ export async function requireCircle(db: Executor, viewerId: number | null, ref: 
 
 export type RequirementInput = { kind: 'academic' | 'institution' | 'credential'; value: string | null } | null;
 
-export type NewCircle = { name: string; description: string; channelType: 'public' | 'private'; requirement?: RequirementInput; altTextRequired?: boolean };
+export type NewCircle = {
+  name: string;
+  description: string;
+  channelType: 'public' | 'private';
+  requirement?: RequirementInput;
+  altTextRequired?: boolean;
+};
 /** When the owner's account was made, and NEW_ACCOUNT_HOURS, for the scam shield. */
 export type CircleAuthor = { id: number; createdAt: Date; newAccountHours: number };
 
@@ -295,9 +312,16 @@ export async function setRules(db: Db, userId: number, circleId: number, rules: 
  * (the count then stays as it is, so repeated or concurrent joins never inflate it).
  */
 export async function addMember(db: Executor, circleId: number, userId: number, role: 'owner' | 'member' = 'member'): Promise<boolean> {
-  const inserted = await db.insert(circleMembers).values({ circleId, userId, role }).onConflictDoNothing().returning({ userId: circleMembers.userId });
+  const inserted = await db
+    .insert(circleMembers)
+    .values({ circleId, userId, role })
+    .onConflictDoNothing()
+    .returning({ userId: circleMembers.userId });
   if (inserted.length === 0) return false;
-  await db.update(circles).set({ membersCount: sql`${circles.membersCount} + 1` }).where(eq(circles.id, circleId));
+  await db
+    .update(circles)
+    .set({ membersCount: sql`${circles.membersCount} + 1` })
+    .where(eq(circles.id, circleId));
   return true;
 }
 
@@ -346,7 +370,13 @@ export async function joinCircle(db: Db, userId: number, found: Circle | null): 
       const [asker] = await tx.select({ name: users.username }).from(users).where(eq(users.id, userId));
       if (owner?.ownerId != null) {
         await notify(tx, [
-          { userId: owner.ownerId, kind: 'join_request', actorId: userId, circleId: circle.id, message: { code: 'joinRequest', params: { actor: asker.name, channel: circle.name } } },
+          {
+            userId: owner.ownerId,
+            kind: 'join_request',
+            actorId: userId,
+            circleId: circle.id,
+            message: { code: 'joinRequest', params: { actor: asker.name, channel: circle.name } },
+          },
         ]);
       }
     });

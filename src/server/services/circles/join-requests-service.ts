@@ -94,7 +94,11 @@ export async function decideRequest(db: Db, reviewerId: number, requestId: numbe
     ]);
   });
 
-  const [row] = await db.select(requestColumns).from(joinRequests).innerJoin(users, eq(users.id, joinRequests.userId)).where(eq(joinRequests.id, requestId));
+  const [row] = await db
+    .select(requestColumns)
+    .from(joinRequests)
+    .innerJoin(users, eq(users.id, joinRequests.userId))
+    .where(eq(joinRequests.id, requestId));
   return toJoinRequest(row);
 }
 

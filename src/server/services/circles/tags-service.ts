@@ -41,7 +41,10 @@ export async function createTag(db: Db, userId: number, circleId: number, input:
   // One transaction, the channel's row locked: two owners' tabs adding the 20th tag at once cannot make 21.
   return db.transaction(async (tx) => {
     await tx.select({ id: circles.id }).from(circles).where(eq(circles.id, circleId)).for('update');
-    const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(circleTags).where(eq(circleTags.circleId, circleId));
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(circleTags)
+      .where(eq(circleTags.circleId, circleId));
     if (count >= MAX_CIRCLE_TAGS) throw detail(400, TAG_MESSAGES.tooMany);
     const [taken] = await tx
       .select({ id: circleTags.id })
@@ -58,7 +61,10 @@ export async function createTag(db: Db, userId: number, circleId: number, input:
 export async function deleteTag(db: Db, userId: number, circleId: number, tagId: number): Promise<void> {
   const circle = await requireCircle(db, userId, { id: circleId });
   if (!circle.is_owner) throw detail(403, MESSAGES.ownerOnly);
-  const removed = await db.delete(circleTags).where(and(eq(circleTags.id, tagId), eq(circleTags.circleId, circleId))).returning({ id: circleTags.id });
+  const removed = await db
+    .delete(circleTags)
+    .where(and(eq(circleTags.id, tagId), eq(circleTags.circleId, circleId)))
+    .returning({ id: circleTags.id });
   if (removed.length === 0) throw detail(404, TAG_MESSAGES.tagNotFound);
 }
 

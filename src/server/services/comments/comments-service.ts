@@ -102,11 +102,16 @@ export function toComment(row: CommentRow): Comment {
     media_kind: hideContent ? null : row.mediaKind === 'image' || row.mediaKind === 'video' ? row.mediaKind : null,
     media_url: hideContent ? null : row.mediaUrl,
     // The same media as a list with its description, as posts carry theirs (media_kind and media_url stay for older clients).
-    media_items: !hideContent && row.mediaUrl && (row.mediaKind === 'image' || row.mediaKind === 'video') ? [mediaItem(row.mediaKind, row.mediaUrl, row.mediaAlt)] : [],
+    media_items:
+      !hideContent && row.mediaUrl && (row.mediaKind === 'image' || row.mediaKind === 'video')
+        ? [mediaItem(row.mediaKind, row.mediaUrl, row.mediaAlt)]
+        : [],
     // Only on a comment showing an image: its size and variants, as a post's image_sources.
     ...(!hideContent && row.mediaKind === 'image' && row.mediaUrl ? { media_sources: imageSources(row.mediaUrl) } : {}),
     // Only on a video that came with its poster frame: the frame's size and variants.
-    ...(!hideContent && row.mediaKind === 'video' && row.mediaUrl && row.mediaPoster ? { media_poster: imageSources(row.mediaPoster) } : {}),
+    ...(!hideContent && row.mediaKind === 'video' && row.mediaUrl && row.mediaPoster
+      ? { media_poster: imageSources(row.mediaPoster) }
+      : {}),
     author: deleted ? '[deleted]' : row.authorName,
     author_color: row.authorColor,
     created_at: new Date(row.createdAt).toISOString(),
@@ -146,7 +151,13 @@ const inThread = (viewerId: Viewer): SQL => and(commentShownTo(viewerId), or(isN
  * Nests below each of `roots` (comments of one depth, of one post) its first FIRST_REPLIES replies per comment,
  * THREAD_DEPTH levels down, in one query: a window ranks each comment's replies in the list's order.
  */
-async function withReplies(db: Db, viewerId: number | null, postId: number, roots: CommentRow[], sort: CommentSort): Promise<ListedComment[]> {
+async function withReplies(
+  db: Db,
+  viewerId: number | null,
+  postId: number,
+  roots: CommentRow[],
+  sort: CommentSort,
+): Promise<ListedComment[]> {
   if (roots.length === 0) return [];
   const base = roots[0].depth;
   const viewer = viewerId === null ? null : sql.placeholder('viewer');
@@ -203,7 +214,11 @@ export async function listComments(
   const values = { post: postId, viewer: viewerId ?? 0 };
   const shown = () => and(eq(comments.postId, sql.placeholder('post')), isNull(comments.parentId), inThread(viewer));
   // One post's top-level comments, on the partial (post_id, ...) where parent_id is null indexes.
-  const total = () => db.select({ count: sql<number>`count(*)::int` }).from(comments).where(shown());
+  const total = () =>
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(shown());
   const key = commentKey(sort);
   return {
     post,
@@ -235,11 +250,23 @@ export async function listComments(
 }
 
 /** One comment the viewer may read (its post visible to them), as a row. */
-async function findComment(db: Db, id: number, viewerId: number | null, options: { evenDeleted?: boolean } = {}): Promise<CommentRow | null> {
+async function findComment(
+  db: Db,
+  id: number,
+  viewerId: number | null,
+  options: { evenDeleted?: boolean } = {},
+): Promise<CommentRow | null> {
   const [row] = await selectComments(db, viewerId)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .innerJoin(circles, eq(circles.id, posts.circleId))
-    .where(and(eq(comments.id, id), circleVisibleTo(viewerId), postOpenFor(viewerId), options.evenDeleted ? commentShownTo(viewerId) : inThread(viewerId)))
+    .where(
+      and(
+        eq(comments.id, id),
+        circleVisibleTo(viewerId),
+        postOpenFor(viewerId),
+        options.evenDeleted ? commentShownTo(viewerId) : inThread(viewerId),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -253,15 +280,27 @@ export async function getComment(db: Db, id: number, viewerId: number | null, so
 }
 
 /** The direct replies of a comment the viewer may read, in the chosen order, each with its first replies. */
-export async function listReplies(db: Db, id: number, viewerId: number | null, sort: CommentSort = 'best'): Promise<PageSource<ListedComment>> {
+export async function listReplies(
+  db: Db,
+  id: number,
+  viewerId: number | null,
+  sort: CommentSort = 'best',
+): Promise<PageSource<ListedComment>> {
   const parent = await findComment(db, id, viewerId);
   if (!parent) throw commentNotFound();
   const shown = and(eq(comments.parentId, id), inThread(viewerId));
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(comments).where(shown);
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(shown);
   return {
     count,
     load: async (limit, offset) => {
-      const rows = await selectComments(db, viewerId).where(shown).orderBy(...orderFor(sort)).limit(limit).offset(offset);
+      const rows = await selectComments(db, viewerId)
+        .where(shown)
+        .orderBy(...orderFor(sort))
+        .limit(limit)
+        .offset(offset);
       return withReplies(db, viewerId, parent.postId, rows, sort);
     },
   };
@@ -319,7 +358,12 @@ export async function createComment(db: Db, input: NewComment, tellMentions: Men
     if (blockedByParent) throw forbidden(BLOCKED_BY_COMMENTER);
   }
   if ((input.alt ?? '').length > ALT_MAX_LENGTH) throw fieldErrors({ alt: [ALT_MESSAGES.tooLong] });
-  const screening = await screenWithRegistry(db, { text: input.body, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours, qrCodes: input.qrCodes });
+  const screening = await screenWithRegistry(db, {
+    text: input.body,
+    authorCreatedAt: input.authorCreatedAt,
+    newAccountHours: input.newAccountHours,
+    qrCodes: input.qrCodes,
+  });
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(comments)
@@ -347,7 +391,9 @@ export async function createComment(db: Db, input: NewComment, tellMentions: Men
           actorId: authorId,
           postId,
           commentId: row.id,
-          message: parent ? { code: 'replied', params: { actor: name } } : { code: 'commented', params: { actor: name, title: post.title } },
+          message: parent
+            ? { code: 'replied', params: { actor: name } }
+            : { code: 'commented', params: { actor: name, title: post.title } },
         },
       ]);
       await tellMentions(tx, { text: input.body, actorId: authorId, postId, commentId: row.id, skip: [toldOfReply] });
@@ -375,11 +421,26 @@ export type CommentEdit = { id: number; userId: number; body: string; authorCrea
 export async function editComment(db: Db, input: CommentEdit): Promise<Comment> {
   const row = await ownComment(db, input.id, input.userId);
   if (input.body === '' && !row.mediaUrl) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
-  const screening = await screenWithRegistry(db, { text: input.body, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours });
-  const status = row.moderationStatus === 'removed' ? 'removed' : row.moderationStatus === 'held' && screening.status === 'visible' ? row.moderationStatus : screening.status;
+  const screening = await screenWithRegistry(db, {
+    text: input.body,
+    authorCreatedAt: input.authorCreatedAt,
+    newAccountHours: input.newAccountHours,
+  });
+  const status =
+    row.moderationStatus === 'removed'
+      ? 'removed'
+      : row.moderationStatus === 'held' && screening.status === 'visible'
+        ? row.moderationStatus
+        : screening.status;
   await db
     .update(comments)
-    .set({ body: input.body, editedAt: sql`now()`, scamVerdict: screening.verdict, moderationReasons: screening.reasons, moderationStatus: status })
+    .set({
+      body: input.body,
+      editedAt: sql`now()`,
+      scamVerdict: screening.verdict,
+      moderationReasons: screening.reasons,
+      moderationStatus: status,
+    })
     .where(eq(comments.id, row.id));
   const [fresh] = await selectComments(db, input.userId).where(eq(comments.id, row.id));
   return toComment(fresh);
@@ -407,7 +468,11 @@ export async function upvoteComment(db: Db, input: { commentId: number; userId: 
   if (!row || row.deletedAt !== null) throw commentNotFound();
   const count = await db.transaction(async (tx) => {
     const changed = input.on
-      ? await tx.insert(commentUpvotes).values({ commentId: row.id, userId: input.userId }).onConflictDoNothing().returning({ id: commentUpvotes.commentId })
+      ? await tx
+          .insert(commentUpvotes)
+          .values({ commentId: row.id, userId: input.userId })
+          .onConflictDoNothing()
+          .returning({ id: commentUpvotes.commentId })
       : await tx
           .delete(commentUpvotes)
           .where(and(eq(commentUpvotes.commentId, row.id), eq(commentUpvotes.userId, input.userId)))
@@ -438,9 +503,18 @@ export async function upvoteComment(db: Db, input: { commentId: number; userId: 
   return { comment_id: row.id, upvoted: input.on, upvote_count: count };
 }
 
-
 /** The comments domain, built once per app: methods named as routes call them. */
-export function createCommentsService({ db, tellMentions, queueHeld, qrCodesIn }: { db: Db; tellMentions: MentionFanout; queueHeld: QueueHeld; qrCodesIn: QrCodesIn }) {
+export function createCommentsService({
+  db,
+  tellMentions,
+  queueHeld,
+  qrCodesIn,
+}: {
+  db: Db;
+  tellMentions: MentionFanout;
+  queueHeld: QueueHeld;
+  qrCodesIn: QrCodesIn;
+}) {
   const held = async (comment: Comment) => {
     if (comment.moderation_status === 'held') await queueHeld({ kind: 'comment', id: comment.id });
     return comment;
@@ -451,7 +525,13 @@ export function createCommentsService({ db, tellMentions, queueHeld, qrCodesIn }
     replies: (id: number, viewerId: number | null, sort?: CommentSort) => listReplies(db, id, viewerId, sort),
     /** Creates the comment or reply; one the scam shield holds is queued for review before the author hears back. */
     create: async (input: NewComment) =>
-      held(await createComment(db, { ...input, qrCodes: input.media?.kind === 'image' ? await qrCodesIn([input.media.url]) : [] }, tellMentions)),
+      held(
+        await createComment(
+          db,
+          { ...input, qrCodes: input.media?.kind === 'image' ? await qrCodesIn([input.media.url]) : [] },
+          tellMentions,
+        ),
+      ),
     edit: async (input: CommentEdit) => held(await editComment(db, input)),
     delete: (input: { id: number; userId: number }) => deleteComment(db, input),
     upvote: (input: { commentId: number; userId: number; on: boolean }) => upvoteComment(db, input),

@@ -46,11 +46,38 @@ export const ACCOUNT_TABLES: AccountTable[] = [
   },
   { table: s.circleMembers, owner: s.circleMembers.userId, links: [s.circleMembers.userId], erase: 'delete', exportAs: 'memberships' },
   { table: s.joinRequests, owner: s.joinRequests.userId, links: [s.joinRequests.userId], erase: 'delete', exportAs: 'join_requests' },
-  { table: s.circles, owner: s.circles.ownerId, links: [s.circles.ownerId], erase: 'unlink', exportAs: 'channels_created', omit: ['searchVector', 'searchSkeleton'] },
-  { table: s.posts, owner: s.posts.authorId, links: [s.posts.authorId], erase: 'content', exportAs: 'posts', omit: ['searchVector', 'titleVector', 'searchSkeleton'] },
-  { table: s.comments, owner: s.comments.authorId, links: [s.comments.authorId], erase: 'content', exportAs: 'comments', omit: ['searchVector', 'searchSkeleton'] },
+  {
+    table: s.circles,
+    owner: s.circles.ownerId,
+    links: [s.circles.ownerId],
+    erase: 'unlink',
+    exportAs: 'channels_created',
+    omit: ['searchVector', 'searchSkeleton'],
+  },
+  {
+    table: s.posts,
+    owner: s.posts.authorId,
+    links: [s.posts.authorId],
+    erase: 'content',
+    exportAs: 'posts',
+    omit: ['searchVector', 'titleVector', 'searchSkeleton'],
+  },
+  {
+    table: s.comments,
+    owner: s.comments.authorId,
+    links: [s.comments.authorId],
+    erase: 'content',
+    exportAs: 'comments',
+    omit: ['searchVector', 'searchSkeleton'],
+  },
   { table: s.postReactions, owner: s.postReactions.userId, links: [s.postReactions.userId], erase: 'delete', exportAs: 'reactions' },
-  { table: s.commentUpvotes, owner: s.commentUpvotes.userId, links: [s.commentUpvotes.userId], erase: 'delete', exportAs: 'comment_upvotes' },
+  {
+    table: s.commentUpvotes,
+    owner: s.commentUpvotes.userId,
+    links: [s.commentUpvotes.userId],
+    erase: 'delete',
+    exportAs: 'comment_upvotes',
+  },
   { table: s.savedPosts, owner: s.savedPosts.userId, links: [s.savedPosts.userId], erase: 'delete', exportAs: 'saved_posts' },
   // Notifications to the member, and those others got about the member's doing (they name the member's handle).
   {
@@ -61,7 +88,14 @@ export const ACCOUNT_TABLES: AccountTable[] = [
     exportAs: 'notifications',
     handles: [[s.notifications.actorUserId, 'actor']],
   },
-  { table: s.reports, owner: s.reports.reporterId, links: [s.reports.reporterId], erase: 'delete', exportAs: 'reports_made', omit: ['requester'] },
+  {
+    table: s.reports,
+    owner: s.reports.reporterId,
+    links: [s.reports.reporterId],
+    erase: 'delete',
+    exportAs: 'reports_made',
+    omit: ['requester'],
+  },
   {
     table: s.userBlocks,
     owner: s.userBlocks.blockerId,
@@ -73,7 +107,13 @@ export const ACCOUNT_TABLES: AccountTable[] = [
   { table: s.staffRoles, owner: s.staffRoles.userId, links: [s.staffRoles.userId], erase: 'delete', exportAs: 'staff_role' },
   { table: s.suspensions, owner: s.suspensions.userId, links: [s.suspensions.userId], erase: 'delete', exportAs: 'suspensions' },
   // Staff decisions on the member's flagged writing, kept to teach the scam shield: they go with the account.
-  { table: s.scamDecisions, owner: s.scamDecisions.authorId, links: [s.scamDecisions.authorId], erase: 'delete', exportAs: 'scam_decisions_about_your_content' },
+  {
+    table: s.scamDecisions,
+    owner: s.scamDecisions.authorId,
+    links: [s.scamDecisions.authorId],
+    erase: 'delete',
+    exportAs: 'scam_decisions_about_your_content',
+  },
   // Cases about the member's posts and comments follow them: deleted with erased content, handed over with left content.
   {
     table: s.moderationCases,
@@ -93,7 +133,14 @@ export const ACCOUNT_TABLES: AccountTable[] = [
     omit: ['actorId'],
     handles: [[s.moderationActions.targetUserId, 'target']],
   },
-  { table: s.dataExports, owner: s.dataExports.userId, links: [s.dataExports.userId], erase: 'delete', exportAs: 'data_exports', omit: ['fileName'] },
+  {
+    table: s.dataExports,
+    owner: s.dataExports.userId,
+    links: [s.dataExports.userId],
+    erase: 'delete',
+    exportAs: 'data_exports',
+    omit: ['fileName'],
+  },
   { table: s.accountErasures, owner: s.accountErasures.userId, links: [s.accountErasures.userId], erase: 'account' },
 ];
 

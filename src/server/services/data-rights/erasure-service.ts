@@ -80,7 +80,10 @@ export function createErasureService(deps: {
     const former = otp.formerKeyOf(email);
     if (former !== null && key === former) {
       // An account still stored under its address's former key moves to the new one, as it would at sign-in.
-      await db.update(users).set({ emailHash: otp.keyOf(email) }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ emailHash: otp.keyOf(email) })
+        .where(eq(users.id, userId));
     } else if (otp.keyOf(email) !== key) throw detail(400, ERASURE_MESSAGES.wrongAddress, { code: 'wrong_address' });
     await otp.send(email, ip, 'erasure', lang);
   }
@@ -118,7 +121,13 @@ export function createErasureService(deps: {
   async function placeholderAccount(tx: Executor): Promise<number> {
     await tx
       .insert(users)
-      .values({ emailHash: 'placeholder:deleted-account', username: DELETED_ACCOUNT_HANDLE, color: '#475569', animal: 'Owl', erasureRequestedAt: new Date(0) })
+      .values({
+        emailHash: 'placeholder:deleted-account',
+        username: DELETED_ACCOUNT_HANDLE,
+        color: '#475569',
+        animal: 'Owl',
+        erasureRequestedAt: new Date(0),
+      })
       .onConflictDoNothing();
     const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.username, DELETED_ACCOUNT_HANDLE));
     return row.id;
@@ -135,12 +144,19 @@ export function createErasureService(deps: {
         .select({ images: posts.images, videos: posts.videos, videoPosters: posts.videoPosters })
         .from(posts)
         .where(eq(posts.authorId, userId));
-      for (const p of ownPosts) for (const name of mediaNamesIn([...p.images, ...p.videos, ...postersOf(p.videoPosters)].join(' '))) media.add(name);
-      const ownComments = await tx.select({ mediaUrl: comments.mediaUrl, mediaPoster: comments.mediaPoster }).from(comments).where(eq(comments.authorId, userId));
+      for (const p of ownPosts)
+        for (const name of mediaNamesIn([...p.images, ...p.videos, ...postersOf(p.videoPosters)].join(' '))) media.add(name);
+      const ownComments = await tx
+        .select({ mediaUrl: comments.mediaUrl, mediaPoster: comments.mediaPoster })
+        .from(comments)
+        .where(eq(comments.authorId, userId));
       for (const c of ownComments) for (const name of mediaNamesIn(`${c.mediaUrl ?? ''} ${c.mediaPoster ?? ''}`)) media.add(name);
     }
     const exportFiles = await tx.select({ fileName: dataExports.fileName }).from(dataExports).where(eq(dataExports.userId, userId));
-    const documents = await tx.select({ file: credentialRequests.documentFile }).from(credentialRequests).where(eq(credentialRequests.userId, userId));
+    const documents = await tx
+      .select({ file: credentialRequests.documentFile })
+      .from(credentialRequests)
+      .where(eq(credentialRequests.userId, userId));
     return [
       ...[...media].map((name): FileRef => `media:${name}`),
       ...exportFiles.flatMap((e): FileRef[] => (e.fileName ? [`exports:${e.fileName}`] : [])),
@@ -160,14 +176,19 @@ export function createErasureService(deps: {
         .where(
           inArray(
             posts.id,
-            tx.select({ id: postReactions.postId }).from(postReactions).where(and(eq(postReactions.userId, userId), eq(postReactions.kind, kind))),
+            tx
+              .select({ id: postReactions.postId })
+              .from(postReactions)
+              .where(and(eq(postReactions.userId, userId), eq(postReactions.kind, kind))),
           ),
         );
     }
     await tx
       .update(comments)
       .set({ upvoteCount: sql`greatest(${comments.upvoteCount} - 1, 0)` })
-      .where(inArray(comments.id, tx.select({ id: commentUpvotes.commentId }).from(commentUpvotes).where(eq(commentUpvotes.userId, userId))));
+      .where(
+        inArray(comments.id, tx.select({ id: commentUpvotes.commentId }).from(commentUpvotes).where(eq(commentUpvotes.userId, userId))),
+      );
     await tx
       .update(circles)
       .set({ membersCount: sql`greatest(${circles.membersCount} - 1, 0)` })
@@ -206,14 +227,23 @@ export function createErasureService(deps: {
       for (;;) {
         const gone = await tx
           .delete(comments)
-          .where(and(eq(comments.authorId, userId), sql`not exists (select 1 from ${comments} as reply where reply.parent_id = ${comments.id})`))
+          .where(
+            and(eq(comments.authorId, userId), sql`not exists (select 1 from ${comments} as reply where reply.parent_id = ${comments.id})`),
+          )
           .returning({ id: comments.id });
         if (gone.length === 0) break;
       }
       const placeholder = await placeholderAccount(tx);
       await tx
         .update(comments)
-        .set({ authorId: placeholder, body: '', mediaKind: null, mediaUrl: null, mediaPoster: null, deletedAt: sql`coalesce(${comments.deletedAt}, now())` })
+        .set({
+          authorId: placeholder,
+          body: '',
+          mediaKind: null,
+          mediaUrl: null,
+          mediaPoster: null,
+          deletedAt: sql`coalesce(${comments.deletedAt}, now())`,
+        })
         .where(eq(comments.authorId, userId));
       await tx.delete(posts).where(eq(posts.authorId, userId));
       await tx.delete(moderationCases).where(eq(moderationCases.authorId, userId));
@@ -246,7 +276,8 @@ export function createErasureService(deps: {
     // The addresses the member verified are free again: the same person may verify a new account with them.
     await tx.delete(verifiedAddressClaims).where(eq(verifiedAddressClaims.ownerKey, claimOwnerKey(config.identitySecret, userId)));
     // The staff audit log names staff by handle: an erased member who was staff is no longer named.
-    if (user) await tx.update(staffAuditLog).set({ staffHandle: DELETED_ACCOUNT_HANDLE }).where(eq(staffAuditLog.staffHandle, user.username));
+    if (user)
+      await tx.update(staffAuditLog).set({ staffHandle: DELETED_ACCOUNT_HANDLE }).where(eq(staffAuditLog.staffHandle, user.username));
   }
 
   async function deleteFiles(files: FileRef[]): Promise<void> {
@@ -256,7 +287,8 @@ export function createErasureService(deps: {
       const [kind, name] = ref.split(/:(.*)/s) as ['media' | keyof typeof dirs, string];
       // Names come from our own columns; basename keeps a damaged row from reaching outside its folder.
       // A private circle's media sits in the store's private/ folder; an image goes with its variants.
-      if (kind === 'media') media.push(...withVariants(name.startsWith('private/') ? `private/${path.basename(name)}` : path.basename(name)));
+      if (kind === 'media')
+        media.push(...withVariants(name.startsWith('private/') ? `private/${path.basename(name)}` : path.basename(name)));
       else await rm(path.join(dirs[kind], path.basename(name)), { force: true });
     }
     // The media store (the media directory or a bucket): a store outage fails the step, and the job retries it.
@@ -306,11 +338,18 @@ export function createErasureService(deps: {
    * period has passed, unless the member signs in with an e-mail code and agrees again before then.
    */
   async function withdrawConsent(userId: number, now: Date): Promise<{ withdrawnAt: Date; eraseAfter: Date }> {
-    await db.update(users).set({ consentWithdrawnAt: now }).where(and(eq(users.id, userId), isNull(users.consentWithdrawnAt)));
+    await db
+      .update(users)
+      .set({ consentWithdrawnAt: now })
+      .where(and(eq(users.id, userId), isNull(users.consentWithdrawnAt)));
     const [row] = await db.select({ withdrawnAt: users.consentWithdrawnAt }).from(users).where(eq(users.id, userId));
     const withdrawnAt = row?.withdrawnAt ?? now;
     const eraseAfter = new Date(withdrawnAt.getTime() + graceMs());
-    await jobs.send(WITHDRAWAL_JOB, { userId, withdrawnAt: withdrawnAt.toISOString(), eraseAfter: eraseAfter.toISOString() }, { startAfter: eraseAfter });
+    await jobs.send(
+      WITHDRAWAL_JOB,
+      { userId, withdrawnAt: withdrawnAt.toISOString(), eraseAfter: eraseAfter.toISOString() },
+      { startAfter: eraseAfter },
+    );
     return { withdrawnAt, eraseAfter };
   }
 
@@ -319,10 +358,16 @@ export function createErasureService(deps: {
    * withdrawal set travels with the job, so every instance decides alike).
    */
   async function eraseWithdrawn(userId: number, due?: { withdrawnAt: string; eraseAfter: string }): Promise<void> {
-    const [row] = await db.select({ withdrawnAt: users.consentWithdrawnAt, erasing: users.erasureRequestedAt }).from(users).where(eq(users.id, userId));
+    const [row] = await db
+      .select({ withdrawnAt: users.consentWithdrawnAt, erasing: users.erasureRequestedAt })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!row?.withdrawnAt || row.erasing) return;
     const now = new Date();
-    const eraseAfter = due && new Date(due.withdrawnAt).getTime() === row.withdrawnAt.getTime() ? new Date(due.eraseAfter).getTime() : row.withdrawnAt.getTime() + graceMs();
+    const eraseAfter =
+      due && new Date(due.withdrawnAt).getTime() === row.withdrawnAt.getTime()
+        ? new Date(due.eraseAfter).getTime()
+        : row.withdrawnAt.getTime() + graceMs();
     if (now.getTime() < eraseAfter) return;
     await markForErasure(userId, true, now);
     await run(userId);
@@ -332,7 +377,13 @@ export function createErasureService(deps: {
     const overdue = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(isNotNull(users.consentWithdrawnAt), isNull(users.erasureRequestedAt), lt(users.consentWithdrawnAt, new Date(Date.now() - graceMs()))));
+      .where(
+        and(
+          isNotNull(users.consentWithdrawnAt),
+          isNull(users.erasureRequestedAt),
+          lt(users.consentWithdrawnAt, new Date(Date.now() - graceMs())),
+        ),
+      );
     for (const { id } of overdue) await eraseWithdrawn(id);
   }
 
@@ -344,7 +395,13 @@ export function createErasureService(deps: {
   });
   jobs.define({ name: WITHDRAWAL_SWEEP_JOB, run: () => sweepWithdrawals(), cron: '41 * * * *', retryLimit: 1 });
 
-  jobs.define<{ userId: number }>({ name: ERASE_JOB, run: ({ userId }) => run(userId), retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 5 * 60 });
+  jobs.define<{ userId: number }>({
+    name: ERASE_JOB,
+    run: ({ userId }) => run(userId),
+    retryLimit: 10,
+    retryDelaySeconds: 10,
+    expireInSeconds: 5 * 60,
+  });
 
   return { sendCode, requestErasure, eraseNow, run, runStep, resumeUnfinished, withdrawConsent, eraseWithdrawn, sweepWithdrawals };
 }

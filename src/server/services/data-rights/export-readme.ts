@@ -10,7 +10,14 @@ export function exportReadme(exportedAt: Date, langs: readonly Lang[] = ['en', '
     .map((lang) => {
       const t = translator(lang);
       const date = exportedAt.toISOString().slice(0, 10);
-      return [t('exportReadme.intro', { date }), '', t('exportReadme.files'), '', t('exportReadme.sections'), ...SECTIONS.map((key) => `- ${key}: ${t(`exportReadme.${key}`)}`)].join('\n');
+      return [
+        t('exportReadme.intro', { date }),
+        '',
+        t('exportReadme.files'),
+        '',
+        t('exportReadme.sections'),
+        ...SECTIONS.map((key) => `- ${key}: ${t(`exportReadme.${key}`)}`),
+      ].join('\n');
     })
     .join('\n\n----\n\n')
     .concat('\n');

@@ -99,9 +99,13 @@ export function createExportService(deps: {
     if (handles.length === 0 || rows.length === 0) return rows;
     const keys = handles.map(([column, as]) => [propertyOf(column.table as PgTable, column), as] as const);
     const ids = [...new Set(rows.flatMap((row) => keys.map(([key]) => row[key]).filter((id): id is number => typeof id === 'number')))];
-    const found = ids.length === 0 ? [] : await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
+    const found =
+      ids.length === 0 ? [] : await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
     const handleOf = new Map(found.map((u) => [u.id, u.username]));
-    return rows.map((row) => ({ ...row, ...Object.fromEntries(keys.map(([key, as]) => [as, typeof row[key] === 'number' ? (handleOf.get(row[key]) ?? null) : null])) }));
+    return rows.map((row) => ({
+      ...row,
+      ...Object.fromEntries(keys.map(([key, as]) => [as, typeof row[key] === 'number' ? (handleOf.get(row[key]) ?? null) : null])),
+    }));
   }
 
   /**
@@ -114,10 +118,19 @@ export function createExportService(deps: {
     const commentIds = [...new Set([...idsOf('commentId'), ...idsOf('parentId')])];
     const visible = circleVisibleTo(userId);
     const postRows = postIds.length
-      ? await db.select({ id: posts.id, title: posts.title, circleId: posts.circleId }).from(posts).innerJoin(circles, eq(circles.id, posts.circleId)).where(and(inArray(posts.id, postIds), visible))
+      ? await db
+          .select({ id: posts.id, title: posts.title, circleId: posts.circleId })
+          .from(posts)
+          .innerJoin(circles, eq(circles.id, posts.circleId))
+          .where(and(inArray(posts.id, postIds), visible))
       : [];
     const circleIds = [...new Set([...idsOf('circleId'), ...postRows.map((row) => row.circleId)])];
-    const circleRows = circleIds.length ? await db.select({ id: circles.id, name: circles.name }).from(circles).where(and(inArray(circles.id, circleIds), visible)) : [];
+    const circleRows = circleIds.length
+      ? await db
+          .select({ id: circles.id, name: circles.name })
+          .from(circles)
+          .where(and(inArray(circles.id, circleIds), visible))
+      : [];
     const commentRows = commentIds.length
       ? await db
           .select({ id: comments.id, body: comments.body })
@@ -153,7 +166,9 @@ export function createExportService(deps: {
         .from(entry.table)
         .where(or(...by.map((column) => eq(column, userId))))) as Record<string, unknown>[];
       data[entry.exportAs] = await withHandles(await withNames(userId, rows), entry.handles ?? []).then((named) =>
-        named.map((row) => exportRow(row, [...(entry.omit ?? []), ...(entry.handles ?? []).map(([column]) => propertyOf(entry.table, column))])),
+        named.map((row) =>
+          exportRow(row, [...(entry.omit ?? []), ...(entry.handles ?? []).map(([column]) => propertyOf(entry.table, column))]),
+        ),
       );
     }
     const [profile] = data.profile as Record<string, unknown>[];
@@ -227,10 +242,7 @@ export function createExportService(deps: {
 
   /** Exports past their time: the files go, and the rows (the member asks again if they need it). */
   async function purgeExpired(): Promise<number> {
-    const expired = await db
-      .delete(dataExports)
-      .where(lt(dataExports.expiresAt, now()))
-      .returning({ fileName: dataExports.fileName });
+    const expired = await db.delete(dataExports).where(lt(dataExports.expiresAt, now())).returning({ fileName: dataExports.fileName });
     for (const e of expired) if (e.fileName) await rm(path.join(config.exportsDir, e.fileName), { force: true });
     return expired.length;
   }

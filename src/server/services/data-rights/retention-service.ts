@@ -17,7 +17,14 @@ export type PurgeCounts = { otpCodes: number; otpSends: number; blacklistedToken
  * tokens that have expired anyway, contact messages after `retention.contactDays`, and data exports after
  * `retention.exportHours`. The privacy page states the same periods.
  */
-export function createRetentionService(deps: { db: Db; config: Config; jobs: JobQueue; exports: ExportService; log: FastifyBaseLogger; now: () => Date }) {
+export function createRetentionService(deps: {
+  db: Db;
+  config: Config;
+  jobs: JobQueue;
+  exports: ExportService;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}) {
   const { db, config, jobs, exports, log, now } = deps;
 
   async function purge(): Promise<PurgeCounts> {
@@ -25,8 +32,15 @@ export function createRetentionService(deps: { db: Db; config: Config; jobs: Job
     const count = async (rows: Promise<unknown[]>) => (await rows).length;
     const counts: PurgeCounts = {
       otpCodes: await count(db.delete(otpCodes).where(lt(otpCodes.expiresAt, at)).returning({ k: otpCodes.emailHash })),
-      otpSends: await count(db.delete(otpSends).where(lt(otpSends.sentAt, new Date(at.getTime() - HOUR_MS))).returning({ k: otpSends.id })),
-      blacklistedTokens: await count(db.delete(blacklistedTokens).where(lt(blacklistedTokens.expiresAt, at)).returning({ k: blacklistedTokens.jti })),
+      otpSends: await count(
+        db
+          .delete(otpSends)
+          .where(lt(otpSends.sentAt, new Date(at.getTime() - HOUR_MS)))
+          .returning({ k: otpSends.id }),
+      ),
+      blacklistedTokens: await count(
+        db.delete(blacklistedTokens).where(lt(blacklistedTokens.expiresAt, at)).returning({ k: blacklistedTokens.jti }),
+      ),
       contactMessages: await count(
         db
           .delete(contactMessages)

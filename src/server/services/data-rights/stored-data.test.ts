@@ -20,7 +20,8 @@ const PERSONAL_NAME = /(^|_)(email|address|hash|handle|user|author|owner|actor|r
 function personalColumns(): string[] {
   const columns: string[] = [];
   for (const table of tables) {
-    const refersToUsers = table.name === 'users' || table.foreignKeys.some((fk) => getTableConfig(fk.reference().foreignTable).name === 'users');
+    const refersToUsers =
+      table.name === 'users' || table.foreignKeys.some((fk) => getTableConfig(fk.reference().foreignTable).name === 'users');
     const personalName = table.columns.some((column) => PERSONAL_NAME.test(column.name));
     if (refersToUsers || personalName) columns.push(...table.columns.map((column) => `${table.name}.${column.name}`));
   }

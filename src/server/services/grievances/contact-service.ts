@@ -24,7 +24,9 @@ export function sealAddress(secret: string, address: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', sealKey(secret), iv);
   const sealed = Buffer.concat([cipher.update(address, 'utf8'), cipher.final()]);
-  return [SEAL_VERSION, iv, cipher.getAuthTag(), sealed].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return [SEAL_VERSION, iv, cipher.getAuthTag(), sealed]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The address behind `sealAddress()`; throws when the value was not sealed with this secret. */

@@ -66,7 +66,13 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** A deadline in a mail: date and 24-hour time in India ("23 November 2026 at 13:28", "23 नवंबर 2026 को 13:28 बजे"). */
 const deadlineIn = (lang: Lang, date: Date) =>
-  date.toLocaleString(LOCALE[lang], { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' });
+  date.toLocaleString(LOCALE[lang], {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Kolkata',
+    numberingSystem: 'latn',
+  });
 
 function toTracking(row: GrievanceRow, history: GrievanceEventView[]): GrievanceTracking {
   const status = row.status as GrievanceStatus;
@@ -120,7 +126,11 @@ export function createGrievanceService(deps: GrievanceDeps) {
    * Mails the complainant at the sealed address, in the language the complaint was filed in: `write` words the lines
    * with that language's catalog. A mail failure is logged and never undoes the change.
    */
-  async function mailComplainant(row: GrievanceRow, status: GrievanceStatus, write: (t: ReturnType<typeof translator>, lang: Lang) => string[]): Promise<boolean> {
+  async function mailComplainant(
+    row: GrievanceRow,
+    status: GrievanceStatus,
+    write: (t: ReturnType<typeof translator>, lang: Lang) => string[],
+  ): Promise<boolean> {
     try {
       const lang = parseLang(row.lang);
       const t = translator(lang);
@@ -209,7 +219,10 @@ export function createGrievanceService(deps: GrievanceDeps) {
     async listForStaff(scope: 'open' | 'closed') {
       const open = scope === 'open';
       const where = open ? isNotNull(grievances.dueAt) : isNull(grievances.dueAt);
-      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(grievances).where(where);
+      const [{ count }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(grievances)
+        .where(where);
       const load = async (limit: number, offset: number) => {
         const rows = await db
           .select()
@@ -261,7 +274,8 @@ export function createGrievanceService(deps: GrievanceDeps) {
       await db.insert(grievanceEvents).values({ grievanceId: row.id, status: change.status, note: change.note, createdAt: now });
       await mailComplainant(updated, change.status, (t, lang) => {
         const lines = [t('mail.grievanceNow', { ticket: row.ticket, status: t(`grievance.statuses.${change.status}`) })];
-        if (change.status === 'resolved' && change.actionTaken) lines.push(t('mail.grievanceWhatDone', { action: t(`grievance.actions.${change.actionTaken}`) }));
+        if (change.status === 'resolved' && change.actionTaken)
+          lines.push(t('mail.grievanceWhatDone', { action: t(`grievance.actions.${change.actionTaken}`) }));
         // The staff's note is theirs, as they wrote it.
         if (change.note) lines.push('', change.note);
         if (change.status === 'acknowledged') lines.push('', t('mail.grievanceResolveBy', { date: deadlineIn(lang, updated.resolveBy) }));
@@ -300,7 +314,15 @@ export function createGrievanceService(deps: GrievanceDeps) {
         .groupBy(grievances.category, grievances.status, grievances.actionTaken);
 
       const actions = Object.keys(GRIEVANCE_ACTIONS) as GrievanceAction[];
-      const columns = ['received', 'acknowledged_within_24h', 'resolved', 'resolved_within_deadline', 'rejected', 'open_at_month_end', ...actions] as const;
+      const columns = [
+        'received',
+        'acknowledged_within_24h',
+        'resolved',
+        'resolved_within_deadline',
+        'rejected',
+        'open_at_month_end',
+        ...actions,
+      ] as const;
       type Counts = Record<(typeof columns)[number], number>;
       const empty = (): Counts => Object.fromEntries(columns.map((c) => [c, 0])) as Counts;
       const byCategory = new Map<string, Counts>(Object.keys(GRIEVANCE_CATEGORIES).map((c) => [c, empty()]));

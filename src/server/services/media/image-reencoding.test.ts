@@ -5,7 +5,9 @@ import { sanitizeRichText } from '../writing/index.ts';
 
 const stripEmbeddedImageMetadata = (html: string) => sanitizeRichText(html, reencodeDataUrl);
 const image = (format: 'png' | 'jpeg' | 'gif' | 'webp') =>
-  sharp({ create: { width: 12, height: 8, channels: 3, background: '#e4572e' } }).toFormat(format).toBuffer();
+  sharp({ create: { width: 12, height: 8, channels: 3, background: '#e4572e' } })
+    .toFormat(format)
+    .toBuffer();
 
 const phoneJpeg = () =>
   sharp({ create: { width: 40, height: 20, channels: 3, background: '#2e86e4' } })
@@ -29,8 +31,13 @@ describe('reencodeImage', () => {
   });
 
   it('keeps a GIF animated', async () => {
-    const frame = (background: string) => sharp({ create: { width: 8, height: 8, channels: 4, background } }).png().toBuffer();
-    const twoFrames = await sharp([await frame('#f00'), await frame('#0f0')], { join: { animated: true } }).gif().toBuffer();
+    const frame = (background: string) =>
+      sharp({ create: { width: 8, height: 8, channels: 4, background } })
+        .png()
+        .toBuffer();
+    const twoFrames = await sharp([await frame('#f00'), await frame('#0f0')], { join: { animated: true } })
+      .gif()
+      .toBuffer();
     expect((await sharp(twoFrames, { animated: true }).metadata()).pages).toBe(2);
     const clean = await reencodeImage(twoFrames, 'gif');
     expect(await sharp(clean, { animated: true }).metadata()).toMatchObject({ format: 'gif', pages: 2 });
@@ -66,7 +73,9 @@ describe('stripEmbeddedImageMetadata', () => {
 describe('pixel limit', () => {
   it('refuses an image that would decode to more than the pixel limit, with its own message', async () => {
     // A tiny PNG that claims 8000 × 8000 (64 megapixels) of one colour.
-    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(huge.length).toBeLessThan(200_000);
     const error = await reencodeImage(huge, 'png').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidMediaError);

@@ -31,7 +31,9 @@ const decodeFailure = (error: unknown) => {
 
 export async function reencodeImage(input: string | Buffer, format: Exclude<MediaFormat, 'mp4'>): Promise<Buffer> {
   const options = { animated: format === 'gif' || format === 'webp', failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS } as const;
-  const meta = await sharp(input, options).metadata().catch((error) => Promise.reject(decodeFailure(error)));
+  const meta = await sharp(input, options)
+    .metadata()
+    .catch((error) => Promise.reject(decodeFailure(error)));
   const pages = meta.pages ?? 1;
   if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages > MAX_IMAGE_PIXELS) {
     throw new InvalidMediaError('too many pixels', IMAGE_TOO_LARGE);

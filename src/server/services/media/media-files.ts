@@ -103,7 +103,9 @@ export class UploadBatch {
     const size = await stillImageSize(clean);
     // A still image is named with its size, which names its variants (media-variants.ts); an animated one stays as it is.
     const name = size ? sizedName(id, size, detected.extension) : `${id}.${detected.extension}`;
-    const variants = await Promise.all(variantsOf(name).map(async (v) => ({ name: v.name, bytes: await encodeVariant(clean, v.width, v.format) })));
+    const variants = await Promise.all(
+      variantsOf(name).map(async (v) => ({ name: v.name, bytes: await encodeVariant(clean, v.width, v.format) })),
+    );
     await this.put(name, clean);
     for (const variant of variants) await this.put(variant.name, variant.bytes);
     return { kind: detected.kind, url: `${MEDIA_URL_PREFIX}${name}` };
@@ -156,7 +158,15 @@ export type MediaRemoval = (urls: readonly string[]) => Promise<void>;
  * outage), the deletion still stands and the removal becomes a `remove-media` job, retried with a growing delay
  * (30 s doubling, for about a day) until the store is back, so no file outlives what it belonged to for long.
  */
-export function createMediaRemoval({ jobs, mediaStore, log }: { jobs: JobQueue; mediaStore: MediaStore; log: { warn: (obj: object, msg: string) => void } }): MediaRemoval {
+export function createMediaRemoval({
+  jobs,
+  mediaStore,
+  log,
+}: {
+  jobs: JobQueue;
+  mediaStore: MediaStore;
+  log: { warn: (obj: object, msg: string) => void };
+}): MediaRemoval {
   jobs.define<{ urls: string[] }>({
     name: REMOVE_MEDIA_JOB,
     run: ({ urls }) => removeStoredMedia(mediaStore, urls),

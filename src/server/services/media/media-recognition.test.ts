@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import { detectMedia } from './media-recognition.ts';
 
 const image = (format: 'png' | 'jpeg' | 'gif' | 'webp') =>
-  sharp({ create: { width: 12, height: 8, channels: 3, background: '#e4572e' } }).toFormat(format).toBuffer();
+  sharp({ create: { width: 12, height: 8, channels: 3, background: '#e4572e' } })
+    .toFormat(format)
+    .toBuffer();
 
 const ftyp = (major: string, ...compatible: string[]) => {
   const size = 16 + 4 * compatible.length;

@@ -32,7 +32,11 @@ describe('scrubMp4Metadata', () => {
     const xmp = mp4Box('uuid', Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex'), Buffer.from('<x:xmpmeta>GPS</x:xmpmeta>'));
     const bytes = Buffer.concat([
       mp4Box('ftyp', Buffer.from('mp42'), Buffer.alloc(4)),
-      mp4Box('moov', mp4Box('meta', Buffer.from('com.apple.quicktime.location.ISO6709')), mp4Box('trak', mp4Box('udta', Buffer.from('track secret')))),
+      mp4Box(
+        'moov',
+        mp4Box('meta', Buffer.from('com.apple.quicktime.location.ISO6709')),
+        mp4Box('trak', mp4Box('udta', Buffer.from('track secret'))),
+      ),
       xmp,
       mp4Box('mdat', Buffer.alloc(8)),
     ]);

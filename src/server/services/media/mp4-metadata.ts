@@ -23,7 +23,7 @@ type Box = { type: string; start: number; headerSize: number; end: number };
 async function readBoxes(handle: FileHandle, from: number, to: number): Promise<Box[] | null> {
   const boxes: Box[] = [];
   const header = Buffer.alloc(16);
-  for (let start = from; start < to; ) {
+  for (let start = from; start < to;) {
     if (to - start < 8) return null;
     await handle.read(header, 0, 16, start);
     let size = header.readUInt32BE(0);

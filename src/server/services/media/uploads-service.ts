@@ -12,7 +12,8 @@ export async function listUploads(db: Db, userId: number): Promise<Upload[]> {
   const uploads: Upload[] = [];
   const ownPosts = await db
     .select({ id: posts.id, images: posts.images, videos: posts.videos, videoPosters: posts.videoPosters })
-    .from(posts).where(eq(posts.authorId, userId));
+    .from(posts)
+    .where(eq(posts.authorId, userId));
   for (const p of ownPosts) {
     for (const name of mediaNamesIn([...p.images, ...p.videos, ...postersOf(p.videoPosters)].join(' '))) {
       uploads.push({ name, url: `${MEDIA_URL_PREFIX}${name}`, post_id: p.id, comment_id: null });
@@ -20,12 +21,15 @@ export async function listUploads(db: Db, userId: number): Promise<Upload[]> {
   }
   const ownComments = await db
     .select({ id: comments.id, postId: comments.postId, mediaUrl: comments.mediaUrl, mediaPoster: comments.mediaPoster })
-    .from(comments).where(eq(comments.authorId, userId));
+    .from(comments)
+    .where(eq(comments.authorId, userId));
   for (const c of ownComments) {
-    for (const name of mediaNamesIn(`${c.mediaUrl ?? ''} ${c.mediaPoster ?? ''}`)) uploads.push({ name, url: `${MEDIA_URL_PREFIX}${name}`, post_id: c.postId, comment_id: c.id });
+    for (const name of mediaNamesIn(`${c.mediaUrl ?? ''} ${c.mediaPoster ?? ''}`))
+      uploads.push({ name, url: `${MEDIA_URL_PREFIX}${name}`, post_id: c.postId, comment_id: c.id });
   }
   const [user] = await db.select({ profileImage: users.profileImage }).from(users).where(eq(users.id, userId));
-  for (const name of mediaNamesIn(user?.profileImage ?? '')) uploads.push({ name, url: `${MEDIA_URL_PREFIX}${name}`, post_id: null, comment_id: null });
+  for (const name of mediaNamesIn(user?.profileImage ?? ''))
+    uploads.push({ name, url: `${MEDIA_URL_PREFIX}${name}`, post_id: null, comment_id: null });
   return uploads;
 }
 

@@ -23,7 +23,10 @@ type ReceivedFile = { field: string; media: StoredMedia };
  * Splits a request's files into its media and the posters of its videos: each file of `posterField` is the poster of
  * the video that came just before it. A poster after an image, after another poster, or first is the client's error.
  */
-export function pairPosters(files: readonly ReceivedFile[], posterField: string): { media: ReceivedFile[]; posters: Record<string, string> } {
+export function pairPosters(
+  files: readonly ReceivedFile[],
+  posterField: string,
+): { media: ReceivedFile[]; posters: Record<string, string> } {
   const media: ReceivedFile[] = [];
   const posters: Record<string, string> = {};
   let video: string | null = null;

@@ -1,12 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  type ModerationAction,
-  type SuspensionDuration,
-  type SuspensionScope,
-} from '../../../lib/moderation-rules.ts';
+import { type ModerationAction, type SuspensionDuration, type SuspensionScope } from '../../../lib/moderation-rules.ts';
 import { circleMembers, circles } from '../../db/schema/index.ts';
 import { detail, fieldErrors, forbidden } from '../../platform/errors.ts';
-import { MESSAGES, toItemView, type Actor, type ItemRef, type ItemRow, type ItemView, type ModerationDeps, type ModerationItems } from './items.ts';
+import {
+  MESSAGES,
+  toItemView,
+  type Actor,
+  type ItemRef,
+  type ItemRow,
+  type ItemView,
+  type ModerationDeps,
+  type ModerationItems,
+} from './items.ts';
 
 /** Decisions on an item or its author, by a moderator or the channel's owner, each written to the log. */
 export function createDecisions(deps: ModerationDeps, items: ModerationItems) {
@@ -67,7 +72,8 @@ export function createDecisions(deps: ModerationDeps, items: ModerationItems) {
           break;
         case 'dismiss':
           if (!(await closeCase(item, 'dismissed'))) throw detail(400, MESSAGES.nothingToDismiss);
-          if (item.status === 'held' && item.hiddenByReports) await setItemState(item, { status: 'visible', removedReason: null, hiddenByReports: false });
+          if (item.status === 'held' && item.hiddenByReports)
+            await setItemState(item, { status: 'visible', removedReason: null, hiddenByReports: false });
           break;
         case 'warn':
           break;
@@ -92,6 +98,5 @@ export function createDecisions(deps: ModerationDeps, items: ModerationItems) {
       const fresh = (await loadItem({ kind: item.kind, id: item.id }))!;
       return { item: toItemView(fresh) };
     },
-
   };
 }

@@ -62,7 +62,15 @@ export type ItemRow = {
 
 export type ItemView = ModeratedItem;
 
-export type ReportView = { id: number; post: number | null; comment: number | null; reason: ReportReason; note: string; status: string; created_at: string };
+export type ReportView = {
+  id: number;
+  post: number | null;
+  comment: number | null;
+  reason: ReportReason;
+  note: string;
+  status: string;
+  created_at: string;
+};
 
 export type CaseView = ReviewCase;
 
@@ -180,8 +188,16 @@ export function createModerationItems(deps: ModerationDeps) {
   const notFound = (ref: ItemRef) => detail(404, ref.kind === 'post' ? MESSAGES.postNotFound : MESSAGES.commentNotFound);
 
   async function setItemState(item: ItemRow, state: { status: ModerationStatus; removedReason: string | null; hiddenByReports: boolean }) {
-    if (item.kind === 'post') await db.update(posts).set({ moderationStatus: state.status, removedReason: state.removedReason, hiddenByReports: state.hiddenByReports }).where(eq(posts.id, item.id));
-    else await db.update(comments).set({ moderationStatus: state.status, removedReason: state.removedReason, hiddenByReports: state.hiddenByReports }).where(eq(comments.id, item.id));
+    if (item.kind === 'post')
+      await db
+        .update(posts)
+        .set({ moderationStatus: state.status, removedReason: state.removedReason, hiddenByReports: state.hiddenByReports })
+        .where(eq(posts.id, item.id));
+    else
+      await db
+        .update(comments)
+        .set({ moderationStatus: state.status, removedReason: state.removedReason, hiddenByReports: state.hiddenByReports })
+        .where(eq(comments.id, item.id));
   }
 
   /** Closes the item's open case, if any, and tells its reports the outcome. */
@@ -197,7 +213,12 @@ export function createModerationItems(deps: ModerationDeps) {
     const told = await db
       .update(reports)
       .set({ status: outcome === 'removed' ? 'upheld' : 'dismissed', requester: null })
-      .where(inArray(reports.caseId, closed.map((c) => c.id)))
+      .where(
+        inArray(
+          reports.caseId,
+          closed.map((c) => c.id),
+        ),
+      )
       .returning({ reporterId: reports.reporterId });
     const what = item.kind === 'post' ? 'post' : 'comment';
     await notify(
@@ -207,7 +228,9 @@ export function createModerationItems(deps: ModerationDeps) {
         kind: 'report_outcome' as const,
         postId: item.postId,
         commentId: item.commentId,
-        message: { code: `reported${what === 'post' ? 'Post' : 'Comment'}${outcome === 'removed' ? 'Removed' : 'Kept'}` as NotificationCode },
+        message: {
+          code: `reported${what === 'post' ? 'Post' : 'Comment'}${outcome === 'removed' ? 'Removed' : 'Kept'}` as NotificationCode,
+        },
       })),
     );
     return true;
@@ -225,11 +248,18 @@ export function createModerationItems(deps: ModerationDeps) {
     const code = codes[action];
     // A restoration carries no reason; the others say the moderator's words after the line.
     const params = reason && action !== 'restore' ? { reason } : {};
-    if (code) await notify(db, [{ userId: item.authorId, kind: 'moderation_action', postId: item.postId, commentId: item.commentId, message: { code, params } }]);
+    if (code)
+      await notify(db, [
+        { userId: item.authorId, kind: 'moderation_action', postId: item.postId, commentId: item.commentId, message: { code, params } },
+      ]);
   }
 
   /** Writes a decision to the moderation log (the public list `modLog.log` reads). */
-  async function recordAction(item: ItemRow | null, actor: Actor, entry: { action: ModerationAction; reason: string; targetUserId?: number; circleId?: number | null; endsAt?: Date | null }) {
+  async function recordAction(
+    item: ItemRow | null,
+    actor: Actor,
+    entry: { action: ModerationAction; reason: string; targetUserId?: number; circleId?: number | null; endsAt?: Date | null },
+  ) {
     await db.insert(moderationActions).values({
       action: entry.action,
       reason: entry.reason,

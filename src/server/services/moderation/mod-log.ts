@@ -1,9 +1,5 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import {
-  MODERATION_ACTIONS,
-  type ModerationAction,
-  type LogEntry,
-} from '../../../lib/moderation-rules.ts';
+import { MODERATION_ACTIONS, type ModerationAction, type LogEntry } from '../../../lib/moderation-rules.ts';
 import { circles, moderationActions, posts } from '../../db/schema/index.ts';
 import { qualified as q } from '../../db/qualified.ts';
 import { circleVisibleTo } from '../circles/index.ts';
@@ -17,7 +13,9 @@ export function createModLog(deps: ModerationDeps) {
     /** The public log, newest first: every channel the viewer can read, and site-wide decisions. */
     async log(options: { viewerId: number | null; circleId?: number }): Promise<Listing<LogEntry>> {
       const where = and(
-        options.circleId === undefined ? or(isNull(moderationActions.circleId), circleVisibleTo(options.viewerId)) : eq(moderationActions.circleId, options.circleId),
+        options.circleId === undefined
+          ? or(isNull(moderationActions.circleId), circleVisibleTo(options.viewerId))
+          : eq(moderationActions.circleId, options.circleId),
       );
       // A site-wide decision has no channel of its own, but its item has: the item's title and link are shown only to
       // those the feed would show the item's channel (a private channel's post stays with its members).

@@ -1,10 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  type ReportReason,
-} from '../../../lib/moderation-rules.ts';
+import { type ReportReason } from '../../../lib/moderation-rules.ts';
 import { moderationCases, reports } from '../../db/schema/index.ts';
 import { keyedRequesterNetwork } from '../accounts/index.ts';
-import { sameItem, toReportView, type ItemRef, type ModerationDeps, type ModerationItems, type ReportView, type Reporter } from './items.ts';
+import {
+  sameItem,
+  toReportView,
+  type ItemRef,
+  type ModerationDeps,
+  type ModerationItems,
+  type ReportView,
+  type Reporter,
+} from './items.ts';
 
 /** Members' reports: the first opens the item's case; enough weighing reports hide the item until review. */
 export function createReports(deps: ModerationDeps, items: ModerationItems) {
@@ -18,12 +24,20 @@ export function createReports(deps: ModerationDeps, items: ModerationItems) {
      * `newAccountHours` and no other weighing report of the case came from its requester network (its IPv4 /24 or
      * IPv6 /64): a handful of fresh accounts, or many accounts of one network, cannot hide anyone's writing.
      */
-    async report(reporter: Reporter, ref: ItemRef, input: { reason: ReportReason; note: string }): Promise<{ created: boolean; report: ReportView }> {
+    async report(
+      reporter: Reporter,
+      ref: ItemRef,
+      input: { reason: ReportReason; note: string },
+    ): Promise<{ created: boolean; report: ReportView }> {
       const reporterId = reporter.id;
       const item = await loadItem(ref, reporterId);
       if (!item || (item.status !== 'visible' && item.authorId !== reporterId)) throw notFound(ref);
       const existing = async () => {
-        const [row] = await db.select().from(reports).where(and(eq(reports.reporterId, reporterId), sameItem(reports, item))).limit(1);
+        const [row] = await db
+          .select()
+          .from(reports)
+          .where(and(eq(reports.reporterId, reporterId), sameItem(reports, item)))
+          .limit(1);
         return row;
       };
       const before = await existing();
@@ -53,7 +67,17 @@ export function createReports(deps: ModerationDeps, items: ModerationItems) {
         const weighs = established && !sameNetwork;
         const [created] = await tx
           .insert(reports)
-          .values({ caseId: open.id, postId: item.postId, commentId: item.commentId, reporterId, reason: input.reason, note: input.note, createdAt: now, requester, weighs })
+          .values({
+            caseId: open.id,
+            postId: item.postId,
+            commentId: item.commentId,
+            reporterId,
+            reason: input.reason,
+            note: input.note,
+            createdAt: now,
+            requester,
+            weighs,
+          })
           .onConflictDoNothing()
           .returning();
         if (!created) return null;
@@ -73,6 +97,5 @@ export function createReports(deps: ModerationDeps, items: ModerationItems) {
       }
       return { created: true, report: toReportView(outcome.created) };
     },
-
   };
 }

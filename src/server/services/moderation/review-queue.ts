@@ -1,12 +1,20 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  REPORT_REASONS,
-  type ModerationAction,
-  type ReportReason,
-} from '../../../lib/moderation-rules.ts';
+import { REPORT_REASONS, type ModerationAction, type ReportReason } from '../../../lib/moderation-rules.ts';
 import { circles, comments, moderationActions, moderationCases, posts, reports, users } from '../../db/schema/index.ts';
 import { circleVisibleTo, commentListedFor, postListedFor } from '../circles/index.ts';
-import { HISTORY_ITEMS, NOTES_SHOWN, excerptOf, toItemView, type CaseView, type ItemRef, type Listing, type ModerationDeps, type ModerationItems, type ModerationStatus, type Reviewer } from './items.ts';
+import {
+  HISTORY_ITEMS,
+  NOTES_SHOWN,
+  excerptOf,
+  toItemView,
+  type CaseView,
+  type ItemRef,
+  type Listing,
+  type ModerationDeps,
+  type ModerationItems,
+  type ModerationStatus,
+  type Reviewer,
+} from './items.ts';
 
 /** The review queue: held items and reported ones, as staff and channel owners read them. */
 export function createReviewQueue(deps: ModerationDeps, items: ModerationItems) {
@@ -54,7 +62,9 @@ export function createReviewQueue(deps: ModerationDeps, items: ModerationItems) 
           .slice(0, NOTES_SHOWN)
           .map((r) => ({ reason: r.reason as ReportReason, note: r.note, created_at: r.createdAt.toISOString() })),
         reporters: reviewer.isStaff
-          ? reporterRows.filter((r) => r.caseId === row.id).map((r) => ({ username: r.username, counted: r.counted, created_at: r.createdAt.toISOString() }))
+          ? reporterRows
+              .filter((r) => r.caseId === row.id)
+              .map((r) => ({ username: r.username, counted: r.counted, created_at: r.createdAt.toISOString() }))
           : null,
         held_by: reviewer.isStaff ? item.moderationReasons.filter((reason) => /^(registry|suspected):/.test(reason)) : null,
         author: await authorHistory(item.authorId, item.authorName, reviewer.id),
@@ -77,7 +87,13 @@ export function createReviewQueue(deps: ModerationDeps, items: ModerationItems) 
       .orderBy(desc(posts.createdAt))
       .limit(HISTORY_ITEMS);
     const recentComments = await db
-      .select({ id: comments.id, postId: comments.postId, text: comments.body, status: comments.moderationStatus, createdAt: comments.createdAt })
+      .select({
+        id: comments.id,
+        postId: comments.postId,
+        text: comments.body,
+        status: comments.moderationStatus,
+        createdAt: comments.createdAt,
+      })
       .from(comments)
       .innerJoin(posts, eq(posts.id, comments.postId))
       .innerJoin(circles, eq(circles.id, posts.circleId))
@@ -85,8 +101,22 @@ export function createReviewQueue(deps: ModerationDeps, items: ModerationItems) 
       .orderBy(desc(comments.createdAt))
       .limit(HISTORY_ITEMS);
     const recent = [
-      ...recentPosts.map((p) => ({ kind: 'post' as const, id: p.id, post_id: p.id, text: p.text, status: p.status, createdAt: p.createdAt })),
-      ...recentComments.map((c) => ({ kind: 'comment' as const, id: c.id, post_id: c.postId, text: c.text, status: c.status, createdAt: c.createdAt })),
+      ...recentPosts.map((p) => ({
+        kind: 'post' as const,
+        id: p.id,
+        post_id: p.id,
+        text: p.text,
+        status: p.status,
+        createdAt: p.createdAt,
+      })),
+      ...recentComments.map((c) => ({
+        kind: 'comment' as const,
+        id: c.id,
+        post_id: c.postId,
+        text: c.text,
+        status: c.status,
+        createdAt: c.createdAt,
+      })),
     ]
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
       .slice(0, HISTORY_ITEMS)
@@ -105,7 +135,14 @@ export function createReviewQueue(deps: ModerationDeps, items: ModerationItems) 
       .groupBy(moderationActions.action);
     const count = (action: ModerationAction) => counts.find((c) => c.action === action)?.count ?? 0;
     const suspended = await deps.suspensions.active(authorId, null);
-    return { username, recent, warnings: count('warn'), removals: count('remove'), suspensions: count('suspend'), suspended_site_wide: suspended !== null };
+    return {
+      username,
+      recent,
+      warnings: count('warn'),
+      removals: count('remove'),
+      suspensions: count('suspend'),
+      suspended_site_wide: suspended !== null,
+    };
   }
 
   return {
@@ -124,8 +161,14 @@ export function createReviewQueue(deps: ModerationDeps, items: ModerationItems) 
      * the reviewer (staff, or the channel's owner) may read them; staff also see who reported.
      */
     async cases(options: { circleId?: number; status: 'open' | 'closed'; reviewer: Reviewer }): Promise<Listing<CaseView>> {
-      const where = and(eq(moderationCases.status, options.status), options.circleId === undefined ? undefined : eq(moderationCases.circleId, options.circleId));
-      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(moderationCases).where(where);
+      const where = and(
+        eq(moderationCases.status, options.status),
+        options.circleId === undefined ? undefined : eq(moderationCases.circleId, options.circleId),
+      );
+      const [{ count }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(moderationCases)
+        .where(where);
       const load = async (limit: number, offset: number) => {
         const rows = await db
           .select()
@@ -142,6 +185,5 @@ export function createReviewQueue(deps: ModerationDeps, items: ModerationItems) 
       };
       return { count, load };
     },
-
   };
 }

@@ -74,7 +74,10 @@ export function createSuspensionService({ db, clock }: SuspensionDeps) {
 
     /** How many times the member was suspended, and the end of the site-wide suspension in force, for the review queue. */
     async summary(userId: number) {
-      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(suspensions).where(eq(suspensions.userId, userId));
+      const [{ count }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(suspensions)
+        .where(eq(suspensions.userId, userId));
       const current = await active(userId, null);
       const [latest] = await db
         .select({ endsAt: suspensions.endsAt })

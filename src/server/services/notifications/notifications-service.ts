@@ -46,7 +46,9 @@ export async function notify(db: Executor, items: NewNotification[]): Promise<vo
       : await db
           .select({ blocker: userBlocks.blockerId, blocked: userBlocks.blockedId })
           .from(userBlocks)
-          .where(and(inArray(userBlocks.blockerId, [...new Set(byOthers.map((item) => item.userId))]), inArray(userBlocks.blockedId, actors)));
+          .where(
+            and(inArray(userBlocks.blockerId, [...new Set(byOthers.map((item) => item.userId))]), inArray(userBlocks.blockedId, actors)),
+          );
   const blockedPairs = new Set(blocks.map((b) => `${b.blocker}:${b.blocked}`));
   const rows = byOthers
     .filter((item) => item.actorId == null || !blockedPairs.has(`${item.userId}:${item.actorId}`))
@@ -85,7 +87,13 @@ export function createMentionFanout(db: Db, jobs: JobQueue): MentionFanout {
   return async (tx, mention) => {
     const handles = mentionedHandles(mention.text);
     if (handles.length === 0) return;
-    const job: MentionJob = { handles, actorId: mention.actorId, postId: mention.postId, commentId: mention.commentId ?? null, skip: mention.skip ?? [] };
+    const job: MentionJob = {
+      handles,
+      actorId: mention.actorId,
+      postId: mention.postId,
+      commentId: mention.commentId ?? null,
+      skip: mention.skip ?? [],
+    };
     await jobs.sendWithin(tx, MENTIONS_JOB, job);
   };
 }
@@ -95,7 +103,15 @@ async function tellMentioned(db: Db, { handles, actorId, postId, commentId, skip
     .select({ title: posts.title, actor: users.username, comment: comments.id })
     .from(posts)
     .innerJoin(users, eq(users.id, actorId))
-    .leftJoin(comments, and(eq(comments.id, commentId ?? 0), eq(comments.postId, posts.id), isNull(comments.deletedAt), eq(comments.moderationStatus, 'visible')))
+    .leftJoin(
+      comments,
+      and(
+        eq(comments.id, commentId ?? 0),
+        eq(comments.postId, posts.id),
+        isNull(comments.deletedAt),
+        eq(comments.moderationStatus, 'visible'),
+      ),
+    )
     .where(and(eq(posts.id, postId), eq(posts.moderationStatus, 'visible')))
     .limit(1);
   if (!item || (commentId !== null && item.comment === null)) return;
@@ -118,11 +134,21 @@ async function tellMentioned(db: Db, { handles, actorId, postId, commentId, skip
           db
             .select({ one: sql`1` })
             .from(told)
-            .where(and(eq(told.userId, users.id), eq(told.kind, 'mention'), eq(told.postId, postId), commentId === null ? isNull(told.commentId) : eq(told.commentId, commentId))),
+            .where(
+              and(
+                eq(told.userId, users.id),
+                eq(told.kind, 'mention'),
+                eq(told.postId, postId),
+                commentId === null ? isNull(told.commentId) : eq(told.commentId, commentId),
+              ),
+            ),
         ),
       ),
     );
-  const message: NotificationMessage = commentId === null ? { code: 'mentionedInPost', params: { actor: item.actor, title: item.title } } : { code: 'mentionedInComment', params: { actor: item.actor } };
+  const message: NotificationMessage =
+    commentId === null
+      ? { code: 'mentionedInPost', params: { actor: item.actor, title: item.title } }
+      : { code: 'mentionedInComment', params: { actor: item.actor } };
   await notify(
     db,
     found
@@ -146,7 +172,10 @@ const notificationColumns = {
 
 /** A member's notifications, newest first; the total from the member's rows on their (user_id, id) index. */
 export async function listNotifications(db: Db, userId: number): Promise<OffsetPageSource<Notification>> {
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.userId, userId));
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
   return {
     count,
     load: async (limit, offset) => {

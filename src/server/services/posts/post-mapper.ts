@@ -12,10 +12,7 @@ import { imageSources } from '../../../lib/media-variants.ts';
  * ORDER BY matching the schema's `(created_at desc, id desc)` indexes, which drizzle creates as
  * DESC NULLS LAST: a plain `desc()` means NULLS FIRST in PostgreSQL, misses the index and sorts the table.
  */
-export const newestFirst = (createdAt: AnyColumn, id: AnyColumn): SQL[] => [
-  sql`${createdAt} desc nulls last`,
-  sql`${id} desc nulls last`,
-];
+export const newestFirst = (createdAt: AnyColumn, id: AnyColumn): SQL[] => [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
 
 /** The order of most post lists: newest first. */
 export const NEWEST_POSTS: SortKey = { value: posts.createdAt, type: 'timestamptz', id: posts.id };
@@ -44,7 +41,9 @@ export const postColumns = {
   removedReason: posts.removedReason,
   hiddenByReports: posts.hiddenByReports,
   /** The post's tags as JSON, in the order the channel made them: one lookup on post_tags' primary key per post. */
-  tags: sql<PostTag[] | string>`coalesce((select json_agg(json_build_object('id', ${q(circleTags.id)}, 'name', ${q(circleTags.name)}, 'color', ${q(circleTags.color)}) order by ${q(circleTags.id)})
+  tags: sql<
+    PostTag[] | string
+  >`coalesce((select json_agg(json_build_object('id', ${q(circleTags.id)}, 'name', ${q(circleTags.name)}, 'color', ${q(circleTags.color)}) order by ${q(circleTags.id)})
     from ${postTags} inner join ${circleTags} on ${q(circleTags.id)} = ${q(postTags.tagId)} where ${q(postTags.postId)} = ${q(posts.id)}), '[]'::json)`,
 };
 
@@ -86,7 +85,12 @@ export type PostRow = {
  * post_reactions primary key) when there is a viewer, and each row's position in the order of `key` (for a
  * keyset page's cursor). Callers add where/order/limit.
  */
-export function selectPosts<E extends Record<string, SQL> = Record<never, SQL>>(db: Db, viewerId: Viewer, key: SortKey = NEWEST_POSTS, extra?: E) {
+export function selectPosts<E extends Record<string, SQL> = Record<never, SQL>>(
+  db: Db,
+  viewerId: Viewer,
+  key: SortKey = NEWEST_POSTS,
+  extra?: E,
+) {
   const columns = { ...postColumns, ...keyColumns(key), ...(extra ?? ({} as E)) };
   if (viewerId === null) {
     return db
@@ -97,7 +101,12 @@ export function selectPosts<E extends Record<string, SQL> = Record<never, SQL>>(
       .$dynamic();
   }
   return db
-    .select({ ...columns, reaction: postReactions.kind, viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}`, saved: savedByViewer(viewerId) })
+    .select({
+      ...columns,
+      reaction: postReactions.kind,
+      viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}`,
+      saved: savedByViewer(viewerId),
+    })
     .from(posts)
     .innerJoin(circles, eq(circles.id, posts.circleId))
     .innerJoin(users, eq(users.id, posts.authorId))
@@ -112,7 +121,13 @@ export const mediaItemsOf = (row: Pick<PostRow, 'images' | 'videos' | 'mediaAlts
 ];
 
 /** One item as the API shows it: this build keeps uploads as sent, so no renditions and no transcode. */
-export const mediaItem = (kind: MediaItem['kind'], url: string, alt: string | null): MediaItem => ({ kind, url, alt, renditions: [], transcode: null });
+export const mediaItem = (kind: MediaItem['kind'], url: string, alt: string | null): MediaItem => ({
+  kind,
+  url,
+  alt,
+  renditions: [],
+  transcode: null,
+});
 
 /** Whether the viewer saved the post: one lookup on saved_posts' primary key (user_id, post_id). */
 const savedByViewer = (viewerId: Exclude<Viewer, null>) =>
@@ -152,7 +167,9 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     // Only on a post with images: their sizes and variants, one per image in the same order.
     ...(!hideContent && row.images.length ? { image_sources: row.images.map(imageSources) } : {}),
     // Only on a post with videos: each video's poster frame (its sizes and variants), or null, in the same order.
-    ...(!hideContent && row.videos.length ? { video_posters: row.videos.map((url) => (row.videoPosters?.[url] ? imageSources(row.videoPosters[url]) : null)) } : {}),
+    ...(!hideContent && row.videos.length
+      ? { video_posters: row.videos.map((url) => (row.videoPosters?.[url] ? imageSources(row.videoPosters[url]) : null)) }
+      : {}),
     ...(row.editedAt ? { edited_at: new Date(row.editedAt).toISOString() } : {}),
   };
 }

@@ -7,7 +7,17 @@ import type { KeysetPageSource } from '../../db/keyset.ts';
 import { loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
 import { prepared } from '../../db/prepared.ts';
 import { qualified as q } from '../../db/qualified.ts';
-import { MESSAGES, chosenTags, circleIdByRef, findCircle, parseCircleRef, refValues, circleVisibleTo, postListedFor, postOpenFor } from '../circles/index.ts';
+import {
+  MESSAGES,
+  chosenTags,
+  circleIdByRef,
+  findCircle,
+  parseCircleRef,
+  refValues,
+  circleVisibleTo,
+  postListedFor,
+  postOpenFor,
+} from '../circles/index.ts';
 import { selectPosts, toPost } from './post-mapper.ts';
 import { reencodeDataUrl, postersOf } from '../media/index.ts';
 import { mentionedHandles, type MentionFanout } from '../notifications/index.ts';
@@ -65,10 +75,18 @@ export type ListPostsOptions = {
  * How a feed chooses its posts; each shape is its own prepared statement (the values go in as placeholders). A
  * channel's feed (`circle`) names its circle by a kind of reference; `publicOnly` shows only public circles.
  */
-type FeedShape = { sort: FeedSort; circleRef?: 'id' | 'name' | 'key'; publicOnly: boolean; byAuthor: boolean; member: boolean; tagged: boolean };
+type FeedShape = {
+  sort: FeedSort;
+  circleRef?: 'id' | 'name' | 'key';
+  publicOnly: boolean;
+  byAuthor: boolean;
+  member: boolean;
+  tagged: boolean;
+};
 
 /** A feed's posts that carry the tag (placeholder `tag`), found on post_tags' primary key from each post. */
-const carriesTag = () => sql`exists (select 1 from ${postTags} where ${q(postTags.postId)} = ${q(posts.id)} and ${q(postTags.tagId)} = ${sql.placeholder('tag')})`;
+const carriesTag = () =>
+  sql`exists (select 1 from ${postTags} where ${q(postTags.postId)} = ${q(posts.id)} and ${q(postTags.tagId)} = ${sql.placeholder('tag')})`;
 
 /**
  * The circles a feed shows, and the posts it lists: viewer, author, since and the circle's reference (`id`, `name`)
@@ -96,8 +114,17 @@ function feedConditions(shape: FeedShape, tagJoined = false) {
  */
 function feedTotal(db: Db, shape: FeedShape) {
   const { viewer, shownCircles, where, countsRows } = feedConditions(shape);
-  if (countsRows) return db.select({ total: sql<number>`count(*)::int` }).from(posts).innerJoin(circles, eq(circles.id, posts.circleId)).where(where);
-  if (shape.circleRef) return db.select({ total: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` }).from(circles).where(shownCircles);
+  if (countsRows)
+    return db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(posts)
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .where(where);
+  if (shape.circleRef)
+    return db
+      .select({ total: sql<number>`coalesce(sum(${circles.postsCount}), 0)::int` })
+      .from(circles)
+      .where(shownCircles);
   const privateOnes =
     viewer && !shape.publicOnly
       ? sql`(select coalesce(sum(${circles.postsCount}), 0) from ${circleMembers} inner join ${circles} on ${circles.id} = ${circleMembers.circleId}
@@ -158,7 +185,9 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
         prepared(db, `${name}_${sliceShape}`, () => {
           const { viewer, where } = feedConditions(shape, byTag);
           const query = selectPosts(db, viewer, key, { total: sql<number>`(${feedTotal(db, shape)})` });
-          const rows = byTag ? query.innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tagId, sql.placeholder('tag')))) : query;
+          const rows = byTag
+            ? query.innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tagId, sql.placeholder('tag'))))
+            : query;
           return rows
             .where(and(where, after()))
             .orderBy(...order())
@@ -269,7 +298,9 @@ export const ALT_MESSAGES = {
 export function describedImages(images: string[], alts: string[], required: boolean): Record<string, string> {
   if (alts.length > images.length) throw fieldErrors({ alts: [ALT_MESSAGES.tooMany] });
   if (alts.some((alt) => alt.length > ALT_MAX_LENGTH)) throw fieldErrors({ alts: [ALT_MESSAGES.tooLong] });
-  const described = Object.fromEntries(images.map((url, index) => [url, (alts[index] ?? '').trim()] as const).filter(([, alt]) => alt !== ''));
+  const described = Object.fromEntries(
+    images.map((url, index) => [url, (alts[index] ?? '').trim()] as const).filter(([, alt]) => alt !== ''),
+  );
   if (required && images.some((url) => !described[url])) throw fieldErrors({ alts: [ALT_MESSAGES.required] });
   return described;
 }
@@ -313,12 +344,29 @@ export async function editPost(db: Db, input: PostEdit, tellMentions: MentionFan
   const current = await ownPost(db, input.id, input.userId);
   const title = input.title ?? current.title;
   const description = input.description === undefined ? current.description : await sanitizeRichText(input.description, reencodeDataUrl);
-  const screening = await screenWithRegistry(db, { text: title, html: description, authorCreatedAt: input.authorCreatedAt, newAccountHours: input.newAccountHours });
-  const status = current.status === 'removed' ? 'removed' : current.status === 'held' && screening.status === 'visible' ? current.status : screening.status;
+  const screening = await screenWithRegistry(db, {
+    text: title,
+    html: description,
+    authorCreatedAt: input.authorCreatedAt,
+    newAccountHours: input.newAccountHours,
+  });
+  const status =
+    current.status === 'removed'
+      ? 'removed'
+      : current.status === 'held' && screening.status === 'visible'
+        ? current.status
+        : screening.status;
   await db.transaction(async (tx) => {
     await tx
       .update(posts)
-      .set({ title, description, editedAt: sql`now()`, scamVerdict: screening.verdict, moderationReasons: screening.reasons, moderationStatus: status })
+      .set({
+        title,
+        description,
+        editedAt: sql`now()`,
+        scamVerdict: screening.verdict,
+        moderationReasons: screening.reasons,
+        moderationStatus: status,
+      })
       .where(eq(posts.id, input.id));
     if (status === 'visible') {
       const before = new Set(mentionText(current.title, current.description).match(/@\w+/g) ?? []);
@@ -362,7 +410,17 @@ export type QueueHeld = (ref: { kind: 'post' | 'comment'; id: number }) => Promi
 /** Reads the QR codes in stored images (the media domain's reader over the media store). */
 export type QrCodesIn = (imageUrls: readonly string[]) => Promise<string[]>;
 
-export function createPostsService({ db, tellMentions, queueHeld, qrCodesIn }: { db: Db; tellMentions: MentionFanout; queueHeld: QueueHeld; qrCodesIn: QrCodesIn }) {
+export function createPostsService({
+  db,
+  tellMentions,
+  queueHeld,
+  qrCodesIn,
+}: {
+  db: Db;
+  tellMentions: MentionFanout;
+  queueHeld: QueueHeld;
+  qrCodesIn: QrCodesIn;
+}) {
   const held = async (post: Post) => {
     if (post.moderation_status === 'held') await queueHeld({ kind: 'post', id: post.id });
     return post;

@@ -22,10 +22,7 @@ const delta = (kind: ReactionKind, before: string | null, after: string | null) 
  * repeating a call changes nothing, and posts.like_count/dislike_count move in the same transaction.
  * The post row is locked first, so concurrent reactions on one post are applied one after another.
  */
-export async function react(
-  db: Db,
-  input: { postId: number; userId: number; kind: ReactionKind; on: boolean },
-): Promise<ReactionState> {
+export async function react(db: Db, input: { postId: number; userId: number; kind: ReactionKind; on: boolean }): Promise<ReactionState> {
   const { postId, userId, kind } = input;
   return db.transaction(async (tx) => {
     const [post] = await tx
@@ -45,7 +42,11 @@ export async function react(
     if (after !== before) {
       if (before === null) await tx.insert(postReactions).values({ postId, userId, kind: after as ReactionKind });
       else if (after === null) await tx.delete(postReactions).where(mine);
-      else await tx.update(postReactions).set({ kind: after, createdAt: sql`now()` }).where(mine);
+      else
+        await tx
+          .update(postReactions)
+          .set({ kind: after, createdAt: sql`now()` })
+          .where(mine);
       [{ likeCount, dislikeCount }] = await tx
         .update(posts)
         .set({

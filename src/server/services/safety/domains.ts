@@ -4,7 +4,12 @@ import reference from './official-domains.json' with { type: 'json' };
 /** What a link's host says about it: trusted, a lookalike of a real brand, a shortener, an app file, or plain. */
 export type LinkFinding =
   | { kind: 'official'; host: string }
-  | { kind: 'lookalike'; host: string; imitates: string; how: 'edit-distance' | 'characters' | 'brand-with-words' | 'other-ending' | 'government-name' }
+  | {
+      kind: 'lookalike';
+      host: string;
+      imitates: string;
+      how: 'edit-distance' | 'characters' | 'brand-with-words' | 'other-ending' | 'government-name';
+    }
   | { kind: 'shortener'; host: string }
   | { kind: 'app-file'; host: string }
   | { kind: 'ip-address'; host: string }
@@ -20,7 +25,22 @@ const brands = reference.brands;
 const genericLabels = new Set(reference.genericLabels);
 
 /** Two-part endings, so that "sbi-kyc.co.in" has the label "sbi-kyc" and not "co". */
-const secondLevelEndings = new Set(['co.in', 'org.in', 'net.in', 'gov.in', 'nic.in', 'ac.in', 'edu.in', 'firm.in', 'gen.in', 'ind.in', 'bank.in', 'co.uk', 'com.au', 'in.net']);
+const secondLevelEndings = new Set([
+  'co.in',
+  'org.in',
+  'net.in',
+  'gov.in',
+  'nic.in',
+  'ac.in',
+  'edu.in',
+  'firm.in',
+  'gen.in',
+  'ind.in',
+  'bank.in',
+  'co.uk',
+  'com.au',
+  'in.net',
+]);
 
 /** The label people read as the name: the part before the public ending. */
 export function registrableParts(host: string): { label: string; ending: string } {
@@ -31,7 +51,6 @@ export function registrableParts(host: string): { label: string; ending: string 
   }
   return { label: parts.length >= 2 ? parts[parts.length - 2] : parts[0], ending: parts[parts.length - 1] };
 }
-
 
 /**
  * Characters that pass for one another at a glance: digits for letters, letter pairs that read as one letter.
@@ -82,13 +101,15 @@ export function editDistance(a: string, b: string, limit = 3): number {
 }
 
 /** Words fraud sites add to a brand: "sbi-kyc-update", "hdfcnetbanking-verify", "icicirewards". */
-const bait = /(kyc|update|verify|verification|secure|security|login|signin|online|reward|rewards|point|points|refund|help|helpdesk|support|care|customer|service|services|bank|banking|netbanking|net|app|apk|portal|account|acc|alert|block|unblock|card|credit|offer|gift|cashback|bonus|claim|pay|payment|upi|pan|aadhar|aadhaar|link|official|india|ind|gov|govt|yojana|scheme|subsidy|loan|limit|redeem|lucky|prize|win|support|desk|center|centre|in)/;
+const bait =
+  /(kyc|update|verify|verification|secure|security|login|signin|online|reward|rewards|point|points|refund|help|helpdesk|support|care|customer|service|services|bank|banking|netbanking|net|app|apk|portal|account|acc|alert|block|unblock|card|credit|offer|gift|cashback|bonus|claim|pay|payment|upi|pan|aadhar|aadhaar|link|official|india|ind|gov|govt|yojana|scheme|subsidy|loan|limit|redeem|lucky|prize|win|support|desk|center|centre|in)/;
 
 /** Each real name once, with its look-alike shape computed ahead (judging a host stays well under a millisecond). */
 const officialLabels = new Map<string, { domain: string; shape: string }>();
 for (const domain of officialDomains) {
   const { label } = registrableParts(domain);
-  if (label.length >= 3 && !genericLabels.has(label) && !officialLabels.has(label)) officialLabels.set(label, { domain, shape: skeleton(label) });
+  if (label.length >= 3 && !genericLabels.has(label) && !officialLabels.has(label))
+    officialLabels.set(label, { domain, shape: skeleton(label) });
 }
 
 const brandSkeletons = brands.map((brand) => ({ brand, shape: skeleton(brand) }));
@@ -124,7 +145,10 @@ function isOfficial(host: string): boolean {
 
 /** Judges one host name (lowercase, without port). `path` lets an ".apk" download be seen. */
 export function judgeHost(rawHost: string, path = ''): LinkFinding {
-  const lowered = rawHost.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+  const lowered = rawHost
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
   // Punycode ("xn--") is read as the letters a person sees, so Cyrillic look-alikes meet their Latin twins.
   const host = lowered.includes('xn--') ? domainToUnicode(lowered) || lowered : lowered;
   if (/\.apk(\b|$)/i.test(path) || /\.apk$/.test(host)) return { kind: 'app-file', host };

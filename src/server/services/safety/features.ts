@@ -33,7 +33,10 @@ const SHAPES: [RegExp, string | ((match: string) => string)][] = [
   [/(?:https?:\/\/)?(?:t\.me|telegram\.me)\/[\w+]+/g, ' ztelegramz '],
   [/(?:https?:\/\/)?(?:wa\.me|api\.whatsapp\.com|chat\.whatsapp\.com)\/[\w+?=]+/g, ' zwhatsappz '],
   [/(?:https?:\/\/|www\.)[^\s"'<>]+/g, linkShape],
-  [/(?<![\w.@])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|in|co|net|org|xyz|online|site|top|live|link|info|app|me|ly|gd|sbi|io|shop|club|icu|vip|cc|tk)(?:\/[^\s]*)?(?![\w])/g, linkShape],
+  [
+    /(?<![\w.@])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|in|co|net|org|xyz|online|site|top|live|link|info|app|me|ly|gd|sbi|io|shop|club|icu|vip|cc|tk)(?:\/[^\s]*)?(?![\w])/g,
+    linkShape,
+  ],
   [/[\w.-]*\.apk\b/g, ' zapkz '],
   [/(?<![\w.])[a-z0-9][a-z0-9._-]{1,}@[a-z]{2,}(?![\w.])/g, ' zupiz '],
   [/(?<![\w])@[a-z][a-z0-9_]{3,}/g, ' zhandlez '],

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { extractIdentifiers, registrableDomain } from './identifiers.ts';
 
-const of = (text: string, kind: string, links?: string[]) => extractIdentifiers(text, links).filter((i) => i.kind === kind).map((i) => i.value);
+const of = (text: string, kind: string, links?: string[]) =>
+  extractIdentifiers(text, links)
+    .filter((i) => i.kind === kind)
+    .map((i) => i.value);
 
 describe('extractIdentifiers', () => {
   it('finds links with their registrable domain', () => {
     const found = extractIdentifiers('Update KYC at http://login.sbi-kyc-update.in/verify?id=3.');
-    expect(found).toEqual(expect.arrayContaining([{ kind: 'url', value: 'login.sbi-kyc-update.in/verify?id=3' }, { kind: 'domain', value: 'sbi-kyc-update.in' }]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { kind: 'url', value: 'login.sbi-kyc-update.in/verify?id=3' },
+        { kind: 'domain', value: 'sbi-kyc-update.in' },
+      ]),
+    );
     expect(of('see example.co.uk/page', 'domain')).toEqual(['example.co.uk']);
     expect(of('defanged hxxp://paytm-reward[.]xyz/claim', 'url')).toEqual(['paytm-reward.xyz/claim']);
     expect(of('anchor only', 'domain', ['https://www.hdfc-verify.com/x'])).toEqual(['hdfc-verify.com']);

@@ -13,9 +13,11 @@ export const IDENTIFIER_KINDS = ['upi', 'phone', 'url', 'domain', 'telegram', 'w
 export type IdentifierKind = (typeof IDENTIFIER_KINDS)[number];
 export type Identifier = { kind: IdentifierKind; value: string };
 
-const URL_LIKE = /(?:https?:\/\/)?(?:[a-z0-9\u00a1-\uffff-]+\.)+[a-z\u00a1-\uffff][a-z0-9\u00a1-\uffff-]{1,62}(?::\d+)?(?:[/?#][^\s"'<>()]*)?/gi;
+const URL_LIKE =
+  /(?:https?:\/\/)?(?:[a-z0-9\u00a1-\uffff-]+\.)+[a-z\u00a1-\uffff][a-z0-9\u00a1-\uffff-]{1,62}(?::\d+)?(?:[/?#][^\s"'<>()]*)?/gi;
 const TELEGRAM_LINK = /(?:https?:\/\/)?(?:t\.me|telegram\.me|telegram\.dog)\/(?:joinchat\/|\+)?([a-z0-9_+-]{3,64})/gi;
-const WHATSAPP_LINK = /(?:https?:\/\/)?(?:wa\.me\/(\+?\d{8,15})|api\.whatsapp\.com\/send\?phone=(\+?\d{8,15})|chat\.whatsapp\.com\/([a-z0-9]{6,40}))/gi;
+const WHATSAPP_LINK =
+  /(?:https?:\/\/)?(?:wa\.me\/(\+?\d{8,15})|api\.whatsapp\.com\/send\?phone=(\+?\d{8,15})|chat\.whatsapp\.com\/([a-z0-9]{6,40}))/gi;
 /** name@handle with a handle that is not a domain (an address has a dot after the @). */
 const UPI_ID = /(?<![\w.@-])([a-z0-9][a-z0-9._-]{1,255})@([a-z][a-z0-9]{1,63})(?![\w@-]|\.[a-z])/gi;
 const HANDLE = /(?<![\w@.])@([a-z][a-z0-9_]{3,31})(?![\w@])/gi;

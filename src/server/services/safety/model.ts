@@ -86,7 +86,10 @@ export function decodeHead(stored: StoredHead): Head {
 }
 
 export function decodeModel(stored: StoredModel): ShieldModel {
-  if (stored.hashBits !== HASH_BITS) throw new Error(`The scam model was trained with ${stored.hashBits} hash bits; the features use ${HASH_BITS}. Run npm run safety:train.`);
+  if (stored.hashBits !== HASH_BITS)
+    throw new Error(
+      `The scam model was trained with ${stored.hashBits} hash bits; the features use ${HASH_BITS}. Run npm run safety:train.`,
+    );
   return { ...stored, scam: decodeHead(stored.scam), warning: decodeHead(stored.warning) };
 }
 
@@ -125,7 +128,9 @@ export function headScore(head: Head, buckets: Uint32Array): number {
 const squash = (logit: number) => Math.tanh(logit / 4);
 
 export function stage2Vector(scamLogit: number, warningLogit: number, reading: RuleReading): number[] {
-  const riskyLink = ['link:lookalike', 'link:app-file', 'link:shortener', 'link:ip-address', 'link:risky-ending', 'link:plain'].some((k) => reading.signals[k]);
+  const riskyLink = ['link:lookalike', 'link:app-file', 'link:shortener', 'link:ip-address', 'link:risky-ending', 'link:plain'].some(
+    (k) => reading.signals[k],
+  );
   const cues = readCues(reading.text, riskyLink);
   const s1 = squash(scamLogit);
   const w1 = squash(warningLogit);

@@ -27,16 +27,64 @@ const PICTOGRAPH = /[\p{Extended_Pictographic}\u{1f3fb}-\u{1f3ff}\u20e3]/gu;
  * NFKC. Only the shapes a reader takes for Latin at a glance are listed.
  */
 const LOOKALIKES: Record<string, string> = {
-  а: 'a', в: 'b', е: 'e', ё: 'e', з: '3', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
-  ѕ: 's', і: 'i', ї: 'i', ј: 'j', ԁ: 'd', ӏ: 'l', ԛ: 'q', ԝ: 'w', ո: 'n', ս: 'u', һ: 'h', ɡ: 'g', ɑ: 'a', ı: 'i',
-  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', γ: 'y', ω: 'w',
-  ς: 's', μ: 'u', ϲ: 'c', ј̇: 'j',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  з: '3',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ԁ: 'd',
+  ӏ: 'l',
+  ԛ: 'q',
+  ԝ: 'w',
+  ո: 'n',
+  ս: 'u',
+  һ: 'h',
+  ɡ: 'g',
+  ɑ: 'a',
+  ı: 'i',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  γ: 'y',
+  ω: 'w',
+  ς: 's',
+  μ: 'u',
+  ϲ: 'c',
+  ј̇: 'j',
 };
-const LOOKALIKE_RE = new RegExp(`[${Object.keys(LOOKALIKES).filter((k) => k.length === 1).join('')}]`, 'g');
+const LOOKALIKE_RE = new RegExp(
+  `[${Object.keys(LOOKALIKES)
+    .filter((k) => k.length === 1)
+    .join('')}]`,
+  'g',
+);
 
 /** Digits of the Indian scripts (Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam). */
 const INDIC_DIGIT_BLOCKS = [0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66];
-const INDIC_DIGIT = /[\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0b66-\u0b6f\u0be6-\u0bef\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f]/g;
+const INDIC_DIGIT =
+  /[\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0b66-\u0b6f\u0be6-\u0bef\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f]/g;
 function indicDigit(d: string): string {
   const code = d.charCodeAt(0);
   for (const base of INDIC_DIGIT_BLOCKS) if (code >= base && code <= base + 9) return String(code - base);
@@ -45,17 +93,90 @@ function indicDigit(d: string): string {
 
 /** Number words read as digits: English, Hinglish and Hindi. */
 const DIGIT_WORDS: Record<string, number> = {
-  zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,
-  shunya: 0, shoonya: 0, sunya: 0, ek: 1, do: 2, teen: 3, tin: 3, char: 4, chaar: 4, panch: 5, paanch: 5, pach: 5, chhe: 6, chhah: 6, che: 6, chah: 6,
-  saat: 7, sat: 7, aath: 8, ath: 8, nau: 9, nao: 9,
-  शून्य: 0, एक: 1, दो: 2, तीन: 3, चार: 4, पांच: 5, पाँच: 5, छह: 6, छः: 6, छे: 6, सात: 7, आठ: 8, नौ: 9,
+  zero: 0,
+  oh: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  shunya: 0,
+  shoonya: 0,
+  sunya: 0,
+  ek: 1,
+  do: 2,
+  teen: 3,
+  tin: 3,
+  char: 4,
+  chaar: 4,
+  panch: 5,
+  paanch: 5,
+  pach: 5,
+  chhe: 6,
+  chhah: 6,
+  che: 6,
+  chah: 6,
+  saat: 7,
+  sat: 7,
+  aath: 8,
+  ath: 8,
+  nau: 9,
+  nao: 9,
+  शून्य: 0,
+  एक: 1,
+  दो: 2,
+  तीन: 3,
+  चार: 4,
+  पांच: 5,
+  पाँच: 5,
+  छह: 6,
+  छः: 6,
+  छे: 6,
+  सात: 7,
+  आठ: 8,
+  नौ: 9,
 };
 /** Round numbers that multiply the number before them: "5 hazaar" is 5000, "do lakh" 200000. */
 const MULTIPLIERS: Record<string, number> = {
-  hundred: 100, sau: 100, सौ: 100, thousand: 1000, hazaar: 1000, hazar: 1000, hajar: 1000, hajaar: 1000, हजार: 1000, k: 1000,
-  lakh: 100_000, lac: 100_000, lakhs: 100_000, lacs: 100_000, लाख: 100_000, crore: 10_000_000, cr: 10_000_000, crores: 10_000_000, करोड: 10_000_000,
+  hundred: 100,
+  sau: 100,
+  सौ: 100,
+  thousand: 1000,
+  hazaar: 1000,
+  hazar: 1000,
+  hajar: 1000,
+  hajaar: 1000,
+  हजार: 1000,
+  k: 1000,
+  lakh: 100_000,
+  lac: 100_000,
+  lakhs: 100_000,
+  lacs: 100_000,
+  लाख: 100_000,
+  crore: 10_000_000,
+  cr: 10_000_000,
+  crores: 10_000_000,
+  करोड: 10_000_000,
 };
-const TENS: Record<string, number> = { das: 10, dus: 10, ten: 10, bees: 20, twenty: 20, tees: 30, thirty: 30, pachaas: 50, pachas: 50, fifty: 50, दस: 10, बीस: 20, पचास: 50 };
+const TENS: Record<string, number> = {
+  das: 10,
+  dus: 10,
+  ten: 10,
+  bees: 20,
+  twenty: 20,
+  tees: 30,
+  thirty: 30,
+  pachaas: 50,
+  pachas: 50,
+  fifty: 50,
+  दस: 10,
+  बीस: 20,
+  पचास: 50,
+};
 
 /** Leet digits and symbols inside words: "0tp", "k3yc", "upl" stays. */
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', $: 's', '@': 'a' };
@@ -99,7 +220,11 @@ function refang(text: string): string {
 function undoLeet(text: string): string {
   return text.replace(/[a-z0-9$@]+/g, (word) => {
     if (!/[a-z]/.test(word) || !/[0-9$@]/.test(word)) return word;
-    if (/^\d+(?:k|rs|inr|st|nd|rd|th|x|g|d|gb|mb|am|pm|hrs?|mins?|days?|l|cr|lakh|lac|pm|yrs?)$/.test(word) || /^(?:rs|inr|no|ph|mob|id|upi)\d+$/.test(word)) return word;
+    if (
+      /^\d+(?:k|rs|inr|st|nd|rd|th|x|g|d|gb|mb|am|pm|hrs?|mins?|days?|l|cr|lakh|lac|pm|yrs?)$/.test(word) ||
+      /^(?:rs|inr|no|ph|mob|id|upi)\d+$/.test(word)
+    )
+      return word;
     if (/[a-z0-9]{2,}@[a-z]{2,}/.test(word)) return word;
     const letters = word.replace(/[^a-z]/g, '').length;
     if (letters < 2 || letters < word.length / 2) return word;
@@ -125,11 +250,14 @@ function numberWords(text: string): string {
   });
   const multiplier = Object.keys(MULTIPLIERS).join('|');
   const small = [...Object.keys(DIGIT_WORDS), ...Object.keys(TENS)].join('|');
-  out = out.replace(new RegExp(`(?<![\\p{L}\\p{M}\\d])(\\d+(?:\\.\\d+)?|${small})\\s?(${multiplier})(?![\\p{L}\\p{M}])`, 'gu'), (whole, count: string, mult: string) => {
-    const n = /^\d/.test(count) ? Number(count) : (DIGIT_WORDS[count] ?? TENS[count]);
-    if (mult === 'k' && !/^\d/.test(count)) return whole;
-    return n === undefined ? whole : String(Math.round(n * MULTIPLIERS[mult]));
-  });
+  out = out.replace(
+    new RegExp(`(?<![\\p{L}\\p{M}\\d])(\\d+(?:\\.\\d+)?|${small})\\s?(${multiplier})(?![\\p{L}\\p{M}])`, 'gu'),
+    (whole, count: string, mult: string) => {
+      const n = /^\d/.test(count) ? Number(count) : (DIGIT_WORDS[count] ?? TENS[count]);
+      if (mult === 'k' && !/^\d/.test(count)) return whole;
+      return n === undefined ? whole : String(Math.round(n * MULTIPLIERS[mult]));
+    },
+  );
   return out;
 }
 
@@ -161,12 +289,78 @@ export function normalise(raw: string, options: NormaliseOptions = {}): string {
 // ---- The phonetic key ------------------------------------------------------------------------------------------
 
 const CONSONANTS: Record<string, string> = {
-  क: 'k', ख: 'kh', ग: 'g', घ: 'gh', ङ: 'n', च: 'ch', छ: 'chh', ज: 'j', झ: 'jh', ञ: 'n', ट: 't', ठ: 'th', ड: 'd', ढ: 'dh', ण: 'n',
-  त: 't', थ: 'th', द: 'd', ध: 'dh', न: 'n', प: 'p', फ: 'ph', ब: 'b', भ: 'bh', म: 'm', य: 'y', र: 'r', ल: 'l', व: 'v', श: 'sh',
-  ष: 'sh', स: 's', ह: 'h', ळ: 'l', क़: 'k', ख़: 'kh', ग़: 'g', ज़: 'z', ड़: 'r', ढ़: 'rh', फ़: 'f', य़: 'y',
+  क: 'k',
+  ख: 'kh',
+  ग: 'g',
+  घ: 'gh',
+  ङ: 'n',
+  च: 'ch',
+  छ: 'chh',
+  ज: 'j',
+  झ: 'jh',
+  ञ: 'n',
+  ट: 't',
+  ठ: 'th',
+  ड: 'd',
+  ढ: 'dh',
+  ण: 'n',
+  त: 't',
+  थ: 'th',
+  द: 'd',
+  ध: 'dh',
+  न: 'n',
+  प: 'p',
+  फ: 'ph',
+  ब: 'b',
+  भ: 'bh',
+  म: 'm',
+  य: 'y',
+  र: 'r',
+  ल: 'l',
+  व: 'v',
+  श: 'sh',
+  ष: 'sh',
+  स: 's',
+  ह: 'h',
+  ळ: 'l',
+  क़: 'k',
+  ख़: 'kh',
+  ग़: 'g',
+  ज़: 'z',
+  ड़: 'r',
+  ढ़: 'rh',
+  फ़: 'f',
+  य़: 'y',
 };
-const VOWELS: Record<string, string> = { अ: 'a', आ: 'aa', इ: 'i', ई: 'ee', उ: 'u', ऊ: 'oo', ऋ: 'ri', ए: 'e', ऐ: 'ai', ओ: 'o', औ: 'au', ऑ: 'o', ऍ: 'e' };
-const SIGNS: Record<string, string> = { 'ा': 'aa', 'ि': 'i', 'ी': 'ee', 'ु': 'u', 'ू': 'oo', 'ृ': 'ri', 'े': 'e', 'ै': 'ai', 'ो': 'o', 'ौ': 'au', 'ॉ': 'o', 'ॅ': 'e' };
+const VOWELS: Record<string, string> = {
+  अ: 'a',
+  आ: 'aa',
+  इ: 'i',
+  ई: 'ee',
+  उ: 'u',
+  ऊ: 'oo',
+  ऋ: 'ri',
+  ए: 'e',
+  ऐ: 'ai',
+  ओ: 'o',
+  औ: 'au',
+  ऑ: 'o',
+  ऍ: 'e',
+};
+const SIGNS: Record<string, string> = {
+  'ा': 'aa',
+  'ि': 'i',
+  'ी': 'ee',
+  'ु': 'u',
+  'ू': 'oo',
+  'ृ': 'ri',
+  'े': 'e',
+  'ै': 'ai',
+  'ो': 'o',
+  'ौ': 'au',
+  'ॉ': 'o',
+  'ॅ': 'e',
+};
 const NASAL = new Set(['ं', 'ँ']);
 const VIRAMA = '्';
 const SCHWA = '\u0259';
@@ -197,7 +391,9 @@ function transliterate(text: string): string {
     else out += c;
   }
   // Hindi drops the inherent vowel between a vowel-consonant and a consonant-vowel: "आपका" is "aapkaa", not "aapakaa".
-  return out.replace(new RegExp(`(?<=[aeiou${SCHWA}][^aeiou${SCHWA}\\s.,!?]{1,2})${SCHWA}(?=[^aeiou${SCHWA}\\s.,!?]{1,2}[aeiou${SCHWA}])`, 'g'), '').replaceAll(SCHWA, 'a');
+  return out
+    .replace(new RegExp(`(?<=[aeiou${SCHWA}][^aeiou${SCHWA}\\s.,!?]{1,2})${SCHWA}(?=[^aeiou${SCHWA}\\s.,!?]{1,2}[aeiou${SCHWA}])`, 'g'), '')
+    .replaceAll(SCHWA, 'a');
 }
 
 /** Pronouns that Hinglish writes apart from or together with their case ending: "ap ka", "aapka", "apka". */

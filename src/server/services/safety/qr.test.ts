@@ -12,7 +12,9 @@ describe('QR codes', () => {
       .jpeg()
       .toBuffer();
     expect(await readQrCode(photo)).toBe('upi://pay?pa=refund.help@ybl&pn=Refund&am=1');
-    const plain = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } }).png().toBuffer();
+    const plain = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     expect(await readQrCode(plain)).toBeNull();
     expect(await readQrCode(Buffer.from('not an image'))).toBeNull();
   });

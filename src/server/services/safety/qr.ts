@@ -17,7 +17,9 @@ export async function readQrCode(image: Buffer): Promise<string | null> {
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height, { inversionAttempts: 'attemptBoth' });
+    const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height, {
+      inversionAttempts: 'attemptBoth',
+    });
     return code?.data ? code.data : null;
   } catch {
     // An image sharp cannot read holds no code we could judge; the upload's own checks refuse a broken file.

@@ -4,13 +4,28 @@ import { judgeHost } from './domains.ts';
 import { evaluateCorpus, type CorpusExample } from './evaluate.ts';
 import { scoreText } from './scam-shield.ts';
 
-const load = (file: string) => JSON.parse(readFileSync(new URL(`../../../../tests/fixtures/${file}`, import.meta.url), 'utf8')) as CorpusExample[];
+const load = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../../../tests/fixtures/${file}`, import.meta.url), 'utf8')) as CorpusExample[];
 const corpus = load('scam-corpus.json');
 const heldOut = [...load('scam-corpus-heldout.json'), ...load('scam-corpus-heldout-2.json')];
 
 const SCHEMES = [
-  'upi-collect', 'kyc-threat', 'bill-disconnection', 'digital-arrest', 'task-job', 'investment', 'lottery', 'loan-app',
-  'customer-care', 'olx-army', 'job-fee', 'sextortion', 'sim-swap', 'subsidy', 'lookalike-domain', 'shortener',
+  'upi-collect',
+  'kyc-threat',
+  'bill-disconnection',
+  'digital-arrest',
+  'task-job',
+  'investment',
+  'lottery',
+  'loan-app',
+  'customer-care',
+  'olx-army',
+  'job-fee',
+  'sextortion',
+  'sim-swap',
+  'subsidy',
+  'lookalike-domain',
+  'shortener',
 ];
 
 describe('the labelled corpus', () => {

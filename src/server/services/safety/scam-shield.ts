@@ -165,7 +165,8 @@ function asksForSecret(text: string): boolean {
 }
 
 /** A fee demanded, not a fee reported ("processing fee was ₹999") nor an exam's fee. */
-const FEE_REPORTED_AFTER = /^[^\u0900-\u097fa-z0-9]*(?:[^\s]+\s+){0,2}(?:was|were|tha|thi|lagi|laga|lage|paid|charged|deducted|गया|था|थी|लगा|लगी|लगे)(?![a-z])/;
+const FEE_REPORTED_AFTER =
+  /^[^\u0900-\u097fa-z0-9]*(?:[^\s]+\s+){0,2}(?:was|were|tha|thi|lagi|laga|lage|paid|charged|deducted|गया|था|थी|लगा|लगी|लगे)(?![a-z])/;
 const EXAM_BEFORE = /(exam|examination|परीक्षा)[^\u0900-\u097fa-z]*$/;
 function asksForFee(text: string): boolean {
   fee.lastIndex = 0;
@@ -305,7 +306,11 @@ export function readRules(input: ScoreInput): RuleReading {
   signals['warning-phrases'] = Math.min(warnings, 3) / 3;
   if (warnings > 0) reasons.push('warning-or-report-context');
   // The rules' own verdict, as the rule-based shield computed it: a member warning others has the scam's signals damped.
-  const damped = warnings > 0 ? score * (warnings > 1 ? WEIGHTS.warningScaleStrong : WEIGHTS.warningScale) + (warnings > 1 ? WEIGHTS.warningStrong : WEIGHTS.warning) : score;
+  const damped =
+    warnings > 0
+      ? score * (warnings > 1 ? WEIGHTS.warningScaleStrong : WEIGHTS.warningScale) +
+        (warnings > 1 ? WEIGHTS.warningStrong : WEIGHTS.warning)
+      : score;
   signals['rule-score'] = Math.max(-1, Math.min(2, damped / HOLD_AT));
 
   const newAccountHours = input.newAccountHours ?? DEFAULT_NEW_ACCOUNT_HOURS;

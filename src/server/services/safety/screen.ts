@@ -85,7 +85,10 @@ async function screenWithRegistryOnly(db: Db, input: ScreenInput): Promise<Scree
   const qr = readQrPayloads(input.qrCodes ?? []);
   const found = await findSuspects(db, suspectsIn([input.text ?? '', fromHtml.text, qr.text].join('\n'), [...fromHtml.links, ...qr.links]));
   if (found.length === 0) return screening;
-  const reasons = [...screening.reasons, ...found.map((row) => `${row.status === 'registered' ? 'registry' : 'suspected'}:${row.kind} ${row.value}`)];
+  const reasons = [
+    ...screening.reasons,
+    ...found.map((row) => `${row.status === 'registered' ? 'registry' : 'suspected'}:${row.kind} ${row.value}`),
+  ];
   if (found.some((row) => row.status === 'registered')) return { verdict: 'held', status: 'held', reasons };
   return { verdict: screening.verdict === 'ok' ? 'warn' : screening.verdict, status: screening.status, reasons };
 }

@@ -22,7 +22,15 @@ import domainsReference from './official-domains.json' with { type: 'json' };
 export type SuspectKind = Exclude<IdentifierKind, 'amount'>;
 export type SuspectStatus = 'registered' | 'suspected';
 export type Suspect = { kind: SuspectKind; value: string };
-export type SuspectRow = { id: number; kind: SuspectKind; value: string; status: SuspectStatus; sourcePostId: number | null; sourceCommentId: number | null; createdAt: Date };
+export type SuspectRow = {
+  id: number;
+  kind: SuspectKind;
+  value: string;
+  status: SuspectStatus;
+  sourcePostId: number | null;
+  sourceCommentId: number | null;
+  createdAt: Date;
+};
 /** An item as the registry reads it: where it is, and its words and links. */
 export type RegistryItem = { postId: number; commentId: number | null; text: string; links?: string[] };
 
@@ -62,7 +70,8 @@ export function suspectsIn(text: string, links: string[] = []): Suspect[] {
   return extractIdentifiers(text, links).filter(registrable);
 }
 
-const matches = (suspects: Suspect[]) => or(...suspects.map((s) => and(eq(scamIdentifiers.kind, s.kind), eq(scamIdentifiers.value, s.value))));
+const matches = (suspects: Suspect[]) =>
+  or(...suspects.map((s) => and(eq(scamIdentifiers.kind, s.kind), eq(scamIdentifiers.value, s.value))));
 
 /** The registered and suspected identifiers among these (registered first). */
 export async function findSuspects(db: Db, suspects: Suspect[]): Promise<SuspectRow[]> {
@@ -74,7 +83,8 @@ export async function findSuspects(db: Db, suspects: Suspect[]): Promise<Suspect
 export function createSuspectRegistry(deps: { db: Db; autoHideReports: number; identitySecret: string }) {
   const { db } = deps;
   /** A reporter as the registry keeps them: a keyed hash of their id, enough to count each member once. */
-  const witnessKey = (reporterId: number) => createHmac('sha256', deps.identitySecret).update(`scam-witness:${reporterId}`).digest('base64url');
+  const witnessKey = (reporterId: number) =>
+    createHmac('sha256', deps.identitySecret).update(`scam-witness:${reporterId}`).digest('base64url');
 
   return {
     /** Staff removed the item as a scam: its identifiers are registered (a suspected one becomes registered). */
@@ -99,7 +109,10 @@ export function createSuspectRegistry(deps: { db: Db; autoHideReports: number; i
     async report(reporterId: number, item: RegistryItem): Promise<void> {
       const suspects = suspectsIn(item.text, item.links);
       for (const suspect of suspects) {
-        await db.insert(scamIdentifierReports).values({ ...suspect, witnessKey: witnessKey(reporterId) }).onConflictDoNothing();
+        await db
+          .insert(scamIdentifierReports)
+          .values({ ...suspect, witnessKey: witnessKey(reporterId) })
+          .onConflictDoNothing();
         const [{ count }] = await db
           .select({ count: sql<number>`count(*)::int` })
           .from(scamIdentifierReports)
@@ -121,7 +134,12 @@ export function createSuspectRegistry(deps: { db: Db; autoHideReports: number; i
       return {
         count,
         load: async (limit, offset) =>
-          (await db.select().from(scamIdentifiers).orderBy(desc(scamIdentifiers.createdAt), desc(scamIdentifiers.id)).limit(limit).offset(offset)) as SuspectRow[],
+          (await db
+            .select()
+            .from(scamIdentifiers)
+            .orderBy(desc(scamIdentifiers.createdAt), desc(scamIdentifiers.id))
+            .limit(limit)
+            .offset(offset)) as SuspectRow[],
       };
     },
 
@@ -129,7 +147,9 @@ export function createSuspectRegistry(deps: { db: Db; autoHideReports: number; i
     async remove(id: number): Promise<boolean> {
       const [row] = await db.delete(scamIdentifiers).where(eq(scamIdentifiers.id, id)).returning();
       if (!row) return false;
-      await db.delete(scamIdentifierReports).where(and(eq(scamIdentifierReports.kind, row.kind), inArray(scamIdentifierReports.value, [row.value])));
+      await db
+        .delete(scamIdentifierReports)
+        .where(and(eq(scamIdentifierReports.kind, row.kind), inArray(scamIdentifierReports.value, [row.value])));
       return true;
     },
   };

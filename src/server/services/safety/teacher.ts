@@ -152,7 +152,9 @@ export function createShieldTeacher({ db, notify }: { db: Db; notify: (channel: 
     return {
       count: await db.$count(shieldModels),
       load: async (limit, offset) =>
-        (await db.select().from(shieldModels).orderBy(desc(shieldModels.createdAt), desc(shieldModels.id)).limit(limit).offset(offset)).map(toVersion),
+        (await db.select().from(shieldModels).orderBy(desc(shieldModels.createdAt), desc(shieldModels.id)).limit(limit).offset(offset)).map(
+          toVersion,
+        ),
     };
   }
 
@@ -160,4 +162,3 @@ export function createShieldTeacher({ db, notify }: { db: Db; notify: (channel: 
 }
 
 export type ShieldTeacher = ReturnType<typeof createShieldTeacher>;
-

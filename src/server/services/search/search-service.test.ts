@@ -28,7 +28,9 @@ describe('toPrefixQuery', () => {
 
 describe('plainTextExcerpt', () => {
   it('strips tags, decodes entities and collapses whitespace', () => {
-    expect(plainTextExcerpt('<p>Fish &amp; chips</p><ul><li>one</li><li>two&nbsp;&#8377;5 &#x27;ok&#x27;</li></ul>')).toBe("Fish & chips one two ₹5 'ok'");
+    expect(plainTextExcerpt('<p>Fish &amp; chips</p><ul><li>one</li><li>two&nbsp;&#8377;5 &#x27;ok&#x27;</li></ul>')).toBe(
+      "Fish & chips one two ₹5 'ok'",
+    );
   });
 
   it('keeps at most 200 characters, ending with an ellipsis when cut', () => {

@@ -66,7 +66,10 @@ export function toPrefixQuery(input: string): string | null {
 export function truncate(text: string, max = EXCERPT_LENGTH): string {
   const chars = [...text];
   if (chars.length <= max) return text;
-  return `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return `${chars
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -81,7 +84,9 @@ function decodeEntities(text: string): string {
 
 /** A post's HTML description as a short plain-text excerpt for result lists. */
 export function plainTextExcerpt(html: string, max = EXCERPT_LENGTH): string {
-  const text = decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  const text = decodeEntities(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
   return truncate(text, max);
 }
 
@@ -167,7 +172,10 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
 
   const postsBy = (step: Step | 'fuzzy'): Promise<PostRow[]> =>
     prepared(db, `search_posts_${step}_${sort}_${audience}`, () => {
-      const found = step === 'fuzzy' ? fuzzy(posts, postListedFor(viewer), 'post_candidates') : candidates(posts, postListedFor(viewer), step, 'post_candidates');
+      const found =
+        step === 'fuzzy'
+          ? fuzzy(posts, postListedFor(viewer), 'post_candidates')
+          : candidates(posts, postListedFor(viewer), step, 'post_candidates');
       return db
         .select({
           id: posts.id,
@@ -188,9 +196,18 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
     }).execute(values);
   const commentsBy = (step: Step | 'fuzzy'): Promise<CommentRow[]> =>
     prepared(db, `search_comments_${step}_${sort}_${audience}`, () => {
-      const found = step === 'fuzzy' ? fuzzy(comments, commentListedFor(viewer), 'comment_candidates') : candidates(comments, commentListedFor(viewer), step, 'comment_candidates');
+      const found =
+        step === 'fuzzy'
+          ? fuzzy(comments, commentListedFor(viewer), 'comment_candidates')
+          : candidates(comments, commentListedFor(viewer), step, 'comment_candidates');
       return db
-        .select({ id: comments.id, rank: found.rank, postId: comments.postId, user: users.username, body: sql<string>`left(${comments.body}, 1000)` })
+        .select({
+          id: comments.id,
+          rank: found.rank,
+          postId: comments.postId,
+          user: users.username,
+          body: sql<string>`left(${comments.body}, 1000)`,
+        })
         .from(found)
         .innerJoin(comments, eq(comments.id, found.id))
         .innerJoin(posts, eq(posts.id, comments.postId))
@@ -202,7 +219,8 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
     }).execute(values);
   const channelsBy = (how: 'words' | 'fuzzy') =>
     prepared(db, `search_circles_${how}_${sort}`, () => {
-      const rankSql = how === 'words' ? rank(circles.searchVector) : sql`word_similarity(${sql.placeholder('skeleton')}, ${circles.searchSkeleton})`;
+      const rankSql =
+        how === 'words' ? rank(circles.searchVector) : sql`word_similarity(${sql.placeholder('skeleton')}, ${circles.searchSkeleton})`;
       return db
         .select({
           id: circles.id,
@@ -235,7 +253,10 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
   const [postHits, channelHits, commentHits] = await Promise.all([
     byWords(postsBy, true).then((found) => withFuzzy(found, () => postsBy('fuzzy'))),
     channelsBy('words').then((found) =>
-      withFuzzy(found.map((c) => ({ ...c, rank: 0 })), async () => (await channelsBy('fuzzy')).map((c) => ({ ...c, rank: 0 }))),
+      withFuzzy(
+        found.map((c) => ({ ...c, rank: 0 })),
+        async () => (await channelsBy('fuzzy')).map((c) => ({ ...c, rank: 0 })),
+      ),
     ),
     byWords(commentsBy, false).then((found) => withFuzzy(found, () => commentsBy('fuzzy'))),
   ]);
@@ -276,7 +297,13 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
         requirement: circleRequirement(c),
         highlights: { name: marker(channelHits.fuzzy.has(c.id))(c.name), description: marker(channelHits.fuzzy.has(c.id))(c.description) },
       })),
-      comments: shown.comments.map((c) => ({ id: c.id, post_id: c.postId, user: c.user, body: c.body, highlights: { body: marker(commentHits.fuzzy.has(c.id))(c.body) } })),
+      comments: shown.comments.map((c) => ({
+        id: c.id,
+        post_id: c.postId,
+        user: c.user,
+        body: c.body,
+        highlights: { body: marker(commentHits.fuzzy.has(c.id))(c.body) },
+      })),
     },
     transliterated,
   };

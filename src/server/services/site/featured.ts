@@ -9,7 +9,14 @@ export const FEATURED_ON_LANDING = 3;
 const EXCERPT_MAX = 220;
 
 /** A featured post as the landing shows it (the author's chips are added by the route, as every handle's are). */
-export type FeaturedPost = { post_id: number; title: string; excerpt: string; author: string; channel: { id: number; name: string }; featured_at: string };
+export type FeaturedPost = {
+  post_id: number;
+  title: string;
+  excerpt: string;
+  author: string;
+  channel: { id: number; name: string };
+  featured_at: string;
+};
 
 const openToEveryone = and(eq(circles.channelType, 'public'), eq(posts.moderationStatus, 'visible'), isNull(users.erasureRequestedAt));
 
@@ -33,14 +40,26 @@ export async function featurePost(db: Db, postId: number, now: Date): Promise<Fe
 
 /** Takes a post off the landing; false when it was not featured. */
 export async function unfeaturePost(db: Db, postId: number): Promise<boolean> {
-  const changed = await db.update(posts).set({ featuredAt: null }).where(and(eq(posts.id, postId), isNotNull(posts.featuredAt))).returning({ id: posts.id });
+  const changed = await db
+    .update(posts)
+    .set({ featuredAt: null })
+    .where(and(eq(posts.id, postId), isNotNull(posts.featuredAt)))
+    .returning({ id: posts.id });
   return changed.length > 0;
 }
 
 /** The featured posts everyone may read, newest featured first (one of them with `only`); an index scan on posts_featured_idx. */
 export async function featuredPosts(db: Db, only?: number, limit = FEATURED_ON_LANDING): Promise<FeaturedPost[]> {
   const rows = await db
-    .select({ id: posts.id, title: posts.title, description: posts.description, author: users.username, circleId: circles.id, circleName: circles.name, featuredAt: posts.featuredAt })
+    .select({
+      id: posts.id,
+      title: posts.title,
+      description: posts.description,
+      author: users.username,
+      circleId: circles.id,
+      circleName: circles.name,
+      featuredAt: posts.featuredAt,
+    })
     .from(posts)
     .innerJoin(circles, eq(circles.id, posts.circleId))
     .innerJoin(users, eq(users.id, posts.authorId))

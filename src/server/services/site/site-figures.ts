@@ -43,7 +43,10 @@ export async function computeFigures(db: Db, institutionChipMinMembers: number):
     verified_share: members >= SHOW_AT_LEAST.members && verified > 0 ? Math.round((verified / members) * 100) : null,
     channels: Number(row.channels) >= SHOW_AT_LEAST.channels ? Number(row.channels) : null,
     institutions: Number(row.institutions) >= SHOW_AT_LEAST.institutions ? Number(row.institutions) : null,
-    median_decision_minutes: Number(row.decisions) >= SHOW_AT_LEAST.decisions && row.median_minutes !== null ? Math.max(1, Math.round(Number(row.median_minutes))) : null,
+    median_decision_minutes:
+      Number(row.decisions) >= SHOW_AT_LEAST.decisions && row.median_minutes !== null
+        ? Math.max(1, Math.round(Number(row.median_minutes)))
+        : null,
     scams_stopped_30d: Number(row.scams) > 0 ? Number(row.scams) : null,
   };
 }

@@ -10,7 +10,11 @@ import { plainTextExcerpt } from '../search/index.ts';
 
 /** Read-only lookups for server-rendered pages: public content only, since their HTML may be shared anywhere. */
 /** The lookups the database answers; the first feed page is added where the app is built (it asks the API). */
-export function createSiteServices(db: Db, tokens: TokenService, config: Pick<Config, 'grievanceOfficer'>): Omit<SiteServices, 'publicFeedPage' | 'memberFeedPage'> {
+export function createSiteServices(
+  db: Db,
+  tokens: TokenService,
+  config: Pick<Config, 'grievanceOfficer'>,
+): Omit<SiteServices, 'publicFeedPage' | 'memberFeedPage'> {
   /** The account a token names, or null when it is missing, expired, blacklisted or forged. */
   async function userIdOf(token: string | undefined, type: 'access' | 'refresh'): Promise<number | null> {
     if (!token) return null;
@@ -38,7 +42,13 @@ export function createSiteServices(db: Db, tokens: TokenService, config: Pick<Co
         .where(and(eq(posts.id, id), eq(circles.channelType, 'public'), eq(posts.moderationStatus, 'visible')))
         .limit(1);
       if (!row) return null;
-      return { id: row.id, title: row.title, description: plainTextExcerpt(row.description), circleName: row.circleName, image: row.images[0] ?? null };
+      return {
+        id: row.id,
+        title: row.title,
+        description: plainTextExcerpt(row.description),
+        circleName: row.circleName,
+        image: row.images[0] ?? null,
+      };
     },
     async circlePreview(address) {
       const ref = 'id' in address ? parseCircleRef('id', address.id) : parseCircleRef('name', address.name);

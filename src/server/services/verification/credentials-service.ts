@@ -77,7 +77,8 @@ export function createCredentialService({ db, jobs, config, clock, log }: Creden
   /** Content-checks a document and returns it without metadata, with its type and file extension. */
   async function cleanDocument(bytes: Buffer): Promise<{ data: Uint8Array; type: string; extension: string }> {
     try {
-      if ((await recognise(bytes.subarray(0, SNIFF_BYTES))) === 'pdf') return { data: await cleanPdf(bytes), type: 'application/pdf', extension: 'pdf' };
+      if ((await recognise(bytes.subarray(0, SNIFF_BYTES))) === 'pdf')
+        return { data: await cleanPdf(bytes), type: 'application/pdf', extension: 'pdf' };
       const media = await detectMedia(bytes.subarray(0, SNIFF_BYTES));
       if (media && (media.format === 'png' || media.format === 'jpeg' || media.format === 'webp')) {
         return { data: await reencodeImage(bytes, media.format), type: IMAGE_TYPES[media.format], extension: media.extension };
@@ -90,14 +91,19 @@ export function createCredentialService({ db, jobs, config, clock, log }: Creden
     throw fieldErrors({ document: [CREDENTIAL_MESSAGES.invalidDocument] });
   }
 
-  async function submit(userId: number, input: { kind: CredentialKind; name: string | null }, document: Buffer): Promise<{ id: number; status: 'pending' }> {
+  async function submit(
+    userId: number,
+    input: { kind: CredentialKind; name: string | null },
+    document: Buffer,
+  ): Promise<{ id: number; status: 'pending' }> {
     const value = input.kind;
     const [held] = await db
       .select({ label: verifications.label })
       .from(verifications)
       .where(and(eq(verifications.userId, userId), eq(verifications.kind, 'credential'), eq(verifications.value, value)))
       .limit(1);
-    if (held && (input.kind !== 'other' || held.label === credentialLabel('other', input.name))) throw detail(400, CREDENTIAL_MESSAGES.held);
+    if (held && (input.kind !== 'other' || held.label === credentialLabel('other', input.name)))
+      throw detail(400, CREDENTIAL_MESSAGES.held);
     const [pending] = await db
       .select({ id: credentialRequests.id })
       .from(credentialRequests)
@@ -123,7 +129,13 @@ export function createCredentialService({ db, jobs, config, clock, log }: Creden
 
   /** One page of credential requests in an order. */
   const requestRows = (where: SQL, order: SQL[], limit: number, offset: number) =>
-    db.select().from(credentialRequests).where(where).orderBy(...order).limit(limit).offset(offset);
+    db
+      .select()
+      .from(credentialRequests)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
   const ofUser = (userId: number) => eq(credentialRequests.userId, userId);
   const ofStatus = (status: CredentialStatus) => eq(credentialRequests.status, status);
 
@@ -138,7 +150,9 @@ export function createCredentialService({ db, jobs, config, clock, log }: Creden
   const queue = {
     count: (status: CredentialStatus) => db.$count(credentialRequests, ofStatus(status)),
     load: async (status: CredentialStatus, limit: number, offset: number) =>
-      (await requestRows(ofStatus(status), [asc(credentialRequests.createdAt), asc(credentialRequests.id)], limit, offset)).map(toStaffRequest),
+      (await requestRows(ofStatus(status), [asc(credentialRequests.createdAt), asc(credentialRequests.id)], limit, offset)).map(
+        toStaffRequest,
+      ),
   };
 
   /** The file and type of a document still waiting for review, for staff to view. */
@@ -228,7 +242,9 @@ export function createCredentialService({ db, jobs, config, clock, log }: Creden
   const auditLog = {
     count: () => db.$count(staffAuditLog),
     load: async (limit: number, offset: number) =>
-      (await db.select().from(staffAuditLog).orderBy(desc(staffAuditLog.createdAt), desc(staffAuditLog.id)).limit(limit).offset(offset)).map((row) => ({
+      (
+        await db.select().from(staffAuditLog).orderBy(desc(staffAuditLog.createdAt), desc(staffAuditLog.id)).limit(limit).offset(offset)
+      ).map((row) => ({
         id: row.id,
         staff_role: row.staffRole,
         staff_handle: row.staffHandle,

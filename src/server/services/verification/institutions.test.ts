@@ -8,7 +8,10 @@ describe('the shipped institution table', () => {
   const count = (kind: string) => table.all.filter((institution) => institution.kind === kind).length;
 
   it('says where it comes from and how it is reviewed', () => {
-    const header = readFileSync(INSTITUTIONS_FILE, 'utf8').split('\n').filter((line) => line.startsWith('#')).join('\n');
+    const header = readFileSync(INSTITUTIONS_FILE, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('#'))
+      .join('\n');
     expect(header).toMatch(/Sources:/);
     expect(header).toMatch(/Review:/);
     expect(header).toMatch(/AISHE/);
@@ -47,7 +50,9 @@ describe('the shipped institution table', () => {
   });
 
   it('lists academic domains that the academic rule also knows, bar a few named exceptions', () => {
-    const outside = table.all.flatMap((institution) => institution.domains).filter((domain) => identityClassOf(`a@${domain}`) !== 'academic');
+    const outside = table.all
+      .flatMap((institution) => institution.domains)
+      .filter((domain) => identityClassOf(`a@${domain}`) !== 'academic');
     // Institutions whose own mail is not under .ac.in/.edu/.res.in: the table is what makes them academic.
     expect(outside).toContain('iiits.in');
     expect(outside.length).toBeLessThan(20);

@@ -35,7 +35,10 @@ export function parseInstitutions(text: string): Institution[] {
     if (!line.trim() || line.startsWith('#')) return;
     const cells = line.split('\t');
     const [label, kind, name, domainList] = cells.map((cell) => cell.trim());
-    const domains = (domainList ?? '').split(',').map((domain) => domain.trim().toLowerCase()).filter(Boolean);
+    const domains = (domainList ?? '')
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase())
+      .filter(Boolean);
     if (cells.length !== 4 || !label || !kind || !name || !domains.length || !domains.every((domain) => DOMAIN.test(domain))) {
       throw new Error(`institutions table, line ${index + 1}: expected "label<TAB>kind<TAB>name<TAB>domain,domain"`);
     }

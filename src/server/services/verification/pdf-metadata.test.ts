@@ -12,10 +12,13 @@ async function pdfWithMetadata(): Promise<Uint8Array> {
   document.setTitle('ICAI certificate of Priya Sharma');
   document.setCreator('Scanner Pro on Priya’s phone');
   document.setProducer('Phone PDF 1.0');
-  const xmp = document.context.stream('<x:xmpmeta><dc:creator>Priya Sharma</dc:creator><exif:GPSLatitude>19.07</exif:GPSLatitude></x:xmpmeta>', {
-    Type: 'Metadata',
-    Subtype: 'XML',
-  });
+  const xmp = document.context.stream(
+    '<x:xmpmeta><dc:creator>Priya Sharma</dc:creator><exif:GPSLatitude>19.07</exif:GPSLatitude></x:xmpmeta>',
+    {
+      Type: 'Metadata',
+      Subtype: 'XML',
+    },
+  );
   document.catalog.set(PDFName.of('Metadata'), document.context.register(xmp));
   document.catalog.set(PDFName.of('OpenAction'), document.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }));
   return document.save({ useObjectStreams: false });
@@ -27,7 +30,18 @@ describe('cleanPdf', () => {
     expect(Buffer.from(original).toString('latin1')).toContain('Priya Sharma');
     const stripped = await cleanPdf(original);
     const text = Buffer.from(stripped).toString('latin1');
-    for (const gone of ['Priya', 'Scanner Pro', 'Phone PDF', 'GPSLatitude', 'xmpmeta', 'JavaScript', 'app.alert', '/Author', '/Title', '/Producer']) {
+    for (const gone of [
+      'Priya',
+      'Scanner Pro',
+      'Phone PDF',
+      'GPSLatitude',
+      'xmpmeta',
+      'JavaScript',
+      'app.alert',
+      '/Author',
+      '/Title',
+      '/Producer',
+    ]) {
       expect(text).not.toContain(gone);
     }
     const reread = await PDFDocument.load(stripped, { updateMetadata: false });
@@ -86,7 +100,12 @@ async function pdfWithHiddenThings(): Promise<Uint8Array> {
     }),
   );
   const link = context.register(
-    context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 10, 10], A: { S: 'GoToR', F: PDFString.of('MARK_GOTOR.pdf'), D: [0, 'Fit'] } }),
+    context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [0, 0, 10, 10],
+      A: { S: 'GoToR', F: PDFString.of('MARK_GOTOR.pdf'), D: [0, 'Fit'] },
+    }),
   );
   document.catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: [widget], XFA: xfa }));
   page.node.set(PDFName.of('Annots'), context.obj([widget, link]));
@@ -151,7 +170,10 @@ describe('cleanPdf with hidden content', () => {
     const images = reread.context
       .enumerateIndirectObjects()
       .map(([, object]) => object)
-      .filter((object): object is PDFRawStream => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+      .filter(
+        (object): object is PDFRawStream =>
+          object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+      );
     expect(images).toHaveLength(1);
     const photo = await sharp(images[0].getContents()).metadata();
     expect({ width: photo.width, height: photo.height, exif: photo.exif }).toEqual({ width: 40, height: 30, exif: undefined });
@@ -161,7 +183,15 @@ describe('cleanPdf with hidden content', () => {
     const document = await PDFDocument.create();
     const page = document.addPage([100, 100]);
     const image = document.context.register(
-      document.context.stream('not really jp2', { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'JPXDecode' }),
+      document.context.stream('not really jp2', {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 1,
+        Height: 1,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+        Filter: 'JPXDecode',
+      }),
     );
     page.node.setXObject(PDFName.of('Im1'), image);
     page.pushOperators();

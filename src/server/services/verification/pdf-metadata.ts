@@ -34,9 +34,23 @@ export class UncleanablePdfError extends InvalidPdfError {}
 const PAGE_KEYS = new Set(['Type', 'Parent', 'Contents', 'Resources', 'MediaBox', 'Rotate']);
 
 /** Entries that are never part of what a page shows, wherever they appear in a resource: removed before the file is written. */
-const STRIPPED_KEYS = ['Metadata', 'PieceInfo', 'OpenAction', 'AA', 'A', 'JavaScript', 'JS', 'Names', 'AcroForm', 'XFA', 'Annots', 'EF', 'EmbeddedFiles', 'URI', 'Outlines'].map(
-  (key) => PDFName.of(key),
-);
+const STRIPPED_KEYS = [
+  'Metadata',
+  'PieceInfo',
+  'OpenAction',
+  'AA',
+  'A',
+  'JavaScript',
+  'JS',
+  'Names',
+  'AcroForm',
+  'XFA',
+  'Annots',
+  'EF',
+  'EmbeddedFiles',
+  'URI',
+  'Outlines',
+].map((key) => PDFName.of(key));
 
 /** Signatures of metadata that must not survive inside any stream (EXIF, XMP). */
 const METADATA_SIGNATURES = ['Exif\0\0', '<x:xmpmeta', '<?xpacket', 'http://ns.adobe.com/xap/'].map((text) => Buffer.from(text, 'latin1'));
@@ -65,7 +79,10 @@ async function reencodeImages(context: PDFContext): Promise<void> {
       throw new UncleanablePdfError('unreadable image');
     });
     const gray = meta.channels === 1;
-    const clean = await source.toColourspace(gray ? 'b-w' : 'srgb').jpeg({ quality: 92 }).toBuffer();
+    const clean = await source
+      .toColourspace(gray ? 'b-w' : 'srgb')
+      .jpeg({ quality: 92 })
+      .toBuffer();
     const dict = object.dict.clone(context);
     for (const key of ['Decode', 'DecodeParms', 'Metadata', 'Intent']) dict.delete(PDFName.of(key));
     dict.set(PDFName.of('ColorSpace'), PDFName.of(gray ? 'DeviceGray' : 'DeviceRGB'));

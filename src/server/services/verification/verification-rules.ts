@@ -28,7 +28,8 @@ const CREDENTIAL_TITLES: Record<Exclude<CredentialKind, 'other'>, string> = {
   engineer: 'engineer',
 };
 
-export const credentialName = (kind: CredentialKind, name?: string | null) => (kind === 'other' ? (name ?? 'credential') : CREDENTIAL_NAMES[kind]);
+export const credentialName = (kind: CredentialKind, name?: string | null) =>
+  kind === 'other' ? (name ?? 'credential') : CREDENTIAL_NAMES[kind];
 const VERIFIED = 'Verified ';
 /** "Verified CA", "Verified doctor", "Verified Company Secretary". */
 export const credentialLabel = (kind: CredentialKind, name?: string | null) => `${VERIFIED}${credentialName(kind, name)}`;
@@ -138,13 +139,23 @@ export type GuardedAction = 'join' | 'post' | 'comment';
  * The 403's detail: what is needed, in words ("To post in Campus Connect you need a verified academic e-mail address.").
  * In English from the catalog (`verificationsApi.*`), which the language plugin words again in the client's language.
  */
-export function requirementMessage(requirement: CircleRequirement, circleName: string, action: GuardedAction, institutions: InstitutionTable): string {
+export function requirementMessage(
+  requirement: CircleRequirement,
+  circleName: string,
+  action: GuardedAction,
+  institutions: InstitutionTable,
+): string {
   const t = translator('en');
   const needed =
     requirement.kind === 'academic'
       ? t('verificationsApi.needed.academic')
       : requirement.kind === 'institution'
-        ? t('verificationsApi.needed.institution', { label: institutions.forDomain(requirement.value ?? '')?.label ?? requirement.value, domain: requirement.value })
-        : t('verificationsApi.needed.credential', { credential: CREDENTIAL_TITLES[requirement.value as Exclude<CredentialKind, 'other'>] ?? requirement.value });
+        ? t('verificationsApi.needed.institution', {
+            label: institutions.forDomain(requirement.value ?? '')?.label ?? requirement.value,
+            domain: requirement.value,
+          })
+        : t('verificationsApi.needed.credential', {
+            credential: CREDENTIAL_TITLES[requirement.value as Exclude<CredentialKind, 'other'>] ?? requirement.value,
+          });
   return t(`verificationsApi.need.${action}`, { circle: circleName, needed });
 }

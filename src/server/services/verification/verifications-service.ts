@@ -70,7 +70,10 @@ export function createVerificationService({ db, config, institutions, otp, clock
   const claimOf = (address: string) => createHmac('sha256', config.identitySecret).update(`claim:${address}`).digest('hex');
   /** A verified address's claim, keyed on its mailbox's one spelling (canonicalEmail), as accounts are. */
   const claimHash = (email: string) => claimOf(canonicalEmail(email));
-  const claim = (email: string, userId: number) => ({ addressHash: claimHash(email), ownerKey: claimOwnerKey(config.identitySecret, userId) });
+  const claim = (email: string, userId: number) => ({
+    addressHash: claimHash(email),
+    ownerKey: claimOwnerKey(config.identitySecret, userId),
+  });
 
   /**
    * Claims a verified address for an account: true when it is now the account's, false when another account holds
@@ -106,9 +109,7 @@ export function createVerificationService({ db, config, institutions, otp, clock
   async function profileVerifications(user: { id: number; createdAt: Date; identityClass: string; isAadhaarVerified: boolean }) {
     const rows = await proofRows(db, user.id);
     const domains = [...new Set(rows.filter((row) => row.kind === 'institution' && row.value).map((row) => row.value!))];
-    const counts = domains.length
-      ? await db.select().from(institutionMembers).where(inArray(institutionMembers.domain, domains))
-      : [];
+    const counts = domains.length ? await db.select().from(institutionMembers).where(inArray(institutionMembers.domain, domains)) : [];
     const list: Verification[] = verificationsOf(
       { ...user, rows, institutionCounts: new Map(counts.map((row) => [row.domain, row.membersCount])) },
       institutions,

@@ -28,17 +28,28 @@ describe('sanitizeDescription', () => {
 
   it('allows only http, https, mailto, tel and sms links, opened safely in a new tab', () => {
     const safe = 'rel="noopener noreferrer nofollow" target="_blank"';
-    expect(sanitizeDescription('<a href="https://example.com" target="_self">x</a>')).toBe(`<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a>`);
+    expect(sanitizeDescription('<a href="https://example.com" target="_self">x</a>')).toBe(
+      `<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a>`,
+    );
     for (const href of ['http://a.in', 'mailto:a@b.in', 'tel:+911234', 'sms:+911234']) {
       expect(sanitizeDescription(`<a href="${href}">x</a>`)).toBe(`<a href="${href}" ${safe}>x</a>`);
     }
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'ftp://x', 'data:text/html,x', '//evil.example']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'ftp://x',
+      'data:text/html,x',
+      '//evil.example',
+    ]) {
       expect(sanitizeDescription(`<a href="${href}">x</a>`)).toBe(`<a ${safe}>x</a>`);
     }
   });
 
   it('allows http(s) images and data URLs of raster types only', () => {
-    expect(sanitizeDescription('<img src="https://cdn.example/a.png" alt="a" width="9">')).toBe('<img src="https://cdn.example/a.png" alt="a" />');
+    expect(sanitizeDescription('<img src="https://cdn.example/a.png" alt="a" width="9">')).toBe(
+      '<img src="https://cdn.example/a.png" alt="a" />',
+    );
     expect(sanitizeDescription('<img src="data:image/png;base64,iVBORw0KGgo=">')).toBe('<img src="data:image/png;base64,iVBORw0KGgo=" />');
     expect(sanitizeDescription('<p>x<img src="data:image/svg+xml;base64,PHN2Zz4="></p>')).toBe('<p>x</p>');
     expect(sanitizeDescription('<p>x<img src="javascript:alert(1)"><img></p>')).toBe('<p>x</p>');

@@ -55,7 +55,12 @@ function optionsFor(images: ImagePass = {}): sanitizeHtml.IOptions {
   };
 }
 
-const hasContent = (clean: string) => /<img\b/i.test(clean) || clean.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
+const hasContent = (clean: string) =>
+  /<img\b/i.test(clean) ||
+  clean
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim() !== '';
 
 /** Sanitises a post description; blank markup (Quill's empty `<p><br></p>`) becomes ''. */
 export function sanitizeDescription(html: string): string {

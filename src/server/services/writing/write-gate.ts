@@ -63,7 +63,15 @@ const channelColumns = (viewerId: number) => ({
   visible: sql<boolean>`${circleVisibleTo(viewerId)}`,
 });
 
-type ChannelRow = { postId: number; id: number; name: string; channelType: string; requirementKind: string | null; requirementValue: string | null; visible: boolean };
+type ChannelRow = {
+  postId: number;
+  id: number;
+  name: string;
+  channelType: string;
+  requirementKind: string | null;
+  requirementValue: string | null;
+  visible: boolean;
+};
 
 const toChannel = (row: ChannelRow): GateChannel => ({
   id: row.id,
@@ -103,7 +111,13 @@ export function createWriteGate({ db, limits, suspensions, assertMeets }: WriteG
       // A member already in the channel is not asked again to meet its requirement: joining answers "already a member".
       if (circle?.is_member && verify === 'join') verify = undefined;
       if (circle) {
-        channel = { id: circle.id, name: circle.name, channelType: circle.channel_type === 'private' ? 'private' : 'public', requirement: circle.requirement ?? null, visible: true };
+        channel = {
+          id: circle.id,
+          name: circle.name,
+          channelType: circle.channel_type === 'private' ? 'private' : 'public',
+          requirement: circle.requirement ?? null,
+          visible: true,
+        };
       }
     } else if (target) {
       const row = await channelOf(writer.id, target);

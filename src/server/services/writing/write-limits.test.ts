@@ -38,7 +38,9 @@ describe('write limits', () => {
     const http = error as HttpError;
     expect(http.statusCode).toBe(429);
     expect(Number(http.headers['Retry-After'])).toBeGreaterThan(3500);
-    expect(wordMessage(http.body.detail as Message, 'en')).toBe('You have reached the limit of 2 posts an hour for new accounts. You can post again in 60 minutes.');
+    expect(wordMessage(http.body.detail as Message, 'en')).toBe(
+      'You have reached the limit of 2 posts an hour for new accounts. You can post again in 60 minutes.',
+    );
   });
 
   it('say the wait in words', () => {

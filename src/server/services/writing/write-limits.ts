@@ -34,7 +34,11 @@ export function waitInWords(ms: number): Message {
 }
 
 const windowInWords = (windowMs: number): Message =>
-  windowMs === 86_400_000 ? say('errors.limits.day') : windowMs === 3_600_000 ? say('errors.limits.hour') : say('errors.limits.every', { wait: waitInWords(windowMs) });
+  windowMs === 86_400_000
+    ? say('errors.limits.day')
+    : windowMs === 3_600_000
+      ? say('errors.limits.hour')
+      : say('errors.limits.every', { wait: waitInWords(windowMs) });
 
 export type Writer = { id: number; createdAt: Date };
 
@@ -54,7 +58,12 @@ export function createWriteLimits(options: { limiter: RateLimiter; rules: WriteL
       const hit = await options.limiter.hit(`write:${action}:${writer.id}`, limit, windowMs);
       if (hit.allowed) return;
       const seconds = Math.max(1, Math.ceil(hit.retryAfterMs / 1000));
-      const message = say(LIMIT_KEYS[action], { count: limit, window: windowInWords(windowMs), who: isNew ? say('errors.limits.forNew') : '', wait: waitInWords(hit.retryAfterMs) });
+      const message = say(LIMIT_KEYS[action], {
+        count: limit,
+        window: windowInWords(windowMs),
+        who: isNew ? say('errors.limits.forNew') : '',
+        wait: waitInWords(hit.retryAfterMs),
+      });
       throw detail(429, message, {}, { 'Retry-After': String(seconds) });
     },
   };

@@ -20,7 +20,13 @@ import { useT } from '../../../i18n/use-t.tsx';
  * 1 item: one wide tile; 2: side by side; 3 or more: a large tile and two small ones, the last small tile
  * linking to the post with '+N more' or 'View post'. Tiles have a fixed aspect ratio, so nothing shifts on load.
  */
-export function MediaGrid({ post, priority = false }: { post: Pick<Post, 'id' | 'title' | 'images' | 'videos' | 'image_sources' | 'video_posters'>; priority?: boolean }) {
+export function MediaGrid({
+  post,
+  priority = false,
+}: {
+  post: Pick<Post, 'id' | 'title' | 'images' | 'videos' | 'image_sources' | 'video_posters'>;
+  priority?: boolean;
+}) {
   const t = useT();
   const items = mediaOf(post);
   if (items.length === 0) return null;
@@ -29,7 +35,13 @@ export function MediaGrid({ post, priority = false }: { post: Pick<Post, 'id' | 
   if (items.length === 1) {
     return (
       <div className="overflow-hidden rounded-xl bg-canvas">
-        <Tile item={items[0]} alt={items[0].alt ?? t('post.image', { title: post.title, index: 1 })} className="aspect-video w-full" sizes={SIZES.whole} priority={priority} />
+        <Tile
+          item={items[0]}
+          alt={items[0].alt ?? t('post.image', { title: post.title, index: 1 })}
+          className="aspect-video w-full"
+          sizes={SIZES.whole}
+          priority={priority}
+        />
       </div>
     );
   }
@@ -37,7 +49,14 @@ export function MediaGrid({ post, priority = false }: { post: Pick<Post, 'id' | 
     return (
       <div className="grid grid-cols-2 gap-1 overflow-hidden rounded-xl">
         {items.map((item, i) => (
-          <Tile key={item.url} item={item} alt={item.alt ?? t('post.image', { title: post.title, index: i + 1 })} className="aspect-square w-full" sizes={SIZES.half} priority={priority && i === 0} />
+          <Tile
+            key={item.url}
+            item={item}
+            alt={item.alt ?? t('post.image', { title: post.title, index: i + 1 })}
+            className="aspect-square w-full"
+            sizes={SIZES.half}
+            priority={priority && i === 0}
+          />
         ))}
       </div>
     );
@@ -45,8 +64,19 @@ export function MediaGrid({ post, priority = false }: { post: Pick<Post, 'id' | 
   const [first, second, third] = items.slice(0, MAX_TILES);
   return (
     <div className="grid aspect-[3/2] grid-cols-3 grid-rows-2 gap-1 overflow-hidden rounded-xl">
-      <Tile item={first} alt={first.alt ?? t('post.image', { title: post.title, index: 1 })} className="col-span-2 row-span-2 h-full w-full" sizes={SIZES.large} priority={priority} />
-      <Tile item={second} alt={second.alt ?? t('post.image', { title: post.title, index: 2 })} className="h-full w-full" sizes={SIZES.small} />
+      <Tile
+        item={first}
+        alt={first.alt ?? t('post.image', { title: post.title, index: 1 })}
+        className="col-span-2 row-span-2 h-full w-full"
+        sizes={SIZES.large}
+        priority={priority}
+      />
+      <Tile
+        item={second}
+        alt={second.alt ?? t('post.image', { title: post.title, index: 2 })}
+        className="h-full w-full"
+        sizes={SIZES.small}
+      />
       <div className="relative h-full w-full">
         <Tile item={third} alt="" className="h-full w-full" sizes={SIZES.small} inert />
         <a
@@ -77,7 +107,26 @@ function Tile({
   priority?: boolean;
 }) {
   if (item.kind === 'video') {
-    return <PostVideo url={item.url} poster={item.poster} posterWidth={sizes.width} label={alt || 'Video'} inert={inert} className={`${className} bg-black object-cover`} />;
+    return (
+      <PostVideo
+        url={item.url}
+        poster={item.poster}
+        posterWidth={sizes.width}
+        label={alt || 'Video'}
+        inert={inert}
+        className={`${className} bg-black object-cover`}
+      />
+    );
   }
-  return <PostImage url={item.url} sources={item.sources} alt={alt} sizes={sizes.sizes} inert={inert} priority={priority} className={`${className} bg-canvas object-cover`} />;
+  return (
+    <PostImage
+      url={item.url}
+      sources={item.sources}
+      alt={alt}
+      sizes={sizes.sizes}
+      inert={inert}
+      priority={priority}
+      className={`${className} bg-canvas object-cover`}
+    />
+  );
 }

@@ -29,7 +29,10 @@ export function ModerationNotice({
   const t = useT();
   if (status === 'held') {
     return (
-      <p className="inline-flex w-fit items-center rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800" data-testid="held-notice">
+      <p
+        className="inline-flex w-fit items-center rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800"
+        data-testid="held-notice"
+      >
         {t(hiddenPendingReview ? 'moderation.hiddenPendingReview' : 'post.heldForReview')}
       </p>
     );

@@ -38,9 +38,16 @@ export function PostCard({ post, headingLevel = 2, priority = false }: { post: P
   }, []);
   if (!shown && containsMutedWord(`${post.title} ${post.description}`, mutedWords)) {
     return (
-      <article className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-muted" aria-label={t('post.hidden')}>
+      <article
+        className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm text-muted"
+        aria-label={t('post.hidden')}
+      >
         <span>{t('post.hiddenMuted')}</span>
-        <button type="button" onClick={() => setShown(true)} className="rounded-full px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50">
+        <button
+          type="button"
+          onClick={() => setShown(true)}
+          className="rounded-full px-3 py-1 font-semibold text-brand-700 hover:bg-brand-50"
+        >
           {t('post.show')}
         </button>
       </article>
@@ -60,13 +67,24 @@ function PostCardBody({ post, headingLevel, priority }: { post: Post; headingLev
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <Avatar name={post.posted_by} color={post.posted_by_color} />
         <AuthorHandle handle={post.posted_by} />
-        <span className="text-muted" aria-hidden="true">·</span>
-        <time dateTime={post.created_at} className="text-muted" suppressHydrationWarning>{relativeTime(post.created_at, new Date(), lang)}</time>
-        <a href={channelHref(post.circle.name)} className="ml-auto max-w-full truncate rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100">
+        <span className="text-muted" aria-hidden="true">
+          ·
+        </span>
+        <time dateTime={post.created_at} className="text-muted" suppressHydrationWarning>
+          {relativeTime(post.created_at, new Date(), lang)}
+        </time>
+        <a
+          href={channelHref(post.circle.name)}
+          className="ml-auto max-w-full truncate rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100"
+        >
           b/{post.circle.name}
         </a>
       </header>
-      <ModerationNotice status={post.moderation_status} removedReason={post.removed_reason} hiddenPendingReview={post.hidden_pending_review} />
+      <ModerationNotice
+        status={post.moderation_status}
+        removedReason={post.removed_reason}
+        hiddenPendingReview={post.hidden_pending_review}
+      />
       <SafetyBanner warning={post.safety_warning} />
       <Heading id={`post-${post.id}-title`} className="text-lg font-bold leading-snug text-ink break-words">
         {post.title}
@@ -78,7 +96,10 @@ function PostCardBody({ post, headingLevel, priority }: { post: Post; headingLev
       <MediaGrid post={post} priority={priority} />
       <footer className="flex flex-wrap items-center gap-1">
         <ReactionButtons post={post} />
-        <a href={postHref(post.id)} className="inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink">
+        <a
+          href={postHref(post.id)}
+          className="inline-flex items-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm font-medium text-muted hover:bg-brand-50 hover:text-ink"
+        >
           <CommentIcon />
           <span>{t('post.comments', { count: post.comment_count })}</span>
         </a>

@@ -20,7 +20,15 @@ function useDataSaverHold(): { held: boolean; tapped: boolean; tap: () => void }
   return { held: dataSaver && !tapped, tapped, tap: () => setTapped(true) };
 }
 
-function TapToLoad({ tone, className, inert, style, label, text, onTap }: {
+function TapToLoad({
+  tone,
+  className,
+  inert,
+  style,
+  label,
+  text,
+  onTap,
+}: {
   tone: keyof typeof TAP_TONES;
   className: string;
   inert: boolean;

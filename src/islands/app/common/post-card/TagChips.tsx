@@ -4,7 +4,10 @@ import { useT } from '../../../i18n/use-t.tsx';
 /** One tag: its name in white on its colour (the server keeps every colour at 4.5:1 or more against white). */
 export function TagChip({ tag }: { tag: PostTag }) {
   return (
-    <span className="inline-block max-w-full truncate rounded-full px-2 py-0.5 text-xs font-semibold text-white" style={{ backgroundColor: tag.color }}>
+    <span
+      className="inline-block max-w-full truncate rounded-full px-2 py-0.5 text-xs font-semibold text-white"
+      style={{ backgroundColor: tag.color }}
+    >
       {tag.name}
     </span>
   );

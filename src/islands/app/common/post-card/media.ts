@@ -9,7 +9,9 @@ import { translator, type Translate } from '../../../../lib/i18n.ts';
 export type MediaItem = { kind: 'image' | 'video'; url: string; sources?: ImageSources; poster?: ImageSources; alt?: string };
 
 /** A post's images (with their sources when the server gave them) then videos, as one list for the grid. */
-export const mediaOf = (post: Pick<Post, 'images' | 'videos' | 'image_sources' | 'video_posters'> & { media_items?: Post['media_items'] }): MediaItem[] => [
+export const mediaOf = (
+  post: Pick<Post, 'images' | 'videos' | 'image_sources' | 'video_posters'> & { media_items?: Post['media_items'] },
+): MediaItem[] => [
   ...post.images.map((url, i) => {
     const sources = post.image_sources?.[i];
     // The description its author gave, when there is one: it is the image's alt text.

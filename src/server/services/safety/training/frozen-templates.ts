@@ -14,8 +14,21 @@ export const frozenSlots: Slots = {
   upi: ['cashdesk.help@okicici', 'winner.claim@ybl', 'verify.kyc99@paytm', 'seller.army@oksbi', 'taskpay@ibl'],
   bank: ['Union Bank', 'IDFC First', 'Yes Bank', 'Indian Bank', 'Federal Bank', 'SBI'],
   app: ['PhonePe', 'Paytm', 'Google Pay'],
-  fakelink: ['https://unionbank-kyc.site/verify', 'http://reward-claim-india.top/login', 'https://is.gd/kycnow', 'http://pm-yojana-apply.online', 'https://refund-incometax.live/claim'],
-  lookalike: ['idfcfirstbnak.com', 'yesbank-netbanking.in', 'phonepe-support.co', 'sbionline-verify.com', 'incometaxindia-refund.in', 'paytm.kyc-update.site'],
+  fakelink: [
+    'https://unionbank-kyc.site/verify',
+    'http://reward-claim-india.top/login',
+    'https://is.gd/kycnow',
+    'http://pm-yojana-apply.online',
+    'https://refund-incometax.live/claim',
+  ],
+  lookalike: [
+    'idfcfirstbnak.com',
+    'yesbank-netbanking.in',
+    'phonepe-support.co',
+    'sbionline-verify.com',
+    'incometaxindia-refund.in',
+    'paytm.kyc-update.site',
+  ],
   apklink: ['https://cashloan-fast.in/files/cashloan.apk', 'rupeemitra.apk', 'http://instant-rupee.site/get.apk'],
   tg: ['t.me/daily_earning_hub', '@RichTraderClub', 'https://t.me/forex_signals_in'],
   wa: ['wa.me/919012345678', 'WhatsApp 7788990011'],
@@ -37,11 +50,15 @@ export const frozenScamTemplates: Record<ScamPattern, Partial<Record<Lang, strin
       'Sir, the {amount} for your {item} is ready from my side. {app} will show a request, tap Pay and type your PIN, the money will come to you.',
       'Cashback alert: {amount} waiting for you. Open the QR I shared, scan with {app}, put the PIN and it gets deposited.',
     ],
-    hinglish: ['Maine {amount} bhej diye, aapke {app} pe request dikhegi, usko approve karke pin lagao to amount aapke account mein aa jayega.'],
+    hinglish: [
+      'Maine {amount} bhej diye, aapke {app} pe request dikhegi, usko approve karke pin lagao to amount aapke account mein aa jayega.',
+    ],
     hi: ['आपके खाते में {amount} डालने के लिए {app} पर आई रिक्वेस्ट पर पिन लगाएं, पैसा आपके पास आ जाएगा।'],
   },
   'sim-swap': {
-    en: ['{brand}: eSIM migration pending for your number. Forward the 6 digit code you just got to {phone} or your service stops in {hours}.'],
+    en: [
+      '{brand}: eSIM migration pending for your number. Forward the 6 digit code you just got to {phone} or your service stops in {hours}.',
+    ],
     hinglish: ['{brand} office se bol rahe hain, aapka sim purana ho gaya hai, naya sim chalu karne ke liye jo OTP aaya wo bata dijiye.'],
     hi: ['{brand} दफ्तर से बोल रहे हैं, आपका सिम पुराना हो गया है। नया सिम चालू करने के लिए आया हुआ ओटीपी बता दीजिए।'],
   },
@@ -51,12 +68,16 @@ export const frozenScamTemplates: Record<ScamPattern, Partial<Record<Lang, strin
     hi: ['सिर्फ आधार से {amount} लोन पाएं, ऐप {apklink} इंस्टॉल करें और फाइल चार्ज {small} भरें।'],
   },
   'task-job': {
-    en: ['Online job for housewives and students: follow Instagram pages and get paid per task. Message {wa} to get your first task. Commission up to {amount} a day.'],
+    en: [
+      'Online job for housewives and students: follow Instagram pages and get paid per task. Message {wa} to get your first task. Commission up to {amount} a day.',
+    ],
     hinglish: ['Mobile se kaam karke {amount} daily kamaiye, sirf reviews dene hain. Shuru karne ke liye Telegram pe message karo {tg}.'],
     hi: ['मोबाइल से काम करके रोज़ {amount} कमाइए, बस रिव्यू देने हैं। काम शुरू करने के लिए संपर्क करें {wa}'],
   },
   lottery: {
-    en: ['Lucky customer! {brand} mega draw result: your mobile number won {big}. Release charges {small} to {upi}, then the money is transferred.'],
+    en: [
+      'Lucky customer! {brand} mega draw result: your mobile number won {big}. Release charges {small} to {upi}, then the money is transferred.',
+    ],
     hinglish: ['Aapka mobile number {brand} mega draw mein select hua hai, {big} ka inaam. Charges {small} {upi} pe bhejiye.'],
     hi: ['आपका मोबाइल नंबर {brand} ड्रॉ में चुना गया है, {big} का इनाम। शुल्क {small} {upi} पर भेजिए।'],
   },
@@ -66,7 +87,7 @@ export const frozenScamTemplates: Record<ScamPattern, Partial<Record<Lang, strin
     hi: ['{coin} से हर दिन 4% कमाई, नुकसान का सवाल ही नहीं। {amount} से शुरू करें, संपर्क {tg}'],
   },
   sextortion: {
-    en: ['Your nude clip from last night\'s call is saved. Send {amount} to {upi} before {hours} end, or your wife and office get it.'],
+    en: ["Your nude clip from last night's call is saved. Send {amount} to {upi} before {hours} end, or your wife and office get it."],
     hinglish: ['Kal raat wali video call ki clip mere paas hai, {amount} bhejo {upi} pe nahi to sab relatives ko bhejunga.'],
     hi: ['कल रात की वीडियो कॉल की क्लिप मेरे पास है, {amount} भेजो नहीं तो सब रिश्तेदारों को भेज दूंगा।'],
   },
@@ -76,7 +97,9 @@ export const frozenScamTemplates: Record<ScamPattern, Partial<Record<Lang, strin
     hi: ['भारत सरकार: {scheme} के तहत {amount} आपके नाम स्वीकृत। राशि पाने के लिए {small} स्टांप शुल्क {fakelink} पर जमा करें।'],
   },
   'digital-arrest': {
-    en: ['{agency} notice: a case is booked against your Aadhaar in {city}. Join the video call now and keep it secret; transfer {big} for verification or be arrested today.'],
+    en: [
+      '{agency} notice: a case is booked against your Aadhaar in {city}. Join the video call now and keep it secret; transfer {big} for verification or be arrested today.',
+    ],
     hinglish: ['{agency} se notice hai, aapke Aadhaar pe {city} mein case darj hai, video call pe judiye aur ghar walon ko mat batana.'],
     hi: ['{agency} की सूचना: आपके आधार पर {city} में केस दर्ज है। वीडियो कॉल पर जुड़ें और घर वालों को न बताएं।'],
   },
@@ -86,7 +109,9 @@ export const frozenScamTemplates: Record<ScamPattern, Partial<Record<Lang, strin
     hi: ['{bank}: केवाईसी अपडेट न होने से आपका खाता रोक दिया गया है। अभी अपडेट करें {fakelink}'],
   },
   'olx-army': {
-    en: ['I will buy your {item} for full price. I am an Army jawan at {city} cantonment; our payment system first needs you to send {small}, I return it with the price.'],
+    en: [
+      'I will buy your {item} for full price. I am an Army jawan at {city} cantonment; our payment system first needs you to send {small}, I return it with the price.',
+    ],
     hinglish: ['Aapka {item} main le lunga, army cantt {city} mein hoon, pehle aap {small} bhejo system check ke liye, phir pura paisa.'],
     hi: ['आपका {item} मैं ले लूंगा, मैं {city} छावनी में फौजी हूं। पहले आप {small} भेजें, फिर पूरा पैसा।'],
   },
@@ -140,7 +165,7 @@ export const frozenLegitTemplates: Record<string, Partial<Record<Lang, string[]>
       'Anyone preparing for bank PO exams in {city}? Let us make a study group.',
       'Took a gold loan from {bank}, interest 9%, the branch explained every charge.',
       'My Telegram is full of spam groups lately. How do I stop being added?',
-      'Started investing in index funds through the AMC\'s website, SIP of ₹3,000.',
+      "Started investing in index funds through the AMC's website, SIP of ₹3,000.",
       'Selling my {item} in {city}, pay on pickup in cash or UPI, no advance needed.',
       'Check your refund status on https://www.incometax.gov.in, it shows each step.',
       'Which is safer for a beginner, a {bank} FD or a debt mutual fund? Planning for two years.',

@@ -41,9 +41,11 @@ export function generateTrainCorpus(fixtureDir: URL): LabelledItem[] {
   const grow = (label: 'scam' | 'legit', pattern: string, lang: Lang, texts: string[]) => {
     for (const text of texts) {
       add({ label, pattern, lang, source: 'template', text });
-      if (random() < PARAPHRASE_SHARE) add({ label, pattern, lang, source: 'paraphrase', text: paraphrase(text, random, openers[lang] ?? [''], closers[lang] ?? ['']) });
+      if (random() < PARAPHRASE_SHARE)
+        add({ label, pattern, lang, source: 'paraphrase', text: paraphrase(text, random, openers[lang] ?? [''], closers[lang] ?? ['']) });
       if (lang === 'hi' && random() < 0.5) add({ label, pattern, lang: 'hinglish', source: 'script', text: toLatinScript(text) });
-      if (random() < (label === 'scam' ? NOISE_SHARE : LEGIT_NOISE_SHARE)) add({ label, pattern, lang, source: 'noise', text: addNoise(text, random).text });
+      if (random() < (label === 'scam' ? NOISE_SHARE : LEGIT_NOISE_SHARE))
+        add({ label, pattern, lang, source: 'noise', text: addNoise(text, random).text });
     }
   };
 
@@ -77,7 +79,16 @@ export function generateTrainCorpus(fixtureDir: URL): LabelledItem[] {
   // The hand-written examples the rule-based shield was tuned on: real phrasing, kept as they were written.
   for (const file of ['scam-corpus.json', 'scam-corpus-heldout.json', 'scam-corpus-heldout-2.json']) {
     const examples = JSON.parse(readFileSync(new URL(file, fixtureDir), 'utf8')) as LabelledItem[];
-    for (const e of examples) add({ label: e.label, pattern: RENAMED[e.pattern] ?? e.pattern, lang: e.lang, source: 'real', text: e.text, links: e.links, authorAgeHours: e.authorAgeHours });
+    for (const e of examples)
+      add({
+        label: e.label,
+        pattern: RENAMED[e.pattern] ?? e.pattern,
+        lang: e.lang,
+        source: 'real',
+        text: e.text,
+        links: e.links,
+        authorAgeHours: e.authorAgeHours,
+      });
   }
 
   return items.map((item, i) => ({ id: i + 1, ...item }));

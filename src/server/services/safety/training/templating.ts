@@ -67,7 +67,8 @@ const CYRILLIC: Record<string, string> = { a: 'а', e: 'е', o: 'о', p: 'р', c
 const GREEK: Record<string, string> = { a: 'α', o: 'ο', i: 'ι', k: 'κ', v: 'ν', t: 'τ', u: 'υ', p: 'ρ' };
 const LEET_OUT: Record<string, string> = { o: '0', e: '3', a: '4', i: '1', s: '5', t: '7' };
 const DEVANAGARI_DIGITS = '०१२३४५६७८९';
-const KEYWORDS = /\b(otp|upi|kyc|pin|pay|paytm|gpay|phonepe|account|bank|loan|refund|prize|lottery|whatsapp|telegram|click|link|arrest|parcel|block|blocked|fee|fees|task|crypto|profit|police|video|sim|army|scan|reward|cashback|update|verify|khata|paise|bhejo|jaldi)\b/gi;
+const KEYWORDS =
+  /\b(otp|upi|kyc|pin|pay|paytm|gpay|phonepe|account|bank|loan|refund|prize|lottery|whatsapp|telegram|click|link|arrest|parcel|block|blocked|fee|fees|task|crypto|profit|police|video|sim|army|scan|reward|cashback|update|verify|khata|paise|bhejo|jaldi)\b/gi;
 
 /** Applies `fn` to the words that carry a scam's meaning (the ones a word list would look for). */
 const onKeywords = (text: string, fn: (word: string) => string) => text.replace(KEYWORDS, fn);
@@ -84,9 +85,14 @@ export const EVASIONS: Record<string, (text: string, random: () => number) => st
   leetspeak: (t) => onKeywords(t, (w) => w.replace(/[oeaist]/gi, (c) => LEET_OUT[c.toLowerCase()] ?? c)),
   'devanagari-digits': (t) => t.replace(/\d/g, (d) => DEVANAGARI_DIGITS[Number(d)]),
   'number-words': (t) =>
-    t.replace(/\d{10}/g, (n) => [...n].map((d) => ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'][Number(d)]).join(' ')),
+    t.replace(/\d{10}/g, (n) =>
+      [...n].map((d) => ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'][Number(d)]).join(' '),
+    ),
   'emoji-between-letters': (t) => onKeywords(t, (w) => [...w].join('🔥')),
-  'defanged-links': (t) => t.replace(/https?:\/\//g, (s) => s.replace('http', 'hxxp')).replace(/([a-z0-9-])\.(com|in|xyz|online|site|top|net|org|co|info|live|link|me|app|ly)\b/g, '$1[.]$2'),
+  'defanged-links': (t) =>
+    t
+      .replace(/https?:\/\//g, (s) => s.replace('http', 'hxxp'))
+      .replace(/([a-z0-9-])\.(com|in|xyz|online|site|top|net|org|co|info|live|link|me|app|ly)\b/g, '$1[.]$2'),
   'dot-spelled-links': (t) => t.replace(/([a-z0-9-])\.(com|in|xyz|online|site|top|net|org|info|live|link)\b/g, '$1 dot $2'),
   'line-breaks-in-words': (t) => onKeywords(t, (w) => (w.length > 3 ? `${w.slice(0, 2)}\n${w.slice(2)}` : w)),
   'all-caps': (t) => t.toUpperCase(),
@@ -110,7 +116,10 @@ export function addNoise(text: string, random: () => number): { text: string; ap
 
 /** Sentences in another order and a greeting or a sign-off added or dropped: a paraphrase that keeps the meaning. */
 export function paraphrase(text: string, random: () => number, openers: readonly string[], closers: readonly string[]): string {
-  const sentences = text.match(/[^.!?।]+[.!?।]*/g)?.map((s) => s.trim()).filter(Boolean) ?? [text];
+  const sentences = text
+    .match(/[^.!?।]+[.!?।]*/g)
+    ?.map((s) => s.trim())
+    .filter(Boolean) ?? [text];
   if (sentences.length > 2 && random() < 0.6) {
     const i = 1 + Math.floor(random() * (sentences.length - 1));
     const j = 1 + Math.floor(random() * (sentences.length - 1));
@@ -124,16 +133,58 @@ export function paraphrase(text: string, random: () => number, openers: readonly
 
 /** Devanagari written out in Latin letters the way Hinglish writers do ("आपका खाता" → "aapka khaata"): script conversion. */
 export function toLatinScript(devanagari: string): string {
-  return normalise(devanagari)
-    .replace(/[\u0900-\u097f]+/g, (word) => latinWord(word));
+  return normalise(devanagari).replace(/[\u0900-\u097f]+/g, (word) => latinWord(word));
 }
 
 const C: Record<string, string> = {
-  क: 'k', ख: 'kh', ग: 'g', घ: 'gh', च: 'ch', छ: 'chh', ज: 'j', झ: 'jh', ट: 't', ठ: 'th', ड: 'd', ढ: 'dh', ण: 'n', त: 't', थ: 'th', द: 'd', ध: 'dh',
-  न: 'n', प: 'p', फ: 'ph', ब: 'b', भ: 'bh', म: 'm', य: 'y', र: 'r', ल: 'l', व: 'v', श: 'sh', ष: 'sh', स: 's', ह: 'h', ङ: 'n', ञ: 'n',
+  क: 'k',
+  ख: 'kh',
+  ग: 'g',
+  घ: 'gh',
+  च: 'ch',
+  छ: 'chh',
+  ज: 'j',
+  झ: 'jh',
+  ट: 't',
+  ठ: 'th',
+  ड: 'd',
+  ढ: 'dh',
+  ण: 'n',
+  त: 't',
+  थ: 'th',
+  द: 'd',
+  ध: 'dh',
+  न: 'n',
+  प: 'p',
+  फ: 'ph',
+  ब: 'b',
+  भ: 'bh',
+  म: 'm',
+  य: 'y',
+  र: 'r',
+  ल: 'l',
+  व: 'v',
+  श: 'sh',
+  ष: 'sh',
+  स: 's',
+  ह: 'h',
+  ङ: 'n',
+  ञ: 'n',
 };
 const V: Record<string, string> = { अ: 'a', आ: 'aa', इ: 'i', ई: 'ee', उ: 'u', ऊ: 'oo', ए: 'e', ऐ: 'ai', ओ: 'o', औ: 'au', ऑ: 'o' };
-const M: Record<string, string> = { 'ा': 'aa', 'ि': 'i', 'ी': 'ee', 'ु': 'u', 'ू': 'oo', 'े': 'e', 'ै': 'ai', 'ो': 'o', 'ौ': 'au', 'ॉ': 'o', 'ृ': 'ri' };
+const M: Record<string, string> = {
+  'ा': 'aa',
+  'ि': 'i',
+  'ी': 'ee',
+  'ु': 'u',
+  'ू': 'oo',
+  'े': 'e',
+  'ै': 'ai',
+  'ो': 'o',
+  'ौ': 'au',
+  'ॉ': 'o',
+  'ृ': 'ri',
+};
 
 /** A plain Hinglish spelling of one Devanagari word (inherent vowel kept inside, dropped at the end). */
 function latinWord(word: string): string {

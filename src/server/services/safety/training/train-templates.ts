@@ -5,8 +5,20 @@
 import type { Lang, Slots } from './templating.ts';
 
 export const SCAM_PATTERNS = [
-  'upi-collect', 'sim-swap', 'loan-app', 'task-job', 'lottery', 'crypto-forex', 'sextortion', 'govt-scheme-fee',
-  'digital-arrest', 'fake-kyc', 'olx-army', 'refund-reward', 'stock-tips', 'lookalike-domain',
+  'upi-collect',
+  'sim-swap',
+  'loan-app',
+  'task-job',
+  'lottery',
+  'crypto-forex',
+  'sextortion',
+  'govt-scheme-fee',
+  'digital-arrest',
+  'fake-kyc',
+  'olx-army',
+  'refund-reward',
+  'stock-tips',
+  'lookalike-domain',
 ] as const;
 export type ScamPattern = (typeof SCAM_PATTERNS)[number];
 
@@ -18,9 +30,34 @@ export const trainSlots: Slots = {
   upi: ['refund.help@ybl', 'sbi.care@okaxis', 'prize2024@paytm', 'rahul.k@oksbi', 'helpdesk77@ibl', 'kycupdate@axl', 'claimdesk@upi'],
   bank: ['SBI', 'HDFC', 'ICICI', 'Axis Bank', 'PNB', 'Kotak', 'Bank of Baroda', 'Canara Bank'],
   app: ['PhonePe', 'GPay', 'Paytm', 'BHIM', 'Google Pay'],
-  fakelink: ['http://sbi-kyc-update.in/login', 'https://hdfc-netbanking-verify.com', 'http://bit.ly/kyc-upd8', 'https://paytm-reward.xyz/claim', 'http://icici-rewards.online', 'https://pmkisan-gov.in/apply', 'http://axisbank-secure.top', 'https://tinyurl.com/refund-now'],
-  lookalike: ['onlinesbi-kyc.com', 'hdfcbnak.com', 'icicibank.co', 'paytrn.com', 'axlsbank.com', 'uidai-gov.in', 'incometax-refund.online', 'sbi.kyc-verify.xyz', 'yonosbi-app.in', 'npci-upi.site'],
-  apklink: ['http://quickloan-app.in/download/quickloan.apk', 'https://bit.ly/instantcash-apk', 'cashnow.apk', 'https://rupee-fast.xyz/app.apk'],
+  fakelink: [
+    'http://sbi-kyc-update.in/login',
+    'https://hdfc-netbanking-verify.com',
+    'http://bit.ly/kyc-upd8',
+    'https://paytm-reward.xyz/claim',
+    'http://icici-rewards.online',
+    'https://pmkisan-gov.in/apply',
+    'http://axisbank-secure.top',
+    'https://tinyurl.com/refund-now',
+  ],
+  lookalike: [
+    'onlinesbi-kyc.com',
+    'hdfcbnak.com',
+    'icicibank.co',
+    'paytrn.com',
+    'axlsbank.com',
+    'uidai-gov.in',
+    'incometax-refund.online',
+    'sbi.kyc-verify.xyz',
+    'yonosbi-app.in',
+    'npci-upi.site',
+  ],
+  apklink: [
+    'http://quickloan-app.in/download/quickloan.apk',
+    'https://bit.ly/instantcash-apk',
+    'cashnow.apk',
+    'https://rupee-fast.xyz/app.apk',
+  ],
   tg: ['t.me/profit_king_vip', '@TaskMasterIndia', 't.me/earn_daily_official', 'https://t.me/cryptogains99', '@stockguru_official'],
   wa: ['wa.me/919876543210', 'https://wa.me/918123456789', 'WhatsApp 7012345678', 'WhatsApp +91 98765 43210'],
   hours: ['24 hours', '2 hours', '30 minutes', '12 hours', '48 hours'],
@@ -257,10 +294,7 @@ export const scamTemplates: Record<ScamPattern, Templates> = {
       'Premium stock calls sirf {small} mein, pakka profit, Telegram {tg}.',
       'Institutional account se IPO allotment pakka, hamara app download karo {fakelink} aur {amount} daalo.',
     ],
-    hi: [
-      'मुफ्त शेयर टिप्स! {stock} इस हफ्ते दोगुना होगा, व्हाट्सएप ग्रुप से जुड़ें {wa}',
-      'पक्का मुनाफा वाली कॉल सिर्फ {small} में, टेलीग्राम पर जुड़ें {tg}',
-    ],
+    hi: ['मुफ्त शेयर टिप्स! {stock} इस हफ्ते दोगुना होगा, व्हाट्सएप ग्रुप से जुड़ें {wa}', 'पक्का मुनाफा वाली कॉल सिर्फ {small} में, टेलीग्राम पर जुड़ें {tg}'],
   },
   'lookalike-domain': {
     en: [
@@ -273,10 +307,7 @@ export const scamTemplates: Record<ScamPattern, Templates> = {
       'Aapka net banking band hone wala hai, {lookalike} pe login karke verify karo.',
       'Naya {bank} portal {lookalike} pe apna password daal ke account chalu rakho.',
     ],
-    hi: [
-      'आपकी नेट बैंकिंग सीमित कर दी गई है। {lookalike} पर लॉगिन करें।',
-      'खाता चालू रखने के लिए {lookalike} पर अपना पासवर्ड डालें।',
-    ],
+    hi: ['आपकी नेट बैंकिंग सीमित कर दी गई है। {lookalike} पर लॉगिन करें।', 'खाता चालू रखने के लिए {lookalike} पर अपना पासवर्ड डालें।'],
   },
 };
 
@@ -398,19 +429,16 @@ export const honestTemplates: Record<string, Partial<Record<Lang, string[]>>> = 
       'Payment fail hua par paise kat gaye, bank bol raha hai 3 din mein wapas aa jayenge.',
       'UPI PIN kaise change karein {app} mein? Koi bata sakta hai steps?',
     ],
-    hi: [
-      'आप लोग कौन सा यूपीआई ऐप इस्तेमाल करते हैं? मैं {app} चलाता हूं।',
-      'पेमेंट फेल हो गया लेकिन पैसे कट गए, बैंक ने कहा तीन दिन में वापस आएंगे।',
-    ],
+    hi: ['आप लोग कौन सा यूपीआई ऐप इस्तेमाल करते हैं? मैं {app} चलाता हूं।', 'पेमेंट फेल हो गया लेकिन पैसे कट गए, बैंक ने कहा तीन दिन में वापस आएंगे।'],
   },
   'honest-bank': {
     en: [
       'Went to the {bank} branch to update my address, took 20 minutes with Aadhaar. KYC is [done|updated] now.',
       'Does anyone know if {bank} charges for SMS alerts? My statement shows a small deduction.',
       '{bank} net banking was down this morning for maintenance, it is working now.',
-      'Opened a recurring deposit in {bank} for my daughter\'s education. Interest is around 7%.',
+      "Opened a recurring deposit in {bank} for my daughter's education. Interest is around 7%.",
       'Got a letter from my bank asking to do re-KYC at the branch. Went there with PAN and Aadhaar, done in 10 minutes.',
-      'The official way to update KYC is through your bank\'s own app or the branch. I did it on the {bank} app itself.',
+      "The official way to update KYC is through your bank's own app or the branch. I did it on the {bank} app itself.",
     ],
     hinglish: [
       '{bank} branch gaya tha KYC update karne, Aadhaar aur PAN leke, 15 minute mein ho gaya.',
@@ -435,10 +463,7 @@ export const honestTemplates: Record<string, Partial<Record<Lang, string[]>>> = 
       'Campus placement ke liye tips do yaar, next month interviews hain.',
       'Naukri.com pe apply kiya tha, interview achha gaya, offer letter aa gaya.',
     ],
-    hi: [
-      'मुझे {city} में एक कंपनी से नौकरी का ऑफर मिला, तीन इंटरव्यू के बाद।',
-      'क्या कोई बता सकता है कि एसएससी परीक्षा की तैयारी कैसे करें?',
-    ],
+    hi: ['मुझे {city} में एक कंपनी से नौकरी का ऑफर मिला, तीन इंटरव्यू के बाद।', 'क्या कोई बता सकता है कि एसएससी परीक्षा की तैयारी कैसे करें?'],
   },
   'honest-loans': {
     en: [
@@ -451,10 +476,7 @@ export const honestTemplates: Record<string, Partial<Record<Lang, string[]>>> = 
       'Home loan liya {bank} se, processing fee sanction letter mein likhi thi, sab clear tha.',
       'Personal loan lena chahiye ya gold loan? Interest kaunsa kam hai?',
     ],
-    hi: [
-      'मैंने {bank} से होम लोन लिया, प्रोसेसिंग फीस स्वीकृति पत्र में लिखी थी।',
-      'पर्सनल लोन लें या गोल्ड लोन? ब्याज किसमें कम है?',
-    ],
+    hi: ['मैंने {bank} से होम लोन लिया, प्रोसेसिंग फीस स्वीकृति पत्र में लिखी थी।', 'पर्सनल लोन लें या गोल्ड लोन? ब्याज किसमें कम है?'],
   },
   'honest-investing': {
     en: [
@@ -471,10 +493,7 @@ export const honestTemplates: Record<string, Partial<Record<Lang, string[]>>> = 
       'Crypto mein bahut risk hai yaar, main FD aur PPF mein rakhta hoon.',
       '{stock} ke results achhe aaye hain, par main abhi wait karunga.',
     ],
-    hi: [
-      'मैंने इंडेक्स फंड में ₹2,000 की एसआईपी शुरू की है।',
-      'क्रिप्टो में बहुत जोखिम है, मैं पीपीएफ और एफडी में पैसा रखता हूं।',
-    ],
+    hi: ['मैंने इंडेक्स फंड में ₹2,000 की एसआईपी शुरू की है।', 'क्रिप्टो में बहुत जोखिम है, मैं पीपीएफ और एफडी में पैसा रखता हूं।'],
   },
   'honest-schemes': {
     en: [
@@ -487,10 +506,7 @@ export const honestTemplates: Record<string, Partial<Record<Lang, string[]>>> = 
       'Papa ke account mein {scheme} ki kist aa gayi kal, status pmkisan.gov.in pe check kar sakte ho.',
       '{scheme} ke liye apply kaise karein? Official site pe kaunse documents chahiye?',
     ],
-    hi: [
-      'पिताजी के खाते में कल {scheme} की किस्त आ गई। स्थिति pmkisan.gov.in पर देख सकते हैं।',
-      '{scheme} के लिए आवेदन कैसे करें? कौन से दस्तावेज़ चाहिए?',
-    ],
+    hi: ['पिताजी के खाते में कल {scheme} की किस्त आ गई। स्थिति pmkisan.gov.in पर देख सकते हैं।', '{scheme} के लिए आवेदन कैसे करें? कौन से दस्तावेज़ चाहिए?'],
   },
   'official-link': {
     en: [
@@ -519,16 +535,10 @@ export const honestTemplates: Record<string, Partial<Record<Lang, string[]>>> = 
       'How do I enable two-factor authentication on Gmail? Want to secure my account.',
       'WhatsApp backup is stuck at 0%. Any fix? I am on Android 13.',
       'Laptop fan is very loud after the update. Should I clean it or is it the software?',
-      'Best free antivirus for Windows? My cousin\'s PC got slow.',
+      "Best free antivirus for Windows? My cousin's PC got slow.",
     ],
-    hinglish: [
-      'Phone ka storage full ho gaya, kaunse apps hata sakta hoon?',
-      'WhatsApp backup atak gaya hai, koi solution batao.',
-    ],
-    hi: [
-      'फोन की स्टोरेज भर गई है, कौन से ऐप हटाऊं?',
-      'जीमेल में टू-फैक्टर ऑथेंटिकेशन कैसे चालू करें?',
-    ],
+    hinglish: ['Phone ka storage full ho gaya, kaunse apps hata sakta hoon?', 'WhatsApp backup atak gaya hai, koi solution batao.'],
+    hi: ['फोन की स्टोरेज भर गई है, कौन से ऐप हटाऊं?', 'जीमेल में टू-फैक्टर ऑथेंटिकेशन कैसे चालू करें?'],
   },
   'honest-study': {
     en: [
@@ -544,10 +554,7 @@ export const honestTemplates: Record<string, Partial<Record<Lang, string[]>>> = 
       'UPSC prelims ke liye study group bana rahe hain {city} mein, Sunday ko library mein milenge.',
       'Class 12 physics ke notes share kar raha hoon, check karo.',
     ],
-    hi: [
-      'यूपीएससी की तैयारी के लिए {city} में एक अध्ययन समूह बना रहे हैं।',
-      'कक्षा 12 भौतिकी के नोट्स साझा कर रहा हूं।',
-    ],
+    hi: ['यूपीएससी की तैयारी के लिए {city} में एक अध्ययन समूह बना रहे हैं।', 'कक्षा 12 भौतिकी के नोट्स साझा कर रहा हूं।'],
   },
   'honest-tax': {
     en: [
@@ -563,10 +570,7 @@ export const honestTemplates: Record<string, Partial<Record<Lang, string[]>>> = 
       'Mera income tax refund aaj aa gaya, return verify karne ke 3 hafte baad.',
       'ITR mein bank account pre-validate karna mat bhoolna, warna refund fail ho jata hai.',
     ],
-    hi: [
-      'मेरा आयकर रिफंड आज खाते में आ गया।',
-      'रिटर्न भरते समय बैंक खाता प्री-वैलिडेट करना न भूलें।',
-    ],
+    hi: ['मेरा आयकर रिफंड आज खाते में आ गया।', 'रिटर्न भरते समय बैंक खाता प्री-वैलिडेट करना न भूलें।'],
   },
   'honest-other': {
     en: [
@@ -587,30 +591,56 @@ export const honestTemplates: Record<string, Partial<Record<Lang, string[]>>> = 
       'Purana {item} bech raha hoon, pickup {city} se, cash ya UPI pickup pe.',
       'Humare area mein subah se light nahi hai, bijli office ne bola 4 baje tak aayegi.',
     ],
-    hi: [
-      'आज का मैच शानदार था!',
-      '{city} में अच्छी बिरयानी कहां मिलती है?',
-      'हमारे इलाके में सुबह से बिजली नहीं है।',
-    ],
+    hi: ['आज का मैच शानदार था!', '{city} में अच्छी बिरयानी कहां मिलती है?', 'हमारे इलाके में सुबह से बिजली नहीं है।'],
   },
 };
 
 /** A few items in other Indian languages, scams and honest talk, so the model has seen their scripts. */
 export const otherLanguages: { lang: Lang; label: 'scam' | 'legit'; pattern: string; text: string }[] = [
-  { lang: 'kn', label: 'scam', pattern: 'fake-kyc', text: 'ನಿಮ್ಮ SBI ಖಾತೆ ಇಂದು ಬ್ಲಾಕ್ ಆಗುತ್ತದೆ. ತಕ್ಷಣ KYC ಅಪ್ಡೇಟ್ ಮಾಡಿ http://sbi-kyc-update.in/login' },
+  {
+    lang: 'kn',
+    label: 'scam',
+    pattern: 'fake-kyc',
+    text: 'ನಿಮ್ಮ SBI ಖಾತೆ ಇಂದು ಬ್ಲಾಕ್ ಆಗುತ್ತದೆ. ತಕ್ಷಣ KYC ಅಪ್ಡೇಟ್ ಮಾಡಿ http://sbi-kyc-update.in/login',
+  },
   { lang: 'kn', label: 'scam', pattern: 'task-job', text: 'ಮನೆಯಿಂದಲೇ ದಿನಕ್ಕೆ ₹3000 ಗಳಿಸಿ, ಟೆಲಿಗ್ರಾಮ್ ಸೇರಿ t.me/earn_daily_official' },
   { lang: 'kn', label: 'legit', pattern: 'warning', text: 'ಎಚ್ಚರಿಕೆ: ಬ್ಯಾಂಕ್ ಯಾವತ್ತೂ OTP ಕೇಳುವುದಿಲ್ಲ. ವಂಚನೆ ಆದರೆ 1930 ಗೆ ಕರೆ ಮಾಡಿ.' },
   { lang: 'kn', label: 'legit', pattern: 'honest-other', text: 'ಬೆಂಗಳೂರಿನಲ್ಲಿ ಇಂದು ತುಂಬಾ ಮಳೆ, ಟ್ರಾಫಿಕ್ ಜಾಸ್ತಿ ಇದೆ.' },
-  { lang: 'ta', label: 'scam', pattern: 'lottery', text: 'வாழ்த்துக்கள்! நீங்கள் ₹25 லட்சம் லாட்டரி வென்றுள்ளீர்கள். பரிசு பெற ₹499 கட்டணம் prize2024@paytm க்கு அனுப்பவும்.' },
-  { lang: 'ta', label: 'scam', pattern: 'digital-arrest', text: 'நான் CBI அதிகாரி. உங்கள் பெயரில் போதைப்பொருள் பார்சல் பிடிபட்டது, நீங்கள் digital arrest இல் உள்ளீர்கள், யாரிடமும் சொல்ல வேண்டாம்.' },
+  {
+    lang: 'ta',
+    label: 'scam',
+    pattern: 'lottery',
+    text: 'வாழ்த்துக்கள்! நீங்கள் ₹25 லட்சம் லாட்டரி வென்றுள்ளீர்கள். பரிசு பெற ₹499 கட்டணம் prize2024@paytm க்கு அனுப்பவும்.',
+  },
+  {
+    lang: 'ta',
+    label: 'scam',
+    pattern: 'digital-arrest',
+    text: 'நான் CBI அதிகாரி. உங்கள் பெயரில் போதைப்பொருள் பார்சல் பிடிபட்டது, நீங்கள் digital arrest இல் உள்ளீர்கள், யாரிடமும் சொல்ல வேண்டாம்.',
+  },
   { lang: 'ta', label: 'legit', pattern: 'warning', text: 'கவனம்: UPI PIN போட்டால் பணம் போகும், வராது. மோசடி நடந்தால் 1930 அழைக்கவும்.' },
   { lang: 'ta', label: 'legit', pattern: 'honest-other', text: 'சென்னையில் நல்ல பிரியாணி கடை எது? பரிந்துரை சொல்லுங்கள்.' },
   { lang: 'bn', label: 'scam', pattern: 'upi-collect', text: 'আপনার ক্যাশব্যাক ₹2,499 তৈরি, টাকা পেতে QR স্ক্যান করে UPI পিন দিন।' },
-  { lang: 'bn', label: 'scam', pattern: 'crypto-forex', text: 'ক্রিপ্টোতে প্রতিদিন ৫% নিশ্চিত লাভ! আমাদের টেলিগ্রাম গ্রুপে যোগ দিন t.me/cryptogains99' },
+  {
+    lang: 'bn',
+    label: 'scam',
+    pattern: 'crypto-forex',
+    text: 'ক্রিপ্টোতে প্রতিদিন ৫% নিশ্চিত লাভ! আমাদের টেলিগ্রাম গ্রুপে যোগ দিন t.me/cryptogains99',
+  },
   { lang: 'bn', label: 'legit', pattern: 'warning', text: 'সাবধান! ব্যাংক কখনো OTP চায় না। প্রতারণা হলে 1930 নম্বরে ফোন করুন।' },
   { lang: 'bn', label: 'legit', pattern: 'honest-other', text: 'কলকাতায় আজ খুব গরম, সবাই জল খান।' },
-  { lang: 'mr', label: 'scam', pattern: 'govt-scheme-fee', text: 'तुमचा PM Kisan हप्ता थांबला आहे, ₹499 नोंदणी शुल्क https://pmkisan-gov.in/apply वर भरा.' },
-  { lang: 'mr', label: 'scam', pattern: 'loan-app', text: 'CIBIL शिवाय 5 मिनिटांत कर्ज! हे ॲप डाउनलोड करा http://quickloan-app.in/download/quickloan.apk' },
+  {
+    lang: 'mr',
+    label: 'scam',
+    pattern: 'govt-scheme-fee',
+    text: 'तुमचा PM Kisan हप्ता थांबला आहे, ₹499 नोंदणी शुल्क https://pmkisan-gov.in/apply वर भरा.',
+  },
+  {
+    lang: 'mr',
+    label: 'scam',
+    pattern: 'loan-app',
+    text: 'CIBIL शिवाय 5 मिनिटांत कर्ज! हे ॲप डाउनलोड करा http://quickloan-app.in/download/quickloan.apk',
+  },
   { lang: 'mr', label: 'legit', pattern: 'warning', text: 'सावध रहा: बँक कधीही OTP मागत नाही. फसवणूक झाल्यास 1930 वर कॉल करा.' },
   { lang: 'mr', label: 'legit', pattern: 'honest-other', text: 'पुण्यात आज पाऊस आहे, छत्री घेऊन जा.' },
   { lang: 'te', label: 'scam', pattern: 'sim-swap', text: 'మీ SIM 24 గంటల్లో బ్లాక్ అవుతుంది. 5G కోసం వచ్చిన కోడ్ 9876543210 కి పంపండి.' },

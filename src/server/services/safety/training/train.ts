@@ -11,7 +11,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DIMENSIONS, HASH_BITS, hash, textFeatures } from '../features.ts';
-import { decodeHead, encodeHead, headScore, MODEL_URL, sigmoid, stage2Probability, stage2Vector, STAGE2_FEATURES, type Head, type StoredModel } from '../model.ts';
+import {
+  decodeHead,
+  encodeHead,
+  headScore,
+  MODEL_URL,
+  sigmoid,
+  stage2Probability,
+  stage2Vector,
+  STAGE2_FEATURES,
+  type Head,
+  type StoredModel,
+} from '../model.ts';
 import { readRules } from '../scam-shield.ts';
 import { generateTrainCorpus } from './generate-corpus.ts';
 import { seeded, type LabelledItem } from './templating.ts';
@@ -138,7 +149,10 @@ export function train(items: LabelledItem[]): { model: StoredModel; report: Reco
   // The heads as served: trained on every fitting example, then stored as int16 and read back.
   const scamHead = trainHead(fit, (p) => p.isScam, SEED);
   const warningHead = trainHead(fit, (p) => p.isWarning, SEED + 100);
-  const stored = { scam: encodeHead(round(scamHead.bias), scamHead.weights), warning: encodeHead(round(warningHead.bias), warningHead.weights) };
+  const stored = {
+    scam: encodeHead(round(scamHead.bias), scamHead.weights),
+    warning: encodeHead(round(warningHead.bias), warningHead.weights),
+  };
   const served = { scam: decodeHead(stored.scam), warning: decodeHead(stored.warning) };
 
   const stage2 = trainStage2(
@@ -147,7 +161,10 @@ export function train(items: LabelledItem[]): { model: StoredModel; report: Reco
   );
 
   const scored: Scored[] = validation.map((p) => ({
-    probability: stage2Probability({ stage2 }, stage2Vector(headScore(served.scam, p.buckets), headScore(served.warning, p.buckets), p.reading)),
+    probability: stage2Probability(
+      { stage2 },
+      stage2Vector(headScore(served.scam, p.buckets), headScore(served.warning, p.buckets), p.reading),
+    ),
     isScam: p.isScam === 1,
     isWarning: p.isWarning === 1,
   }));

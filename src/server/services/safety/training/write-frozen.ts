@@ -17,14 +17,16 @@ export function generateFrozenCorpus(): LabelledItem[] {
   for (const [pattern, byLang] of Object.entries(frozenScamTemplates)) {
     for (const [lang, templates] of Object.entries(byLang) as [Lang, string[]][]) {
       for (const template of templates) {
-        for (const text of variants(template, frozenSlots, random, lang === 'en' ? 5 : 4)) items.push({ label: 'scam', pattern, lang, source: 'template', text });
+        for (const text of variants(template, frozenSlots, random, lang === 'en' ? 5 : 4))
+          items.push({ label: 'scam', pattern, lang, source: 'template', text });
       }
     }
   }
   for (const [pattern, byLang] of Object.entries(frozenLegitTemplates)) {
     for (const [lang, templates] of Object.entries(byLang) as [Lang, string[]][]) {
       for (const template of templates) {
-        for (const text of variants(template, frozenSlots, random, pattern === 'warning' ? 8 : 6)) items.push({ label: 'legit', pattern, lang, source: 'template', text });
+        for (const text of variants(template, frozenSlots, random, pattern === 'warning' ? 8 : 6))
+          items.push({ label: 'legit', pattern, lang, source: 'template', text });
       }
     }
   }
@@ -35,5 +37,7 @@ export function generateFrozenCorpus(): LabelledItem[] {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const items = generateFrozenCorpus();
   writeFileSync(FROZEN_FILE, corpusJson(items));
-  console.log(`frozen split: ${items.length} items (${items.filter((i) => i.label === 'scam').length} scams) → ${fileURLToPath(FROZEN_FILE)}`);
+  console.log(
+    `frozen split: ${items.length} items (${items.filter((i) => i.label === 'scam').length} scams) → ${fileURLToPath(FROZEN_FILE)}`,
+  );
 }

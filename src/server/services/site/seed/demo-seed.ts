@@ -46,7 +46,15 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
       })),
     )
     .onConflictDoNothing();
-  const userRows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, DEMO_USERS.map((u) => u.username)));
+  const userRows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      inArray(
+        users.username,
+        DEMO_USERS.map((u) => u.username),
+      ),
+    );
   const userIds = DEMO_USERS.map((u) => userRows.find((row) => row.username === u.username)!.id);
 
   const circleCreated = DEMO_CIRCLES.map((_, i) => at((40 - i) * DAY));
@@ -91,11 +99,22 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
       }
       if (c.requirement?.kind === 'credential') {
         const { value } = c.requirement;
-        proofs.set(`${member}:${value}`, { userId: userIds[member], kind: 'credential', value, label: credentialLabel(value), decidedByRole: 'admin', verifiedAt });
+        proofs.set(`${member}:${value}`, {
+          userId: userIds[member],
+          kind: 'credential',
+          value,
+          label: credentialLabel(value),
+          decidedByRole: 'admin',
+          verifiedAt,
+        });
       }
     }
   });
-  if (proofs.size) await db.insert(verifications).values([...proofs.values()]).onConflictDoNothing();
+  if (proofs.size)
+    await db
+      .insert(verifications)
+      .values([...proofs.values()])
+      .onConflictDoNothing();
 
   const postRows = await db
     .insert(posts)
