@@ -59,16 +59,14 @@ beforeEach(async () => {
   secretPostId = await post(t.app, alice, secret, 'Hidden');
   busyPostId = await post(t.app, alice, open, 'Busy');
   const start = Date.UTC(2026, 1, 1);
-  await t.app.ctx.db
-    .insert(comments)
-    .values(
-      Array.from({ length: 12 }, (_, i) => ({
-        postId: busyPostId,
-        authorId: bob.id,
-        body: `Comment ${i}`,
-        createdAt: new Date(start + i * 1000),
-      })),
-    );
+  await t.app.ctx.db.insert(comments).values(
+    Array.from({ length: 12 }, (_, i) => ({
+      postId: busyPostId,
+      authorId: bob.id,
+      body: `Comment ${i}`,
+      createdAt: new Date(start + i * 1000),
+    })),
+  );
 });
 afterAll(() => t.close());
 
