@@ -57,7 +57,8 @@ test.describe('RSS feeds', () => {
     await page.goto('/home/posts');
     const publicFeed = await announcedFeed(page);
     expect(publicFeed).toMatchObject({ url: '/rss.xml', status: 200, wellFormed: true, version: '2.0' });
-    expect(publicFeed.items[0].title).toBe(title);
+    // Journeys run two at a time, so another may have posted since: the post is among the newest, not always first.
+    expect(publicFeed.items.map((item) => item.title)).toContain(title);
 
     const hidden = await createCircle(member, uniqueName('E2E Private'), 'private');
     await page.goto(`/home/channel-page/${hidden.id}`);
