@@ -10,7 +10,16 @@ import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts'
 import { prepared } from '../../db/prepared.ts';
 import type { StoredMedia } from '../media/index.ts';
 import { notify, UPVOTE_MILESTONES, type MentionFanout } from '../notifications/index.ts';
-import { ALT_MESSAGES, ALT_MAX_LENGTH, getVisiblePost, mediaItem, postNotFound, type QrCodesIn, type QueueHeld } from '../posts/index.ts';
+import {
+  ALT_MESSAGES,
+  ALT_MAX_LENGTH,
+  getVisiblePost,
+  mediaItem,
+  postNotFound,
+  queueWhenHeld,
+  type QrCodesIn,
+  type QueueHeld,
+} from '../posts/index.ts';
 import { safetyWarningFor, screenWithRegistry, type ModerationStatus } from '../safety/index.ts';
 import { circleVisibleTo, commentShownTo, postOpenFor, viewerIsStaff, type Viewer } from '../circles/index.ts';
 
@@ -515,10 +524,7 @@ export function createCommentsService({
   queueHeld: QueueHeld;
   qrCodesIn: QrCodesIn;
 }) {
-  const held = async (comment: Comment) => {
-    if (comment.moderation_status === 'held') await queueHeld({ kind: 'comment', id: comment.id });
-    return comment;
-  };
+  const held = queueWhenHeld(queueHeld, 'comment');
   return {
     list: (...args: Parameters<typeof listComments> extends [Db, ...infer A] ? A : never) => listComments(db, ...args),
     get: (id: number, viewerId: number | null, sort?: CommentSort) => getComment(db, id, viewerId, sort),

@@ -406,9 +406,18 @@ export async function deletePost(db: Db, input: { id: number; userId: number }):
 /** A write the scam shield held goes to the review queue (the moderation domain's queueHeld). */
 export type QueueHeld = (ref: { kind: 'post' | 'comment'; id: number }) => Promise<void>;
 
-/** The posts domain, built once per app: methods named as routes call them. */
 /** Reads the QR codes in stored images (the media domain's reader over the media store). */
 export type QrCodesIn = (imageUrls: readonly string[]) => Promise<string[]>;
+
+/** Passes a written item on, queued for review first when the scam shield held it (posts and comments alike). */
+export const queueWhenHeld =
+  (queueHeld: QueueHeld, kind: 'post' | 'comment') =>
+  async <T extends { id: number; moderation_status: string }>(item: T): Promise<T> => {
+    if (item.moderation_status === 'held') await queueHeld({ kind, id: item.id });
+    return item;
+  };
+
+/** The posts domain, built once per app: methods named as routes call them. */
 
 export function createPostsService({
   db,
@@ -421,10 +430,7 @@ export function createPostsService({
   queueHeld: QueueHeld;
   qrCodesIn: QrCodesIn;
 }) {
-  const held = async (post: Post) => {
-    if (post.moderation_status === 'held') await queueHeld({ kind: 'post', id: post.id });
-    return post;
-  };
+  const held = queueWhenHeld(queueHeld, 'post');
   return {
     list: (options: ListPostsOptions) => listPosts(db, options),
     getVisible: (id: number, viewerId: number | null) => getVisiblePost(db, id, viewerId),

@@ -47,18 +47,29 @@ export function readHtml(html: string): { text: string; links: string[] } {
   return { text, links };
 }
 
-/** Scores a piece of writing as it is written: a held verdict keeps it from everyone but its author and staff. */
-export function screenWriting(input: ScreenInput): Screening {
+/** What the shield reads of an item, read once: its plain text (with its HTML's text and its QR codes'), its links, its QR codes. */
+type ReadItem = { text: string; links: string[]; qr: QrReading };
+
+function readItem(input: ScreenInput): ReadItem {
   const fromHtml = input.html ? readHtml(input.html) : { text: '', links: [] };
   const qr = readQrPayloads(input.qrCodes ?? []);
+  return { text: [input.text ?? '', fromHtml.text, qr.text].filter(Boolean).join('\n'), links: [...fromHtml.links, ...qr.links], qr };
+}
+
+function scoreItem(input: ScreenInput, item: ReadItem): Screening {
   const now = input.now ?? new Date();
   const result = scoreText({
-    text: [input.text ?? '', fromHtml.text, qr.text].filter(Boolean).join('\n'),
-    links: [...fromHtml.links, ...qr.links],
+    text: item.text,
+    links: item.links,
     authorAgeHours: (now.getTime() - input.authorCreatedAt.getTime()) / 3_600_000,
     newAccountHours: input.newAccountHours,
   });
   return { verdict: result.verdict, status: result.verdict === 'held' ? 'held' : 'visible', reasons: result.reasons };
+}
+
+/** Scores a piece of writing as it is written: a held verdict keeps it from everyone but its author and staff. */
+export function screenWriting(input: ScreenInput): Screening {
+  return scoreItem(input, readItem(input));
 }
 
 /**
@@ -80,10 +91,9 @@ export function observeVerdicts(observer: (verdict: Verdict) => void): () => voi
 }
 
 async function screenWithRegistryOnly(db: Db, input: ScreenInput): Promise<Screening> {
-  const screening = withQrPayment(screenWriting(input), readQrPayloads(input.qrCodes ?? []));
-  const fromHtml = input.html ? readHtml(input.html) : { text: '', links: [] };
-  const qr = readQrPayloads(input.qrCodes ?? []);
-  const found = await findSuspects(db, suspectsIn([input.text ?? '', fromHtml.text, qr.text].join('\n'), [...fromHtml.links, ...qr.links]));
+  const item = readItem(input);
+  const screening = withQrPayment(scoreItem(input, item), item.qr);
+  const found = await findSuspects(db, suspectsIn(item.text, item.links));
   if (found.length === 0) return screening;
   const reasons = [
     ...screening.reasons,
