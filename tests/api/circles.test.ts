@@ -79,7 +79,7 @@ describe('POST /api/circles/', () => {
   it('refuses a name already taken in any letter case', async () => {
     const res = await create({ name: 'TAKEN NAME', description: 'again' }, other);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ name: ['A circle with this name already exists.'] });
+    expect(res.json()).toEqual({ name: ['A channel with this name already exists.'] });
   });
 
   it('lets exactly one of several simultaneous creations of the same name win', async () => {
@@ -87,7 +87,7 @@ describe('POST /api/circles/', () => {
     const results = await Promise.all(names.map((name) => create({ name, description: 'fast' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
     for (const r of results.filter((x) => x.statusCode === 400))
-      expect(r.json()).toEqual({ name: ['A circle with this name already exists.'] });
+      expect(r.json()).toEqual({ name: ['A channel with this name already exists.'] });
   });
 
   it('recognises the driver’s unique-index violation, the path a lost race takes', async () => {
@@ -111,7 +111,7 @@ describe('POST /api/circles/', () => {
     [{ name: 'n'.repeat(51), description: 'x' }, { name: ['Ensure this field has no more than 50 characters.'] }],
     [
       { name: 'Bad <script>', description: 'x' },
-      { name: ['Circle names may contain only letters, numbers, spaces, hyphens and underscores.'] },
+      { name: ['Channel names may contain only letters, numbers, spaces, hyphens and underscores.'] },
     ],
     [{ name: 42, description: 'x' }, { name: ['Not a valid string.'] }],
     [{ name: 'No Description' }, { description: ['This field is required.'] }],
@@ -166,7 +166,7 @@ describe('GET /api/circles/members/', () => {
     ]) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ detail: 'Circle not found.' });
+      expect(res.json()).toMatchObject({ detail: 'Channel not found.' });
     }
     const res = await get('/api/circles/members/');
     expect(res.statusCode).toBe(400);
@@ -209,7 +209,7 @@ describe('POST /api/circles/join-by-name/ (public circles)', () => {
   it('answers 404 for an unknown circle, 400 for a blank name and 401 without a token', async () => {
     const unknown = await join(t.app, other, 'No Such Circle');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ detail: 'Circle not found.' });
+    expect(unknown.json()).toMatchObject({ detail: 'Channel not found.' });
     const blank = await post('/api/circles/join-by-name/', { circle_name: ' ' }, other);
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ circle_name: ['This field may not be blank.'] });
@@ -391,7 +391,7 @@ describe('channel rules: GET and PUT /api/circles/{id}/rules/', () => {
   it("is the owner's to change: 403 for a member, 401 for a visitor, 404 for an unknown circle", async () => {
     const res = await put(room.id, { rules: [] }, other);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ detail: 'Only the owner of this circle can change its settings.' });
+    expect(res.json()).toMatchObject({ detail: 'Only the owner of this channel can change its settings.' });
     expect((await put(room.id, { rules: [] })).statusCode).toBe(401);
     expect((await get('/api/circles/999999/rules/')).statusCode).toBe(404);
     expect((await put(999999, { rules: [] }, owner)).statusCode).toBe(404);

@@ -119,12 +119,12 @@ describe('public feed', () => {
     expect(campus.previous).toBe('http://localhost/api/posts/public/feed/?circle=campus+connect&page=2');
   });
 
-  it('answers 404 Circle not found. for an unknown circle and for a private one', async () => {
+  it('answers 404 Channel not found. for an unknown circle and for a private one', async () => {
     for (const circle of ['Nowhere', '999999', String(secret.id), 'inner%20room']) {
       for (const user of [undefined, member]) {
         const res = await get(`/api/posts/public/feed/?circle=${circle}`, user);
         expect(res.statusCode, circle).toBe(404);
-        expect(res.json()).toMatchObject({ detail: 'Circle not found.' });
+        expect(res.json()).toMatchObject({ detail: 'Channel not found.' });
       }
     }
   });
@@ -170,7 +170,7 @@ describe('user feed', () => {
     expect(mine.results.map((p) => p.id)).toEqual([secretPostId]);
     const hidden = await get(`/api/posts/user/feed/?circle=${secret.id}`, outsider);
     expect(hidden.statusCode).toBe(404);
-    expect(hidden.json()).toMatchObject({ detail: 'Circle not found.' });
+    expect(hidden.json()).toMatchObject({ detail: 'Channel not found.' });
   });
 
   it('pages like the public feed', async () => {

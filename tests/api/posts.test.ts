@@ -73,7 +73,7 @@ describe('POST /api/posts/ (JSON)', () => {
   it('lets only members post in a private circle', async () => {
     const refused = await create({ circle: secret.name, title: 'Let me in' }, outsider);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ detail: 'Only members can post in this circle.' });
+    expect(refused.json()).toMatchObject({ detail: 'Only members can post in this channel.' });
     const ok = await create({ circle: secret.id, title: 'Members only' }, member);
     expect(ok.statusCode).toBe(201);
     expect(ok.json().circle).toEqual({ id: secret.id, name: 'Board Room', channel_type: 'private' });
@@ -83,7 +83,7 @@ describe('POST /api/posts/ (JSON)', () => {
     for (const circle of ['No Such Circle', 987654, '2147483648']) {
       const res = await create({ circle, title: 'x' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ circle: ['Circle not found.'] });
+      expect(res.json()).toEqual({ circle: ['Channel not found.'] });
     }
   });
 

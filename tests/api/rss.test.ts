@@ -144,7 +144,7 @@ describe('/home/channel-page/{id}/rss.xml', () => {
     for (const url of [`/home/channel-page/${secret.id}/rss.xml`, '/home/channel-page/999999/rss.xml']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Circle not found.', code: 'circles.notFound' });
+      expect(res.json()).toEqual({ detail: 'Channel not found.', code: 'circles.notFound' });
       expect(res.body).not.toContain('Members only');
     }
     expect((await t.app.inject({ url: '/home/channel-page/abc/rss.xml' })).statusCode).toBe(404);

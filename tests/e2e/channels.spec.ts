@@ -40,7 +40,7 @@ test.describe('create channel wizard', () => {
     await page.getByLabel('Description').fill('Same name again');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Create Channel' }).click();
-    await expect(page.getByRole('alert')).toHaveText('A circle with this name already exists.');
+    await expect(page.getByRole('alert')).toHaveText('A channel with this name already exists.');
     await expect(page.getByLabel('Name')).toBeFocused();
     await expect(page).toHaveURL(/\/home\/create-channel/);
   });

@@ -21,7 +21,7 @@ test.describe('create post', () => {
     const circle = await createCircle(member);
     await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
 
-    await expect(page.getByRole('combobox', { name: 'Choose a community' })).toHaveValue(circle.name);
+    await expect(page.getByRole('combobox', { name: 'Choose a channel' })).toHaveValue(circle.name);
     await expect(page.getByRole('tab')).toHaveText(['Text', 'Images & Video']);
     const controls = page.getByRole('toolbar', { name: 'Formatting' }).locator('button, .ql-picker-label');
     await expect
@@ -68,7 +68,7 @@ test.describe('create post', () => {
     const member = await signedInAs(page, 'member');
     const circle = await createCircle(member);
     await page.goto('/home/create');
-    const picker = page.getByRole('combobox', { name: 'Choose a community' });
+    const picker = page.getByRole('combobox', { name: 'Choose a channel' });
     await picker.fill(circle.name.slice(0, -2));
     await page.getByRole('option', { name: new RegExp(`b/${circle.name}`) }).click();
     await expect(picker).toHaveValue(circle.name);

@@ -18,7 +18,7 @@ test('profile of a new member: identity, badge, counts, tabs and empty states, t
   await expect(page.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('No posts yet')).toBeVisible();
   await page.getByRole('tab', { name: 'Circles' }).click();
-  await expect(page.getByText('Not in any circles yet')).toBeVisible();
+  await expect(page.getByText('Not in any channels yet')).toBeVisible();
   await page.getByRole('tab', { name: 'Circles' }).press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Activity' })).toBeFocused();
   await expect(page.getByText('Activity coming soon')).toBeVisible();

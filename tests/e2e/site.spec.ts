@@ -76,7 +76,7 @@ test.describe('header and footer', () => {
     }
     await menu.getByRole('link', { name: 'Channels', exact: true }).click();
     await expect(menu).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Verified communities, anonymous voices' })).toBeInViewport();
+    await expect(page.getByRole('heading', { name: 'Verified channels, anonymous voices' })).toBeInViewport();
 
     await menuButton.click();
     await menu.getByRole('button', { name: 'Login' }).click();
@@ -99,7 +99,7 @@ test.describe('landing page', () => {
     await expect(list).toHaveCount(shown);
     for (const made of ['98%', '24/7', '85k+', '120+']) await expect(main.getByText(made, { exact: true })).toHaveCount(0);
     if (computed.channels !== null) await expect(main.getByText('channels', { exact: true })).toBeVisible();
-    const channels = page.getByRole('region', { name: 'Verified communities, anonymous voices' });
+    const channels = page.getByRole('region', { name: 'Verified channels, anonymous voices' });
     for (const [name, verification] of [
       ['Campus Connect', 'Academic ID verification'],
       ['Science Hub', 'Academic e-mail verification'],

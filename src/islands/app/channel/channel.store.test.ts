@@ -81,7 +81,7 @@ describe('openChannel', () => {
   });
 
   it("says 'not found' for a 404 and for an empty key, without calling", async () => {
-    apiMock.mockRejectedValueOnce(new ApiError('Circle not found.', 404, { detail: 'Circle not found.' }));
+    apiMock.mockRejectedValueOnce(new ApiError('Channel not found.', 404, { detail: 'Channel not found.' }));
     await store.openChannel({ id: '999' });
     expect(store.$channel.get()).toEqual({ status: 'not-found' });
     apiMock.mockReset();

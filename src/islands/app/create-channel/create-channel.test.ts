@@ -16,11 +16,11 @@ describe('create channel step 1 (spec section 5)', () => {
 describe('readChannelErrors', () => {
   it('puts each field message beside its field', () => {
     const error = new ApiError('x', 400, {
-      name: ['A circle with this name already exists.'],
+      name: ['A channel with this name already exists.'],
       description: ['This field may not be blank.'],
     });
     expect(readChannelErrors(error)).toEqual({
-      name: 'A circle with this name already exists.',
+      name: 'A channel with this name already exists.',
       description: 'This field may not be blank.',
     });
   });
@@ -67,7 +67,7 @@ describe('the wizard store', () => {
   });
 
   it('sends a refused name back to step 1, to that field, and typing clears its message', async () => {
-    apiMock.mockRejectedValueOnce(new ApiError('x', 400, { name: ['A circle with this name already exists.'] }));
+    apiMock.mockRejectedValueOnce(new ApiError('x', 400, { name: ['A channel with this name already exists.'] }));
     editField('name', 'Kudla');
     editField('description', 'Coastal news');
     await submitWizard();
@@ -76,7 +76,7 @@ describe('the wizard store', () => {
       step: 1,
       focus: 'name',
       creating: false,
-      errors: { name: 'A circle with this name already exists.' },
+      errors: { name: 'A channel with this name already exists.' },
     });
     editField('name', 'Kudla 2');
     expect($wizard.get().errors.name).toBeUndefined();

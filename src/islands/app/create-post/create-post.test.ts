@@ -56,7 +56,7 @@ describe('buildPostBody', () => {
 
 describe('postFailureMessage (spec section 8)', () => {
   it("prefers the server's detail, then a field message", () => {
-    expect(postFailureMessage(new ApiError('x', 400, { detail: 'Circle not found.' }))).toBe('Circle not found.');
+    expect(postFailureMessage(new ApiError('x', 400, { detail: 'Channel not found.' }))).toBe('Channel not found.');
     expect(postFailureMessage(new ApiError('x', 400, { title: ['This field may not be blank.'] }))).toBe('This field may not be blank.');
   });
 

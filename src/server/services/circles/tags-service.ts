@@ -26,7 +26,7 @@ export const TAG_MESSAGES = {
 
 const tagColumns = { id: circleTags.id, name: circleTags.name, color: circleTags.color };
 
-/** The channel's tags in the order they were made; 404 'Circle not found.' for an unknown channel. */
+/** The channel's tags in the order they were made; 404 'Channel not found.' for an unknown channel. */
 export async function listTags(db: Db, viewerId: number | null, circleId: number): Promise<PostTag[]> {
   await requireCircle(db, viewerId, { id: circleId });
   return db.select(tagColumns).from(circleTags).where(eq(circleTags.circleId, circleId)).orderBy(asc(circleTags.id));

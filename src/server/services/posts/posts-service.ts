@@ -59,7 +59,7 @@ export type ListPostsOptions = {
   viewerId: number | null;
   /** Only this author's posts (the profile's list). */
   authorId?: number;
-  /** A circle id or name; unknown, or not visible to the viewer, answers 404 'Circle not found.' */
+  /** A circle id or name; unknown, or not visible to the viewer, answers 404 'Channel not found.' */
   circle?: string | number;
   /** Only posts of public circles (the public feed), whoever is asking. */
   publicOnly?: boolean;
@@ -165,7 +165,7 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
   const key: SortKey = byTag ? { value: postTags.createdAt, type: 'timestamptz', id: postTags.postId } : feedKey(sort);
   /**
    * A channel's feed that lists nothing may be of a circle that is unknown or hidden from the viewer: the one lookup
-   * tells that apart from an empty channel, which answers 404 'Circle not found.'
+   * tells that apart from an empty channel, which answers 404 'Channel not found.'
    */
   const assertCircleShown = async () => {
     if (!circleRef) return;

@@ -18,7 +18,7 @@ export const FEED_EXCERPT_LENGTH = 300;
 export type FeedEntry = { id: number; title: string; excerpt: string; createdAt: Date; circleName: string; author: string };
 export type SyndicatedFeed = { circle: { id: number; name: string; description: string } | null; entries: FeedEntry[] };
 
-/** The public feed's newest posts, or (with `circleId`) a public channel's; 404 'Circle not found.' for a private or unknown one. */
+/** The public feed's newest posts, or (with `circleId`) a public channel's; 404 'Channel not found.' for a private or unknown one. */
 export async function syndicatedFeed(db: Db, options: { circleId?: number } = {}): Promise<SyndicatedFeed> {
   let circle: SyndicatedFeed['circle'] = null;
   if (options.circleId !== undefined) {
