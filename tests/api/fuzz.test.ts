@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
@@ -196,7 +197,7 @@ describe('fuzzing every endpoint', () => {
           payload = typeof body === 'string' ? body : JSON.stringify(body);
           if (r.contentType) headers['content-type'] = r.contentType;
         }
-        const res = await t.app.inject({ method, url, headers, payload });
+        const res = await t.app.inject({ method: method as InjectOptions['method'], url, headers, payload });
         if (res.statusCode >= 500)
           refusals.push(
             `${method} ${url} ${JSON.stringify(headers)} ${asText(payload).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,

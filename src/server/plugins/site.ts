@@ -51,9 +51,10 @@ async function sitePlugin(
     redirect: false,
     setHeaders: (res, filePath) => {
       const cache = filePath.includes(`${path.sep}_astro${path.sep}`) ? IMMUTABLE : 'public, max-age=0, must-revalidate';
-      res.header('Cache-Control', cache);
-      res.header('X-Content-Type-Options', 'nosniff');
-      if (filePath.endsWith('.html')) res.headers(headersOfFile(filePath));
+      // @fastify/static 9 hands over the raw response (Node's ServerResponse), not the reply.
+      res.setHeader('Cache-Control', cache);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (filePath.endsWith('.html')) for (const [name, value] of Object.entries(headersOfFile(filePath))) res.setHeader(name, value);
     },
   });
   // Prerendered pages answer at their own path, with or without the trailing slash, instead of redirecting
