@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/client.ts';
-import { NOTICE_VERSION } from '../src/lib/privacy-notice.ts';
+import { readPolicyNotice } from '../src/content/page-files.ts';
 import { PUBLIC_POST_TOTAL_SHARDS } from '../src/server/db/schema/index.ts';
 
 /** What the benchmark needs to know about a filled database; derived from the same formulas as the fill. */
@@ -145,7 +145,7 @@ export async function fillDatabase(url: string, postCount: number): Promise<Benc
       'consent of the first 100 users',
       `
       insert into consents (user_id, notice_version, adult) select n, $1, true from generate_series(1, 100) n`,
-      [NOTICE_VERSION],
+      [String(readPolicyNotice().version)],
     );
     await timed(
       client,

@@ -7,7 +7,7 @@
  *   node --import tsx bench/phone-feed.ts [--no-build] [--runs N]
  */
 import { chromium, type Browser } from '@playwright/test';
-import { NOTICE_VERSION } from '../src/lib/privacy-notice.ts';
+import { readPolicyNotice } from '../src/content/page-files.ts';
 import { users } from '../src/server/db/schema/index.ts';
 import { siteUnderTest } from './site-server.ts';
 
@@ -57,7 +57,7 @@ try {
     method: 'POST',
     url: '/api/users/me/consent/',
     headers: { authorization: `Bearer ${access}` },
-    payload: { version: NOTICE_VERSION, adult: true },
+    payload: { version: readPolicyNotice().version, adult: true },
   });
   if (consent.statusCode !== 200) throw new Error(`consent: ${consent.statusCode} ${consent.body}`);
   const results: Record<string, { firstPostMs: number[]; lcp: number[] }> = {

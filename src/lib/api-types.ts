@@ -265,7 +265,17 @@ export type ProfileCard = { username: string; color: string; animal: string; ide
 export type VerifyOtpResponse = { access: string; refresh: string; is_registered: boolean };
 
 /** GET/POST /api/users/me/consent/: the current notice `version` and whether the member must agree to it. */
-export type ConsentStatus = { version: string; required: boolean; consented_version: string | null; agreed_at: string | null };
+/** The privacy notice's version (derived from the privacy page), whether the member must agree (again), and what changed since they did. */
+export type ConsentStatus = {
+  version: number;
+  required: boolean;
+  consented_version: number | null;
+  agreed_at: string | null;
+  /** The notice's material changes since the member agreed, newest first, in the reader's language. */
+  changes: { version: number; effective: string; changes: string[] }[];
+  withdrawn_at: string | null;
+  erase_after: string | null;
+};
 
 /** A "Download my data" export; `download_url` (a signed link, 10 minutes) once ready. */
 export type DataExport = {

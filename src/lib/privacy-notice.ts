@@ -1,12 +1,10 @@
 /**
  * The notice a member reads and agrees to at the first sign-in (DPDP Act 2023, section 5): what is processed and
- * why, their rights, and where to complain. Shared by the server (the consent it records names this version) and
- * the app (which shows it). Change NOTICE_VERSION whenever the text changes: every member is asked again at their
- * next sign-in.
+ * why, their rights, and where to complain. Its version is not kept here: it is derived from the privacy page
+ * (src/content/pages/privacy.mdx, its highest material version), and a material change there asks every member
+ * again at their next visit with the changes listed.
  */
 import { translator, type Translate } from './i18n.ts';
-
-export const NOTICE_VERSION = '2026-11-23';
 
 /**
  * The notice's text lives in the message catalogs (`notice.*` in src/locales); these functions give it in one

@@ -15,3 +15,27 @@ export async function staticPagePaths(lang: 'en' | 'hi') {
 }
 
 export type StaticPageProps = { entry: CollectionEntry<'pages'> };
+
+/** The history page of every policy in one language, at /{page}/history (its canonical path's). */
+export async function policyHistoryPaths(lang: 'en' | 'hi') {
+  const pages = await getCollection('pages', (entry) => entry.data.policy && pageLangOf(entry.id).lang === lang);
+  const past = await getCollection('pageVersions');
+  return pages.map((entry) => {
+    const kept = past.filter((version) => version.id.startsWith(`${entry.id}/`)).map((version) => version.data.version);
+    return { params: { page: entry.data.canonical.slice(1) }, props: { entry, kept } };
+  });
+}
+
+/** Every kept earlier version of a policy in one language, at /{page}/history/{version}. */
+export async function pastVersionPaths(lang: 'en' | 'hi') {
+  const pages = await getCollection('pages', (entry) => entry.data.policy && pageLangOf(entry.id).lang === lang);
+  const past = await getCollection('pageVersions');
+  return pages.flatMap((current) =>
+    past
+      .filter((version) => version.id.startsWith(`${current.id}/`))
+      .map((version) => ({ params: { page: current.data.canonical.slice(1), version: String(version.data.version) }, props: { past: version, current } })),
+  );
+}
+
+export type PolicyHistoryProps = { entry: CollectionEntry<'pages'>; kept: number[] };
+export type PastVersionProps = { past: CollectionEntry<'pageVersions'>; current: CollectionEntry<'pages'> };

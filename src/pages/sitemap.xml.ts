@@ -22,7 +22,7 @@ export const GET: APIRoute = async ({ site }) => {
         path: page.data.canonical,
         lang: pageLangOf(page.id).lang,
         langs: translatedIn(page.data.canonical),
-        lastmod: page.data.updated,
+        lastmod: page.data.effective,
       })),
   ];
   const url = (path: string, lang: Lang) => escapeXml(new URL(localizedPath(path, lang), origin).toString());

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PAGES_DIR } from '../content/page-files.ts';
 import type { WriteLimitRules } from './services/writing/index.ts';
 import type { MediaStoreConfig } from './platform/media-store.ts';
 
@@ -117,6 +118,8 @@ const envSchema = z.object({
   /** At SIGTERM: how long requests still running may take before the process leaves anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().nonnegative().default(10),
   WITHDRAWAL_GRACE_HOURS: z.coerce.number().nonnegative().default(72),
+  /** The pages collection the privacy notice's version is derived from (the checkout's src/content/pages). */
+  PAGES_DIR: z.string().optional(),
   /** Prometheus metrics on a listener of their own; unset: no metrics. */
   METRICS_PORT: z
     .string()
@@ -303,6 +306,7 @@ function configFrom(
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     /** After a withdrawal of consent, how long the member has to sign in and agree again before the account is erased. */
     withdrawalGraceHours: e.WITHDRAWAL_GRACE_HOURS,
+    pagesDir: path.resolve(e.PAGES_DIR ?? PAGES_DIR),
     /** Where Prometheus scrapes the metrics (never the public port); unset: no metrics. */
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };

@@ -29,6 +29,7 @@ import { createSearchService } from './services/search/index.ts';
 import { createSiteFigures, createSiteServices, createSyndicationService } from './services/site/index.ts';
 import { createCredentialService, createVerificationService, shippedInstitutions } from './services/verification/index.ts';
 import { createWriteGate, createWriteLimits } from './services/writing/index.ts';
+import { readPolicyNotice } from '../content/page-files.ts';
 
 /**
  * Every service, built once per app from its dependencies (app.ts wires it into `app.ctx.services`);
@@ -94,12 +95,14 @@ export function createServices({
     retryLimit: 1,
     expireInSeconds: 15 * 60,
   });
-  const exports = createExportService({ db, config, jobs, log, now, mediaStore });
+  // The privacy notice members agree to, derived from the privacy page (src/content/pages/privacy.mdx).
+  const notice = readPolicyNotice(config.pagesDir);
+  const exports = createExportService({ db, config, jobs, log, now, mediaStore, noticeVersion: notice.version });
   return {
     jobs,
     mediaStore,
     removeMedia,
-    consent: createConsentService({ db, graceHours: config.withdrawalGraceHours }),
+    consent: createConsentService({ db, graceHours: config.withdrawalGraceHours, notice }),
     exports,
     erasure: createErasureService({ db, config, otp, jobs, log, mediaStore }),
     retention: createRetentionService({ db, config, jobs, exports, log, now }),
@@ -120,7 +123,7 @@ export function createServices({
     rateLimiter,
     writing: createWriteGate({ db, limits: writeLimits, suspensions, assertMeets: verifications.assertMeets }),
     otp,
-    users: createUsersService({ db }),
+    users: createUsersService({ db, noticeVersion: notice.version }),
     circles: createCirclesService({ db }),
     joinRequests: createJoinRequestsService({ db }),
     posts,

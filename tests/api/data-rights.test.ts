@@ -5,7 +5,8 @@ import { eq, getTableColumns, or } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTICE_VERSION, UNDER_18_MESSAGE } from '../../src/lib/privacy-notice.ts';
+import { UNDER_18_MESSAGE } from '../../src/lib/privacy-notice.ts';
+import { readPolicyNotice } from '../../src/content/page-files.ts';
 import { ACCOUNT_TABLES, DELETED_ACCOUNT_HANDLE } from '../../src/server/services/data-rights/index.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { runAdminCommand } from '../../src/server/staff/admin-command.ts';
@@ -15,6 +16,9 @@ import { addMember, comment, createCircle, createUser, makeImage, multipart, pos
 import { latestOtp, signIn, uniqueEmail } from '../helpers/sign-in.ts';
 import { readZip } from '../helpers/zip.ts';
 import { until } from '../helpers/until.ts';
+
+/** The privacy notice's version now, derived from the privacy page. */
+const NOTICE_VERSION = readPolicyNotice().version;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,6 +175,8 @@ describe('notice and consent', () => {
       required: true,
       consented_version: null,
       agreed_at: null,
+      // Before a first agreement every material version of the notice is listed.
+      changes: [{ version: 1, effective: '2026-11-23', changes: ['The first published version of this policy.'] }],
       withdrawn_at: null,
       erase_after: null,
     });
@@ -178,7 +184,7 @@ describe('notice and consent', () => {
       method: 'POST',
       url: '/api/users/me/consent/',
       headers: member.auth,
-      payload: { version: '1999-01-01', adult: true },
+      payload: { version: NOTICE_VERSION + 1, adult: true },
     });
     expect(stale.statusCode).toBe(400);
     const missing = await inject({
@@ -207,7 +213,8 @@ describe('notice and consent', () => {
     expect(res.json().code).toBe('consent_required');
     expect((await inject({ url: '/api/users/me/consent/', headers: member.headers })).json()).toMatchObject({
       required: true,
-      consented_version: '2020-01-01',
+      // An agreement to a notice from before versions were numbered is no agreement to this one.
+      consented_version: null,
     });
   });
 

@@ -13,10 +13,13 @@ import pg from 'pg';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTICE_VERSION } from '../../src/lib/privacy-notice.ts';
+import { readPolicyNotice } from '../../src/content/page-files.ts';
 import { makeImage } from '../helpers/fixtures.ts';
 import { startSmtpCatcher } from '../helpers/smtp-catcher.ts';
 import { uniqueEmail } from '../helpers/sign-in.ts';
+
+/** The privacy notice's version now, derived from the privacy page. */
+const NOTICE_VERSION = readPolicyNotice().version;
 
 const databaseUrl = process.env.DATABASE_URL;
 

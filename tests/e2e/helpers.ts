@@ -1,5 +1,8 @@
 import { expect, type Page } from '@playwright/test';
-import { NOTICE_VERSION } from '../../src/lib/privacy-notice.ts';
+import { readPolicyNotice } from '../../src/content/page-files.ts';
+
+/** The privacy notice's version now, derived from the privacy page. */
+const NOTICE_VERSION = readPolicyNotice().version;
 
 const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 4412);
 

@@ -4,7 +4,10 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import type { Circle, Post } from '../../src/lib/api-types.ts';
 import { circleMembers, circles, comments, consents, posts, users } from '../../src/server/db/schema/index.ts';
-import { NOTICE_VERSION } from '../../src/lib/privacy-notice.ts';
+import { readPolicyNotice } from '../../src/content/page-files.ts';
+
+/** The privacy notice's version now, derived from the privacy page. */
+export const NOTICE_VERSION = readPolicyNotice().version;
 
 /**
  * Test actions that read like a user's: a person signs up (`createUser`), opens a circle (`createCircle`, through
@@ -56,7 +59,8 @@ export async function createUser(
     })
     .returning({ id: users.id, username: users.username, color: users.color });
   // Every member has agreed to the privacy notice (the consent gate has its own tests, which pass `consent: false`).
-  if (options.consent !== false) await app.ctx.db.insert(consents).values({ userId: user.id, noticeVersion: NOTICE_VERSION, adult: true });
+  if (options.consent !== false)
+    await app.ctx.db.insert(consents).values({ userId: user.id, noticeVersion: String(NOTICE_VERSION), adult: true });
   const { access } = app.ctx.services.tokens.issuePair(user.id);
   return { ...user, access, headers: { authorization: `Bearer ${access}` } };
 }

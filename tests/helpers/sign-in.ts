@@ -1,7 +1,10 @@
-import { NOTICE_VERSION } from '../../src/lib/privacy-notice.ts';
+import { readPolicyNotice } from '../../src/content/page-files.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { TestApp } from './app.ts';
+
+/** The privacy notice's version now, derived from the privacy page. */
+const NOTICE_VERSION = readPolicyNotice().version;
 
 /** Reads one .eml file of the dev outbox: its headers and its decoded text body. */
 function readEml(file: string): { headers: string; text: string } {

@@ -12,7 +12,8 @@ import { OTP_MAX_LENGTH } from '../../lib/validation-rules.ts';
 import FieldError from '../app/shell/FieldError.tsx';
 import { useModalDialog } from '../app/shell/use-modal-dialog.ts';
 import { noticeText } from '../../lib/privacy-notice.ts';
-import { siteHref } from '../../lib/i18n.ts';
+import { formatDate, siteHref } from '../../lib/i18n.ts';
+import type { ConsentStatus } from '../../lib/api-types.ts';
 import { useLang, useT, withLang } from '../i18n/use-t.tsx';
 import {
   $loginFlow,
@@ -276,6 +277,38 @@ function LoginFooter() {
   );
 }
 
+/** What changed in the notice since the member last agreed (a material change asks them again), with the full text a link away. */
+function NoticeChanges({ changes }: { changes: ConsentStatus['changes'] }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <div role="note" aria-labelledby="notice-changes-title" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-ink">
+      <h4 id="notice-changes-title" className="font-semibold">
+        {t('login.notice.changedTitle')}
+      </h4>
+      {changes.map((change) => (
+        <div key={change.version} className="mt-2">
+          <p className="text-xs text-muted">{t('login.notice.changedOn', { date: formatDate(new Date(change.effective), lang) })}</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {change.changes.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <p className="mt-2">
+        <a href={siteHref('/privacy', lang)} target="_blank" className="font-medium text-brand-700 underline underline-offset-2">
+          {t('login.notice.readFull')}
+        </a>
+        {' · '}
+        <a href={siteHref('/privacy/history', lang)} target="_blank" className="font-medium text-brand-700 underline underline-offset-2">
+          {t('site.pageHistory')}
+        </a>
+      </p>
+    </div>
+  );
+}
+
 /** The privacy notice at the first sign-in (and after it changes): what is processed and why, the rights, the adult rule. */
 function NoticeStep() {
   const t = useT();
@@ -289,6 +322,7 @@ function NoticeStep() {
       <h3 id="notice-title" ref={headingRef} tabIndex={-1} className="text-base font-bold">
         {notice.title}
       </h3>
+      {flow.consent?.consented_version != null && flow.consent.changes.length > 0 && <NoticeChanges changes={flow.consent.changes} />}
       <p className="mt-1 text-muted">{t('login.notice.keepNothing')}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {notice.items.map((item) => (

@@ -5,7 +5,6 @@
 import { map } from 'nanostores';
 import { api, ApiError, clearTokens, getAccessToken, getRefreshToken, storeTokens } from '../../lib/browser/api-client.ts';
 import type { ConsentStatus, ProfileResponse, VerifyOtpResponse } from '../../lib/api-types.ts';
-import { NOTICE_VERSION } from '../../lib/privacy-notice.ts';
 import { INVALID_EMAIL_MESSAGE, OTP_MAX_LENGTH, isValidEmail } from '../../lib/validation-rules.ts';
 import { closeLogin, openLogin } from '../../stores/login.store.ts';
 import { setUserFromProfile } from '../../stores/session.store.ts';
@@ -40,9 +39,11 @@ export type LoginFlow = {
   processing: boolean;
   error: string | null;
   pending: PendingSignIn | null;
+  /** The notice to agree to and what changed since the member last agreed (read when the notice step opens). */
+  consent: ConsentStatus | null;
 };
 
-const START: LoginFlow = { step: 'email', email: '', resendAt: 0, processing: false, error: null, pending: null };
+const START: LoginFlow = { step: 'email', email: '', resendAt: 0, processing: false, error: null, pending: null, consent: null };
 /** Where the member goes once signed in (set by the call that started the sign-in). */
 let afterSignIn: () => void = () => window.location.assign('/home');
 
@@ -83,7 +84,7 @@ export async function requestOtp(rawEmail: string): Promise<boolean> {
   await busy(async () => {
     try {
       await api('/api/auth/send-otp/', { method: 'POST', body: { email } });
-      $loginFlow.set({ step: 'otp', email, resendAt: Date.now() + RESEND_SECONDS * 1000, processing: true, error: null, pending: null });
+      $loginFlow.set({ ...START, step: 'otp', email, resendAt: Date.now() + RESEND_SECONDS * 1000, processing: true });
       sent = true;
     } catch {
       $loginFlow.setKey('error', say('login.sendFailed'));
@@ -120,7 +121,7 @@ export async function verifyOtp(rawOtp: string, onSignedIn: () => void = goHome)
       const pending = { access: tokens.access, refresh: tokens.refresh, isRegistered: tokens.is_registered };
       const consent = await api<ConsentStatus>('/api/users/me/consent/', { headers: { Authorization: `Bearer ${tokens.access}` } });
       if (consent.required) {
-        $loginFlow.set({ ...$loginFlow.get(), step: 'notice', pending, error: null });
+        $loginFlow.set({ ...$loginFlow.get(), step: 'notice', pending, consent, error: null });
         return;
       }
       await finishSignIn(pending);
@@ -157,6 +158,26 @@ export function showNotice(): void {
   afterSignIn = () => window.location.reload();
   $loginFlow.set({ ...START, step: 'notice', pending: { access, refresh: getRefreshToken() ?? '', isRegistered: false } });
   openLogin();
+  // What changed since the member agreed: the notice step lists it once the status arrives.
+  void currentConsent(access).then((consent) => {
+    if ($loginFlow.get().step === 'notice') $loginFlow.setKey('consent', consent);
+  });
+}
+
+/** The consent status for a token (null when it cannot be read now: agreeing reads it again). */
+async function currentConsent(access: string): Promise<ConsentStatus | null> {
+  try {
+    return await api<ConsentStatus>('/api/users/me/consent/', { headers: { Authorization: `Bearer ${access}` } });
+  } catch {
+    return null;
+  }
+}
+
+/** The notice version to agree to: the one the member was shown, else the server's current one. */
+async function noticeVersion(pending: PendingSignIn): Promise<number> {
+  const shown = $loginFlow.get().consent ?? (await currentConsent(pending.access));
+  if (!shown) throw new Error('consent status unavailable');
+  return shown.version;
 }
 
 /** "I am 18 or older and I agree": records the consent to this notice version, then finishes the sign-in. */
@@ -168,7 +189,7 @@ export async function agreeToNotice(): Promise<boolean> {
     try {
       await api<ConsentStatus>('/api/users/me/consent/', {
         method: 'POST',
-        body: { version: NOTICE_VERSION, adult: true },
+        body: { version: await noticeVersion(pending), adult: true },
         headers: { Authorization: `Bearer ${pending.access}` },
       });
       await finishSignIn(pending);
@@ -189,7 +210,7 @@ export async function declineAsMinor(): Promise<void> {
     try {
       await api('/api/users/me/consent/', {
         method: 'POST',
-        body: { version: NOTICE_VERSION, adult: false },
+        body: { version: await noticeVersion(pending), adult: false },
         headers: { Authorization: `Bearer ${pending.access}` },
       });
     } catch (error) {

@@ -10,7 +10,14 @@ import { ERASURE_MESSAGES, type ExportView } from '../services/data-rights/index
 
 const security = [{ bearer: [] }];
 const consentBody = z.object({
-  version: requiredString({ max: 40 }),
+  /** The notice's version as GET answers it (an integer; a numeric string is read as one). */
+  version: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value),
+    z
+      .number({ required_error: 'This field is required.', invalid_type_error: 'A valid integer is required.' })
+      .int('A valid integer is required.')
+      .positive('A valid integer is required.'),
+  ),
   adult: z.boolean({ required_error: 'This field is required.', invalid_type_error: 'Must be a valid boolean.' }),
 });
 const sendOtpBody = z.object({ email: emailSchema });
@@ -58,7 +65,7 @@ export default async function dataRightsRoutes(app: FastifyInstance) {
       config: { consentExempt: true },
       schema: { tags: ['data rights'], summary: 'The current notice version and whether the member must (again) agree to it', security },
     },
-    async (request) => consent.status(request.user!.id),
+    async (request) => consent.status(request.user!.id, request.lang),
   );
 
   app.post(
@@ -82,7 +89,7 @@ export default async function dataRightsRoutes(app: FastifyInstance) {
         await erasure.eraseNow(userId, clock.now());
         throw new HttpError(403, { detail: UNDER_18_MESSAGE, code: 'under_18' });
       }
-      return consent.record(userId, version, clock.now());
+      return consent.record(userId, version, clock.now(), request.lang);
     },
   );
 

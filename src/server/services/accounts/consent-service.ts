@@ -1,15 +1,21 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consents, users } from '../../db/schema/index.ts';
-import { NOTICE_VERSION } from '../../../lib/privacy-notice.ts';
+import { noticeChangesSince, type PolicyNotice } from '../../../content/page-files.ts';
 import { fieldErrors, say } from '../../platform/errors.ts';
 
-/** The member's consent: the notice's version, whether they must agree (again), what they agreed to, and a withdrawal in force. */
+/**
+ * The member's consent: the notice's version (derived from the privacy page: its highest material version),
+ * whether they must agree (again), what they agreed to, the material changes since then in their language, and a
+ * withdrawal in force.
+ */
 export type ConsentStatus = {
-  version: string;
+  version: number;
   required: boolean;
-  consented_version: string | null;
+  consented_version: number | null;
   agreed_at: string | null;
+  /** The privacy notice's material changes since the version the member agreed to, newest first (all of them before a first agreement). */
+  changes: { version: number; effective: string; changes: string[] }[];
   /** When the member withdrew consent, and when the account is erased unless they agree again (null: no withdrawal). */
   withdrawn_at: string | null;
   erase_after: string | null;
@@ -17,31 +23,37 @@ export type ConsentStatus = {
 
 export const STALE_NOTICE = say('errors.consent.staleNotice');
 
+/** A stored notice version as a number (versions before the notice was derived from the privacy page read as none). */
+const versionOf = (stored: string | null | undefined) => (stored && /^\d+$/.test(stored) ? Number(stored) : null);
+
+type ConsentDeps = { db: Db; graceHours: number; notice: PolicyNotice };
+
 /** Whether the member agreed to the current notice (the gate reads the same through findSignedInUser). */
-export async function hasCurrentConsent(db: Db, userId: number): Promise<boolean> {
+async function hasCurrentConsent({ db, notice }: ConsentDeps, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: consents.id })
     .from(consents)
-    .where(and(eq(consents.userId, userId), eq(consents.noticeVersion, NOTICE_VERSION), eq(consents.adult, true)))
+    .where(and(eq(consents.userId, userId), eq(consents.noticeVersion, String(notice.version)), eq(consents.adult, true)))
     .limit(1);
   return Boolean(row);
 }
 
-export async function consentStatus(db: Db, userId: number, graceHours = 72): Promise<ConsentStatus> {
+async function consentStatus({ db, graceHours, notice }: ConsentDeps, userId: number, lang: string): Promise<ConsentStatus> {
   const [user] = await db.select({ withdrawnAt: users.consentWithdrawnAt }).from(users).where(eq(users.id, userId)).limit(1);
   const withdrawnAt = user?.withdrawnAt ?? null;
   const [latest] = await db
     .select()
     .from(consents)
-    .where(eq(consents.userId, userId))
+    .where(and(eq(consents.userId, userId), eq(consents.adult, true)))
     .orderBy(desc(consents.agreedAt), desc(consents.id))
     .limit(1);
-  const current = latest?.noticeVersion === NOTICE_VERSION && latest.adult && withdrawnAt === null;
+  const consented = withdrawnAt ? null : versionOf(latest?.noticeVersion);
   return {
-    version: NOTICE_VERSION,
-    required: !current,
-    consented_version: withdrawnAt ? null : (latest?.noticeVersion ?? null),
+    version: notice.version,
+    required: consented !== notice.version,
+    consented_version: consented,
     agreed_at: withdrawnAt ? null : (latest?.agreedAt.toISOString() ?? null),
+    changes: consented === notice.version ? [] : noticeChangesSince(notice, consented, lang),
     withdrawn_at: withdrawnAt?.toISOString() ?? null,
     erase_after: withdrawnAt ? new Date(withdrawnAt.getTime() + graceHours * 3_600_000).toISOString() : null,
   };
@@ -51,19 +63,22 @@ export async function consentStatus(db: Db, userId: number, graceHours = 72): Pr
  * Records that an adult member agreed to the notice `version` (which must be the current one). An answer of under
  * 18 records nothing: the caller erases the account.
  */
-export async function recordConsent(db: Db, userId: number, version: string, now: Date, graceHours = 72): Promise<ConsentStatus> {
-  if (version !== NOTICE_VERSION) throw fieldErrors({ version: [STALE_NOTICE] });
+async function recordConsent(deps: ConsentDeps, userId: number, version: number, now: Date, lang: string): Promise<ConsentStatus> {
+  const { db } = deps;
+  if (version !== deps.notice.version) throw fieldErrors({ version: [STALE_NOTICE] });
   const [user] = await db.select({ withdrawnAt: users.consentWithdrawnAt }).from(users).where(eq(users.id, userId)).limit(1);
-  if (user?.withdrawnAt || !(await hasCurrentConsent(db, userId))) {
-    await db.insert(consents).values({ userId, noticeVersion: version, adult: true, agreedAt: now });
+  if (user?.withdrawnAt || !(await hasCurrentConsent(deps, userId))) {
+    await db.insert(consents).values({ userId, noticeVersion: String(version), adult: true, agreedAt: now });
   }
   // Agreeing again within the grace period cancels a withdrawal: the erasure job then finds nothing to do.
   if (user?.withdrawnAt) await db.update(users).set({ consentWithdrawnAt: null }).where(eq(users.id, userId));
-  return consentStatus(db, userId, graceHours);
+  return consentStatus(deps, userId, lang);
 }
 
 /** Consent to the privacy notice: its status and recording an agreement. */
-export const createConsentService = ({ db, graceHours }: { db: Db; graceHours: number }) => ({
-  status: (userId: number) => consentStatus(db, userId, graceHours),
-  record: (userId: number, version: string, now: Date) => recordConsent(db, userId, version, now, graceHours),
+export const createConsentService = (deps: ConsentDeps) => ({
+  /** The notice members agree to now. */
+  notice: deps.notice,
+  status: (userId: number, lang = 'en') => consentStatus(deps, userId, lang),
+  record: (userId: number, version: number, now: Date, lang = 'en') => recordConsent(deps, userId, version, now, lang),
 });

@@ -1,6 +1,5 @@
 import { bindTo } from '../../db/bind.ts';
 import { and, eq, sql } from 'drizzle-orm';
-import { NOTICE_VERSION } from '../../../lib/privacy-notice.ts';
 import type { Db } from '../../db/client.ts';
 import { consents, users } from '../../db/schema/index.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -25,7 +24,7 @@ export type TokenIds = { jti: string; sid: string };
  * `consented`) and the token's standing (blacklisted, or its session revoked): one prepared statement on every
  * signed-in call. It answers one row even for an unknown account, so a refused token reads as refused first.
  */
-export async function findSignedInUser(db: Db, id: number, token: TokenIds) {
+export async function findSignedInUser(db: Db, id: number, token: TokenIds, noticeVersion: number) {
   const statement = prepared(db, 'signed_in_user', () =>
     db
       .select({
@@ -38,14 +37,14 @@ export async function findSignedInUser(db: Db, id: number, token: TokenIds) {
           .select({ one: sql`1` })
           .from(consents)
           .where(
-            and(eq(consents.userId, users.id), eq(consents.noticeVersion, NOTICE_VERSION), eq(consents.adult, true)),
+            and(eq(consents.userId, users.id), eq(consents.noticeVersion, sql.placeholder('notice')), eq(consents.adult, true)),
           )}) and ${users.consentWithdrawnAt} is null`,
         ...tokenStandingColumns(sql.placeholder('jti'), sql.placeholder('sid')),
       })
       .from(sql`(select 1) as one`)
       .leftJoin(users, eq(users.id, sql.placeholder('id'))),
   );
-  const [row] = await statement.execute({ id, jti: token.jti, sid: token.sid });
+  const [row] = await statement.execute({ id, jti: token.jti, sid: token.sid, notice: String(noticeVersion) });
   const refused = Boolean(row.blacklisted) || Boolean(row.revoked);
   const user =
     row.id === null
@@ -89,5 +88,8 @@ export async function findOrCreateUser(
 }
 
 /** The accounts' lookups, as routes and plugins call them. */
-export const createUsersService = ({ db }: { db: Db }) =>
-  bindTo(db, { findById: findUserById, findSignedIn: findSignedInUser, findOrCreate: findOrCreateUser });
+export const createUsersService = ({ db, noticeVersion }: { db: Db; noticeVersion: number }) => ({
+  ...bindTo(db, { findById: findUserById, findOrCreate: findOrCreateUser }),
+  /** The account behind a token, with whether it agreed to the current notice (`noticeVersion`). */
+  findSignedIn: (id: number, token: TokenIds) => findSignedInUser(db, id, token, noticeVersion),
+});

@@ -15,7 +15,6 @@ import { exportReadme } from './export-readme.ts';
 import { ACCOUNT_TABLES, propertyOf } from './account-tables.ts';
 import { detail, notFound, say } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
-import { NOTICE_VERSION } from '../../../lib/privacy-notice.ts';
 import { identityChips } from '../accounts/index.ts';
 import { listUploads } from '../media/index.ts';
 import type { MediaStore } from '../../platform/media-store.ts';
@@ -52,8 +51,10 @@ export function createExportService(deps: {
   log: FastifyBaseLogger;
   now: () => Date;
   mediaStore: MediaStore;
+  /** The privacy notice's version now (the one the export names). */
+  noticeVersion: number;
 }) {
-  const { db, config, jobs, log, now, mediaStore } = deps;
+  const { db, config, jobs, log, now, mediaStore, noticeVersion } = deps;
 
   const view = (row: typeof dataExports.$inferSelect): ExportView => ({
     id: row.id,
@@ -157,7 +158,7 @@ export function createExportService(deps: {
 
   /** Everything the member owns, as data.json holds it. */
   async function gather(userId: number) {
-    const data: Record<string, unknown> = { exported_at: now().toISOString(), notice_version: NOTICE_VERSION };
+    const data: Record<string, unknown> = { exported_at: now().toISOString(), notice_version: noticeVersion };
     for (const entry of ACCOUNT_TABLES) {
       if (!entry.exportAs) continue;
       const by = entry.exportBy ?? [entry.owner];

@@ -1,0 +1,103 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinPage, PAGES_DIR, splitPage } from '../../src/content/page-files.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, NOTICE_VERSION } from '../helpers/fixtures.ts';
+
+/** A copy of the site's pages in which `edit` has changed the privacy page (and its Hindi translation). */
+function pagesWith(edit: (page: Record<string, unknown>, lang: 'en' | 'hi') => void): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bsq-pages-'));
+  cpSync(PAGES_DIR, dir, { recursive: true });
+  for (const [file, lang] of [
+    ['privacy.mdx', 'en'],
+    ['hi/privacy.mdx', 'hi'],
+  ] as const) {
+    const { frontmatter, body } = splitPage(readFileSync(path.join(dir, file), 'utf8'));
+    edit(frontmatter, lang);
+    writeFileSync(path.join(dir, file), joinPage(frontmatter, body));
+  }
+  return dir;
+}
+
+/** Moves the page's current version into its history and makes a new one. */
+function newVersion(page: Record<string, unknown>, next: { version: number; effective: string; material: boolean; changes: string[] }) {
+  const { version, effective, material, changes } = page as { version: number; effective: string; material: boolean; changes: string[] };
+  page.history = [{ version, effective, material, changes }, ...((page.history as object[] | undefined) ?? [])];
+  Object.assign(page, next);
+}
+
+describe('the privacy notice follows the privacy page', () => {
+  let material: TestApp;
+  let minor: TestApp;
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    const materialDir = pagesWith((page, lang) => {
+      // The Hindi page has caught up with version 2; its points are in Hindi.
+      newVersion(page, {
+        version: 2,
+        effective: '2026-12-03',
+        material: true,
+        changes: lang === 'en' ? ['We now keep reports for two years, not one.'] : ['अब हम रिपोर्ट एक नहीं, दो साल तक रखते हैं।'],
+      });
+      if (lang === 'hi') page.source_version = 2;
+    });
+    const minorDir = pagesWith((page, lang) => {
+      if (lang === 'en') newVersion(page, { version: 2, effective: '2026-12-03', material: false, changes: ['Fixed a typo.'] });
+    });
+    dirs.push(materialDir, minorDir);
+    [material, minor] = await Promise.all([buildTestApp({ pagesDir: materialDir }), buildTestApp({ pagesDir: minorDir })]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([material?.close(), minor?.close()]);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a material change raises the version and asks every member again, listing what changed in their language', async () => {
+    const { app } = material;
+    const member = await createUser(app, 'policy-reader');
+    expect(NOTICE_VERSION).toBe(1);
+    const status = await app.inject({ url: '/api/users/me/consent/', headers: member.headers });
+    expect(status.json()).toMatchObject({
+      version: 2,
+      required: true,
+      consented_version: 1,
+      changes: [{ version: 2, effective: '2026-12-03', changes: ['We now keep reports for two years, not one.'] }],
+    });
+    const inHindi = await app.inject({ url: '/api/users/me/consent/', headers: { ...member.headers, 'accept-language': 'hi' } });
+    expect(inHindi.json().changes).toEqual([{ version: 2, effective: '2026-12-03', changes: ['अब हम रिपोर्ट एक नहीं, दो साल तक रखते हैं।'] }]);
+
+    // Until they agree, a member's calls are refused with the code the app answers with the notice.
+    const refused = await app.inject({ method: 'POST', url: '/api/users/me/profile/', headers: member.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'consent_required' });
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/api/users/me/consent/',
+      headers: member.headers,
+      payload: { version: 1, adult: true },
+    });
+    expect(stale.statusCode).toBe(400);
+
+    const agreed = await app.inject({
+      method: 'POST',
+      url: '/api/users/me/consent/',
+      headers: member.headers,
+      payload: { version: 2, adult: true },
+    });
+    expect(agreed.statusCode).toBe(200);
+    expect(agreed.json()).toMatchObject({ version: 2, required: false, consented_version: 2, changes: [] });
+    expect((await app.inject({ method: 'POST', url: '/api/users/me/profile/', headers: member.headers })).statusCode).toBe(200);
+  });
+
+  it('a change that is not material asks nobody again', async () => {
+    const { app } = minor;
+    const member = await createUser(app, 'policy-typo');
+    const status = await app.inject({ url: '/api/users/me/consent/', headers: member.headers });
+    expect(status.json()).toMatchObject({ version: 1, required: false, consented_version: 1, changes: [] });
+    expect((await app.inject({ method: 'POST', url: '/api/users/me/profile/', headers: member.headers })).statusCode).toBe(200);
+  });
+});
