@@ -3,7 +3,7 @@
  * from it, `npm run content:check` compares translations with their sources, and the content editor reads and writes
  * the files through it. The frontmatter is checked with the collection's own schema (page-schema.ts).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
@@ -129,4 +129,97 @@ export function noticeChangesSince(notice: PolicyNotice, since: number | null, l
       effective: change.effective,
       changes: change.changes[lang] ?? change.changes[SOURCE_LANG],
     }));
+}
+
+/**
+ * `npm run content:check`: every page (and every kept earlier version) passes the schema, and no translation is
+ * behind a material change of its English page. Translations behind changes that are not material are reported as
+ * notes; a page with no translation in a language is a note too.
+ */
+export function checkContent(dir = PAGES_DIR, versionsDir = PAGE_VERSIONS_DIR): { errors: string[]; notes: string[] } {
+  const errors: string[] = [];
+  const notes: string[] = [];
+  const pages: PageFile[] = [];
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mdx')).sort()) {
+    try {
+      pages.push(readPage(dir, name.slice(0, -4).split(path.sep).join('/')));
+    } catch (error) {
+      errors.push((error as Error).message);
+    }
+  }
+  if (existsSync(versionsDir)) {
+    for (const name of readdirSync(versionsDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mdx'))) {
+      try {
+        readPage(versionsDir, name.slice(0, -4).split(path.sep).join('/'));
+      } catch (error) {
+        errors.push(`page-versions/${(error as Error).message}`);
+      }
+    }
+  }
+  const languages = [...new Set(pages.filter((page) => page.lang !== SOURCE_LANG).map((page) => page.lang))].sort();
+  for (const page of translationStates(pages, languages)) {
+    for (const translation of page.translations) {
+      const where = `${translation.lang}/${page.slug}.mdx`;
+      if (translation.state === 'behind-material')
+        errors.push(`${where} translates version ${translation.source_version ?? 'none'}; ${page.slug}.mdx is at ${page.version} with a material change: translate it and set source_version: ${page.version}`);
+      else if (translation.state === 'behind')
+        notes.push(`${where} translates version ${translation.source_version ?? 'none'}; ${page.slug}.mdx is at ${page.version} (changes that are not material)`);
+      else if (translation.state === 'missing') notes.push(`${where} does not exist yet`);
+    }
+  }
+  for (const page of pages.filter((page) => page.lang !== SOURCE_LANG && page.data.source_version === undefined))
+    errors.push(`${page.id}.mdx: a translation must say which version of the English page it translates (source_version)`);
+  return { errors, notes };
+}
+
+/** The reasons a page's frontmatter fails the schema, by field (`effective`, `changes.0`, …); null when it passes. */
+export function frontmatterProblems(frontmatter: Record<string, unknown>): Record<string, string[]> | null {
+  const parsed = pageSchema.safeParse(frontmatter);
+  if (parsed.success) return null;
+  const problems: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (problems[issue.path.join('.') || 'frontmatter'] ??= []).push(issue.message);
+  return problems;
+}
+
+/** Writes a page (frontmatter and MDX body) after checking the frontmatter; answers the problems instead when it fails. */
+export function savePage(dir: string, id: string, frontmatter: Record<string, unknown>, body: string): Record<string, string[]> | null {
+  const problems = frontmatterProblems(frontmatter);
+  if (problems) return problems;
+  writeFileSync(path.join(dir, `${id}.mdx`), joinPage(frontmatter, body));
+  return null;
+}
+
+/**
+ * Starts a new version of a page: the page as it is now is kept in `versionsDir` (`refund/1.mdx`), its version,
+ * date, materiality and changes move to the top of its history, and it takes the new ones. A translation keeps
+ * translating the version it did (its source_version) until a translator updates it.
+ */
+export function startNewVersion(
+  dir: string,
+  versionsDir: string,
+  id: string,
+  next: { effective: string; material: boolean; changes: string[] },
+): Record<string, string[]> | null {
+  const file = path.join(dir, `${id}.mdx`);
+  const text = readFileSync(file, 'utf8');
+  const { frontmatter, body } = splitPage(text);
+  const current = pageSchema.parse(frontmatter);
+  const kept = path.join(versionsDir, id, `${current.version}.mdx`);
+  const updated = {
+    ...frontmatter,
+    version: current.version + 1,
+    effective: next.effective,
+    material: next.material,
+    changes: next.changes,
+    history: [
+      { version: current.version, effective: isoDay(current.effective), material: current.material, changes: current.changes },
+      ...current.history.map((past) => ({ ...past, effective: isoDay(past.effective) })),
+    ],
+  };
+  const problems = frontmatterProblems(updated);
+  if (problems) return problems;
+  mkdirSync(path.dirname(kept), { recursive: true });
+  writeFileSync(kept, text);
+  writeFileSync(file, joinPage(updated, body));
+  return null;
 }
