@@ -5,6 +5,7 @@ import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
 import { serviceWorker } from './scripts/service-worker.mjs';
+import { contentEditor } from './scripts/content-editor.mjs';
 
 // Static pages are prerendered; pages whose path carries an id render on the server
 // (inside Fastify, through the node adapter in middleware mode).
@@ -28,7 +29,7 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), mdx(), hydrateOnInteraction, serviceWorker()],
+  integrations: [react(), mdx(), hydrateOnInteraction, serviceWorker(), contentEditor()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   vite: { plugins: [tailwindcss()], define: { 'import.meta.env.PUBLIC_MAX_UPLOAD_MB': JSON.stringify(maxUploadMb) } },

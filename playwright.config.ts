@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4411);
+/** `astro dev` with the content editor. */
+export const editorPort = Number(process.env.E2E_EDITOR_PORT ?? 4419);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,12 +38,23 @@ export default defineConfig({
     { name: 'roles', testMatch: /roles\.setup\.ts$/, use: { ...devices['Desktop Chrome'] } },
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['roles'] },
   ],
-  webServer: {
-    command: 'node --import tsx tests/helpers/e2e-server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node --import tsx tests/helpers/e2e-server.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The content editor lives in `astro dev` only (npm run dev starts it): tests/e2e/content-editor.spec.ts.
+      command: `ASTRO_TELEMETRY_DISABLED=1 npx astro dev --port ${editorPort} --host 127.0.0.1`,
+      url: `http://127.0.0.1:${editorPort}/editor/api/pages`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

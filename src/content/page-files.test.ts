@@ -62,7 +62,12 @@ describe('content:check', () => {
 
 describe('translation states', () => {
   const base = pageSchema.parse({ title: 'Refund Policy', description: 'x'.repeat(60), canonical: '/refund', effective: '2026-11-22' });
-  const v2 = (material: boolean) => ({ ...base, version: 2, material, history: [{ version: 1, effective: base.effective, material: true, changes: [] }] });
+  const v2 = (material: boolean) => ({
+    ...base,
+    version: 2,
+    material,
+    history: [{ version: 1, effective: base.effective, material: true, changes: [] }],
+  });
   it('tells current, behind and behind a material change apart', () => {
     expect(translationState(base, { ...base, source_version: 1 })).toBe('current');
     expect(translationState(v2(false), { ...base, source_version: 1 })).toBe('behind');

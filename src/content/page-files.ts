@@ -140,7 +140,9 @@ export function checkContent(dir = PAGES_DIR, versionsDir = PAGE_VERSIONS_DIR): 
   const errors: string[] = [];
   const notes: string[] = [];
   const pages: PageFile[] = [];
-  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mdx')).sort()) {
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.mdx'))
+    .sort()) {
     try {
       pages.push(readPage(dir, name.slice(0, -4).split(path.sep).join('/')));
     } catch (error) {
@@ -161,9 +163,13 @@ export function checkContent(dir = PAGES_DIR, versionsDir = PAGE_VERSIONS_DIR): 
     for (const translation of page.translations) {
       const where = `${translation.lang}/${page.slug}.mdx`;
       if (translation.state === 'behind-material')
-        errors.push(`${where} translates version ${translation.source_version ?? 'none'}; ${page.slug}.mdx is at ${page.version} with a material change: translate it and set source_version: ${page.version}`);
+        errors.push(
+          `${where} translates version ${translation.source_version ?? 'none'}; ${page.slug}.mdx is at ${page.version} with a material change: translate it and set source_version: ${page.version}`,
+        );
       else if (translation.state === 'behind')
-        notes.push(`${where} translates version ${translation.source_version ?? 'none'}; ${page.slug}.mdx is at ${page.version} (changes that are not material)`);
+        notes.push(
+          `${where} translates version ${translation.source_version ?? 'none'}; ${page.slug}.mdx is at ${page.version} (changes that are not material)`,
+        );
       else if (translation.state === 'missing') notes.push(`${where} does not exist yet`);
     }
   }
