@@ -24,6 +24,10 @@ export const NOTIFICATION_CODES = [
   'warnedPost',
   'warnedComment',
   'suspended',
+  'postHeldForImage',
+  'commentHeldForImage',
+  'postWarnedForImage',
+  'commentWarnedForImage',
 ] as const;
 
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];

@@ -53,6 +53,7 @@ export const STORED_FIELDS: StoredField[] = [
     columns: ['moderation_status', 'scam_verdict', 'moderation_reasons', 'removed_reason', 'hidden_by_reports', 'featured_at'],
     key: 'postsModerationStatus',
   },
+  { table: 'posts', columns: ['image_text'], key: 'postsImageText' },
   {
     table: 'comments',
     columns: [
@@ -83,6 +84,7 @@ export const STORED_FIELDS: StoredField[] = [
     columns: ['moderation_status', 'scam_verdict', 'moderation_reasons', 'removed_reason', 'hidden_by_reports'],
     key: 'commentsModerationStatus',
   },
+  { table: 'comments', columns: ['image_text'], key: 'commentsImageText' },
   { table: 'post_reactions', columns: ['post_id', 'user_id', 'kind', 'created_at'], key: 'postReactionsPostId' },
   { table: 'saved_posts', columns: ['user_id', 'post_id', 'created_at'], key: 'savedPostsUserId' },
   { table: 'circle_members', columns: ['circle_id', 'user_id', 'role', 'joined_at'], key: 'circleMembersCircleId' },

@@ -136,6 +136,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await unlistenShield?.();
   });
+  // Registered before the queue's stop, so it runs after it: a running job finishes its image before the workers end.
+  app.addHook('onClose', () => services.imageTextReader.close());
   app.addHook('onReady', async () => {
     await services.jobs.start();
     if (config.jobs.work) await services.erasure.resumeUnfinished();

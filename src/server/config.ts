@@ -93,6 +93,10 @@ const envSchema = z.object({
     .transform((v) => v || undefined),
   INSTITUTION_CHIP_MIN_MEMBERS: z.coerce.number().int().positive().default(25),
   CREDENTIAL_DOCUMENT_MB: z.coerce.number().positive().default(10),
+  OCR_ENABLED: flag,
+  OCR_MAX_IMAGE_MB: z.coerce.number().positive().default(10),
+  OCR_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
+  OCR_CONCURRENCY: z.coerce.number().int().positive().default(1),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: flag,
   GRIEVANCE_OFFICER_NAME: z.string().default('Grievance Officer, Bharat Square Technologies Pvt. Ltd.'),
@@ -270,6 +274,17 @@ function configFrom(
     documentsDir: path.join(dataDir, 'documents'),
     /** Largest credential document accepted. */
     maxDocumentBytes: Math.round(e.CREDENTIAL_DOCUMENT_MB * 1024 * 1024),
+    /**
+     * Reading the text in uploaded images (OCR) for the scam shield, in a background job: images larger than
+     * `maxImageBytes` are skipped, a recognition longer than `timeoutMs` is abandoned (its worker replaced), and at
+     * most `concurrency` recognition workers (about 150 MB each) run at once.
+     */
+    ocr: {
+      enabled: e.OCR_ENABLED ?? true,
+      maxImageBytes: Math.round(e.OCR_MAX_IMAGE_MB * 1024 * 1024),
+      timeoutMs: Math.round(e.OCR_TIMEOUT_SECONDS * 1000),
+      concurrency: e.OCR_CONCURRENCY,
+    },
     logLevel: e.LOG_LEVEL,
     /** Read the client IP from X-Forwarded-For (only behind a load balancer that sets it). */
     trustProxy: e.TRUST_PROXY ?? false,

@@ -20,11 +20,17 @@ import { CIRCLE_ACTIVITY_JOB, createCirclesService, createJoinRequestsService, r
 import { createCommentsService } from './services/comments/index.ts';
 import { createErasureService, createExportService, createRetentionService } from './services/data-rights/index.ts';
 import { createContactService, createGrievanceService } from './services/grievances/index.ts';
-import { createMediaRemoval, createMediaSigner, createQrCodeReader, createUploadsService } from './services/media/index.ts';
+import {
+  createImageTextIn,
+  createMediaRemoval,
+  createMediaSigner,
+  createQrCodeReader,
+  createUploadsService,
+} from './services/media/index.ts';
 import { createModerationService, createSuspensionService } from './services/moderation/index.ts';
 import { createMentionFanout, createNotificationsService } from './services/notifications/index.ts';
-import { createPostsService, createReactionsService } from './services/posts/index.ts';
-import { createShieldTeacher, RETRAIN_JOB } from './services/safety/index.ts';
+import { createImageTextScreening, createPostsService, createReactionsService } from './services/posts/index.ts';
+import { createImageTextReader, createShieldTeacher, RETRAIN_JOB } from './services/safety/index.ts';
 import { createSearchService } from './services/search/index.ts';
 import { createSiteFigures, createSiteServices, createSyndicationService } from './services/site/index.ts';
 import { createCredentialService, createVerificationService, shippedInstitutions } from './services/verification/index.ts';
@@ -81,8 +87,18 @@ export function createServices({
     identitySecret: config.identitySecret,
   });
   const qrCodesIn = createQrCodeReader(mediaStore);
-  const posts = createPostsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn });
-  const comments = createCommentsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn });
+  // The words in posts' and comments' images, read by OCR in a job after the write (OCR_* settings); app.ts ends its workers.
+  const imageTextReader = createImageTextReader({ timeoutMs: config.ocr.timeoutMs, concurrency: config.ocr.concurrency, log });
+  const screenImages = createImageTextScreening({
+    db,
+    jobs,
+    imageTextIn: config.ocr.enabled ? createImageTextIn(mediaStore, imageTextReader, { maxBytes: config.ocr.maxImageBytes, log }) : null,
+    qrCodesIn,
+    queueHeld: moderation.queueHeld,
+    newAccountHours: config.newAccountHours,
+  });
+  const posts = createPostsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn, screenImages });
+  const comments = createCommentsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn, screenImages });
   const shieldTeacher = createShieldTeacher({
     db,
     notify: async (channel, payload) => void (await executeSql('select pg_notify($1, $2)', [channel, payload])),
@@ -100,6 +116,7 @@ export function createServices({
   const exports = createExportService({ db, config, jobs, log, now, mediaStore, noticeVersion: notice.version });
   return {
     jobs,
+    imageTextReader,
     mediaStore,
     removeMedia,
     consent: createConsentService({ db, graceHours: config.withdrawalGraceHours, notice }),

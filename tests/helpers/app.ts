@@ -34,6 +34,8 @@ const ROOMY_WRITE_LIMITS = {
   JOIN_REQUESTS_PER_HOUR: '10000',
   // Tests that race many requests wait their turn rather than meet the busy answer (tests/api/admission.test.ts sets its own).
   REQUEST_QUEUE_WAIT_MS: '120000',
+  // Images' words are read (OCR, a worker thread of about 150 MB) only where a test asks: tests/api/image-text.test.ts.
+  OCR_ENABLED: '0',
 };
 
 /**

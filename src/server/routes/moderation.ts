@@ -76,19 +76,21 @@ export default async function moderationRoutes(app: FastifyInstance) {
     autoHideReports: app.ctx.config.autoHideReports,
     identitySecret: app.ctx.config.identitySecret,
   });
-  /** An item's words and links as the suspect registry reads them (a post's description is HTML). */
+  /** An item's words (its images' too, when the shield read them) and links as the suspect registry reads them (a post's description is HTML). */
   const registryItem = (item: {
     postId: number;
     commentId: number | null;
     title: string;
     body: string;
     kind: 'post' | 'comment';
+    imageText: string | null;
   }): RegistryItem => {
     const body = item.kind === 'post' ? readHtml(item.body) : { text: item.body, links: [] };
+    const text = item.kind === 'post' ? `${item.title}\n${body.text}` : body.text;
     return {
       postId: item.postId,
       commentId: item.commentId,
-      text: item.kind === 'post' ? `${item.title}\n${body.text}` : body.text,
+      text: item.imageText ? `${text}\n\n${item.imageText}` : text,
       links: body.links,
     };
   };
@@ -232,7 +234,8 @@ export default async function moderationRoutes(app: FastifyInstance) {
         if (label)
           await shieldTeacher.learnFrom({
             label,
-            text: `${item.title}\n${readHtml(item.body).text}`,
+            // The text the shield saw: an item held for its image's words is taught by those words, not by its caption alone.
+            text: `${item.title}\n${readHtml(item.body).text}${item.imageText ? `\n\n${item.imageText}` : ''}`,
             authorId: item.authorId,
             postId: item.postId,
             commentId: item.commentId,

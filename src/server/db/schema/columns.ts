@@ -17,4 +17,9 @@ export const moderationColumns = () => ({
   removedReason: text('removed_reason'),
   /** Held because AUTO_HIDE_REPORTS members reported it (not by the shield): its author sees "Hidden pending review". */
   hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
+  /**
+   * The words read from the item's images (OCR), kept only when they changed the shield's verdict: what the shield
+   * saw, for staff's decisions to teach it and to register a screenshot's identifiers. Null otherwise.
+   */
+  imageText: text('image_text'),
 });

@@ -15,8 +15,10 @@ import {
   ALT_MAX_LENGTH,
   getVisiblePost,
   mediaItem,
+  noImageTextScreening,
   postNotFound,
   queueWhenHeld,
+  type ImageTextScreening,
   type QrCodesIn,
   type QueueHeld,
 } from '../posts/index.ts';
@@ -336,10 +338,15 @@ export type NewComment = {
 /**
  * Adds a comment or a reply (text, one image or video, or both) to a post the author may see, unless the post's
  * author (or, for a reply, the parent comment's author) blocked them. The scam shield reads the text: a held comment is seen only by its author and staff, and
- * tells no one. A visible one tells the post's author (or the parent comment's) and the members it @mentions.
- * Counters (the post's comment_count, every ancestor's reply_count) follow by triggers.
+ * tells no one. A visible one tells the post's author (or the parent comment's) and the members it @mentions, and
+ * has its image's words screened in the background (image-text-screening.ts). Counters (the post's comment_count, every ancestor's reply_count) follow by triggers.
  */
-export async function createComment(db: Db, input: NewComment, tellMentions: MentionFanout): Promise<Comment> {
+export async function createComment(
+  db: Db,
+  input: NewComment,
+  tellMentions: MentionFanout,
+  screenImages: ImageTextScreening = noImageTextScreening,
+): Promise<Comment> {
   const { postId, authorId } = input;
   const [post] = await db
     .select({ authorId: posts.authorId, title: posts.title })
@@ -406,6 +413,7 @@ export async function createComment(db: Db, input: NewComment, tellMentions: Men
         },
       ]);
       await tellMentions(tx, { text: input.body, actorId: authorId, postId, commentId: row.id, skip: [toldOfReply] });
+      if (input.media?.kind === 'image') await screenImages(tx, { kind: 'comment', id: row.id });
     }
     return row;
   });
@@ -430,8 +438,11 @@ export type CommentEdit = { id: number; userId: number; body: string; authorCrea
 export async function editComment(db: Db, input: CommentEdit): Promise<Comment> {
   const row = await ownComment(db, input.id, input.userId);
   if (input.body === '' && !row.mediaUrl) throw fieldErrors({ non_field_errors: [COMMENT_NEEDS_CONTENT] });
+  // Its image is the same: words in it that changed its verdict still count beside the new text.
+  const [{ imageText }] = await db.select({ imageText: comments.imageText }).from(comments).where(eq(comments.id, row.id));
   const screening = await screenWithRegistry(db, {
     text: input.body,
+    imageText: imageText ? [imageText] : [],
     authorCreatedAt: input.authorCreatedAt,
     newAccountHours: input.newAccountHours,
   });
@@ -463,7 +474,7 @@ export async function deleteComment(db: Db, input: { id: number; userId: number 
   const row = await ownComment(db, input.id, input.userId);
   await db
     .update(comments)
-    .set({ deletedAt: sql`now()`, body: '', mediaKind: null, mediaUrl: null, mediaPoster: null, mediaAlt: null })
+    .set({ deletedAt: sql`now()`, body: '', mediaKind: null, mediaUrl: null, mediaPoster: null, mediaAlt: null, imageText: null })
     .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)));
   return { mediaUrls: [row.mediaUrl, row.mediaPoster].filter((url): url is string => url !== null) };
 }
@@ -518,11 +529,13 @@ export function createCommentsService({
   tellMentions,
   queueHeld,
   qrCodesIn,
+  screenImages,
 }: {
   db: Db;
   tellMentions: MentionFanout;
   queueHeld: QueueHeld;
   qrCodesIn: QrCodesIn;
+  screenImages: ImageTextScreening;
 }) {
   const held = queueWhenHeld(queueHeld, 'comment');
   return {
@@ -536,6 +549,7 @@ export function createCommentsService({
           db,
           { ...input, qrCodes: input.media?.kind === 'image' ? await qrCodesIn([input.media.url]) : [] },
           tellMentions,
+          screenImages,
         ),
       ),
     edit: async (input: CommentEdit) => held(await editComment(db, input)),

@@ -1,4 +1,4 @@
-import { readQrCode } from '../safety/index.ts';
+import { ImageTextTimeoutError, readQrCode, type ImageTextReader } from '../safety/index.ts';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
@@ -194,6 +194,21 @@ export function mediaNamesIn(text: string): string[] {
   return [...text.matchAll(/\/media\/((?:private\/)?[A-Za-z0-9][A-Za-z0-9._-]*)/g)].map((match) => match[1]);
 }
 
+/** A stored image's bytes, or null when the store no longer holds it (or it is larger than `maxBytes`, when given). */
+async function readStoredImage(store: MediaStore, url: string, maxBytes = Infinity): Promise<Buffer | null> {
+  const [name] = mediaNamesIn(url);
+  if (!name) return null;
+  const stored = await store.read(name);
+  if (!stored) return null;
+  if (stored.size > maxBytes) {
+    stored.body.destroy();
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
 /**
  * The QR codes in stored images, as text (the safety domain's reader): each image is read from the media store, a
  * private channel's too. An image the store no longer holds, or one without a code, adds nothing.
@@ -202,15 +217,38 @@ export function createQrCodeReader(store: MediaStore) {
   return async (imageUrls: readonly string[]): Promise<string[]> => {
     const codes: string[] = [];
     for (const url of imageUrls) {
-      const [name] = mediaNamesIn(url);
-      if (!name) continue;
-      const stored = await store.read(name);
-      if (!stored) continue;
-      const chunks: Buffer[] = [];
-      for await (const chunk of stored.body as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
-      const code = await readQrCode(Buffer.concat(chunks));
+      const image = await readStoredImage(store, url);
+      const code = image && (await readQrCode(image));
       if (code) codes.push(code);
     }
     return codes;
+  };
+}
+
+/**
+ * The words in stored images (the safety domain's OCR), one text per image that has any. An image larger than
+ * `maxBytes` (OCR_MAX_IMAGE_MB) is skipped, and so is one whose reading passed the timeout (its worker was ended):
+ * the item keeps the verdict its own words gave it. Any other failure (a worker that cannot start) is thrown, for the
+ * job to be tried again.
+ */
+export function createImageTextIn(
+  store: MediaStore,
+  reader: ImageTextReader,
+  { maxBytes, log }: { maxBytes: number; log: { warn: (obj: object, msg: string) => void } },
+) {
+  return async (imageUrls: readonly string[]): Promise<string[]> => {
+    const texts: string[] = [];
+    for (const url of imageUrls) {
+      const image = await readStoredImage(store, url, maxBytes);
+      if (!image) continue;
+      try {
+        const text = await reader.read(image);
+        if (text) texts.push(text);
+      } catch (error) {
+        if (!(error instanceof ImageTextTimeoutError)) throw error;
+        log.warn({ err: error, url }, 'image text not read in time: the image is skipped');
+      }
+    }
+    return texts;
   };
 }

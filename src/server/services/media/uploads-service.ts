@@ -56,6 +56,8 @@ export async function deleteUpload(db: Db, removeMedia: MediaRemoval, userId: nu
         images: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${posts.images}) e where e <> to_jsonb(${url}::text)), '[]'::jsonb)`,
         videos: sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${posts.videos}) e where e <> to_jsonb(${url}::text)), '[]'::jsonb)`,
         videoPosters: sql`coalesce((select jsonb_object_agg(key, value) from jsonb_each_text(${posts.videoPosters}) where key <> ${url}::text and value <> ${url}::text), '{}'::jsonb)`,
+        // The words read from its images go with any of them (they are kept as one text).
+        imageText: sql`case when ${posts.images} @> jsonb_build_array(${url}::text) then null else ${posts.imageText} end`,
       })
       .where(
         and(
@@ -70,7 +72,7 @@ export async function deleteUpload(db: Db, removeMedia: MediaRemoval, userId: nu
       .returning({ id: posts.id });
     const inComments = await tx
       .update(comments)
-      .set({ mediaUrl: null, mediaKind: null, mediaPoster: null })
+      .set({ mediaUrl: null, mediaKind: null, mediaPoster: null, imageText: null })
       .where(and(eq(comments.authorId, userId), eq(comments.mediaUrl, url)))
       .returning({ id: comments.id });
     const asPoster = await tx

@@ -58,6 +58,8 @@ export type ItemRow = {
   createdAt: Date;
   /** The scam shield's reasons (staff see the registry identifiers among them). */
   moderationReasons: string[];
+  /** The words of its images, when they changed the shield's verdict (what the shield saw beside the text). */
+  imageText: string | null;
 };
 
 export type ItemView = ModeratedItem;
@@ -82,6 +84,7 @@ const moderationColumns = (table: typeof posts | typeof comments) => ({
   hiddenByReports: table.hiddenByReports,
   createdAt: table.createdAt,
   moderationReasons: table.moderationReasons,
+  imageText: table.imageText,
 });
 
 export const excerptOf = (text: string) => plainTextExcerpt(text, EXCERPT_MAX);

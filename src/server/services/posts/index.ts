@@ -1,4 +1,5 @@
 // The posts domain's only door: code outside this folder imports from here.
+export * from './image-text-screening.ts';
 export * from './post-mapper.ts';
 export * from './posts-service.ts';
 export * from './reactions-service.ts';

@@ -24,6 +24,7 @@ import { mentionedHandles, type MentionFanout } from '../notifications/index.ts'
 import { sanitizeRichText } from '../writing/index.ts';
 import { screenWithRegistry } from '../safety/index.ts';
 import { listSavedPosts, savePost, unsavePost } from './saved-service.ts';
+import { noImageTextScreening, type ImageTextScreening } from './image-text-screening.ts';
 
 export { toPost, selectPosts, newestFirst, type PostRow } from './post-mapper.ts';
 
@@ -242,8 +243,14 @@ export type NewPost = {
  * Creates a post in a circle the author may post in: anyone signed in for a public circle,
  * members only for a private one. The description is sanitised and its embedded images stripped,
  * then the scam shield reads title and description: a held post is seen only by its author and staff.
+ * A published post with images has their words screened in the background (image-text-screening.ts).
  */
-export async function createPost(db: Db, input: NewPost, tellMentions: MentionFanout): Promise<Post> {
+export async function createPost(
+  db: Db,
+  input: NewPost,
+  tellMentions: MentionFanout,
+  screenImages: ImageTextScreening = noImageTextScreening,
+): Promise<Post> {
   const { circle } = input;
   if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
   if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
@@ -277,10 +284,13 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
       .returning({ id: posts.id, createdAt: posts.createdAt });
     if (tagIds.length) await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId: row.id, tagId, createdAt: row.createdAt })));
     if (screening.status === 'visible') await tellMentions(tx, { text, actorId: input.authorId, postId: row.id });
+    if (screening.status === 'visible' && input.images.length > 0) await screenImages(tx, { kind: 'post', id: row.id });
     return row;
   };
-  // The post, its tags and the queued telling of its @mentions commit together; a post with neither needs no transaction.
-  const created = mentionedHandles(text).length > 0 || tagIds.length > 0 ? await db.transaction(write) : await write(db);
+  // The post, its tags and the queued jobs (telling its @mentions, reading its images) commit together; a post with
+  // none of them needs no transaction.
+  const queuesJobs = mentionedHandles(text).length > 0 || input.images.length > 0;
+  const created = queuesJobs || tagIds.length > 0 ? await db.transaction(write) : await write(db);
   return getVisiblePost(db, created.id, input.authorId);
 }
 
@@ -316,6 +326,7 @@ async function ownPost(db: Db, id: number, userId: number) {
       description: posts.description,
       status: posts.moderationStatus,
       title: posts.title,
+      imageText: posts.imageText,
     })
     .from(posts)
     .innerJoin(circles, eq(circles.id, posts.circleId))
@@ -347,6 +358,8 @@ export async function editPost(db: Db, input: PostEdit, tellMentions: MentionFan
   const screening = await screenWithRegistry(db, {
     text: title,
     html: description,
+    // Its images are the same: words in them that changed its verdict still count beside the new text.
+    imageText: current.imageText ? [current.imageText] : [],
     authorCreatedAt: input.authorCreatedAt,
     newAccountHours: input.newAccountHours,
   });
@@ -424,18 +437,21 @@ export function createPostsService({
   tellMentions,
   queueHeld,
   qrCodesIn,
+  screenImages,
 }: {
   db: Db;
   tellMentions: MentionFanout;
   queueHeld: QueueHeld;
   qrCodesIn: QrCodesIn;
+  screenImages: ImageTextScreening;
 }) {
   const held = queueWhenHeld(queueHeld, 'post');
   return {
     list: (options: ListPostsOptions) => listPosts(db, options),
     getVisible: (id: number, viewerId: number | null) => getVisiblePost(db, id, viewerId),
     /** Creates the post; one the scam shield holds is queued for review before the author hears back. */
-    create: async (input: NewPost) => held(await createPost(db, { ...input, qrCodes: await qrCodesIn(input.images) }, tellMentions)),
+    create: async (input: NewPost) =>
+      held(await createPost(db, { ...input, qrCodes: await qrCodesIn(input.images) }, tellMentions, screenImages)),
     edit: async (input: PostEdit) => held(await editPost(db, input, tellMentions)),
     delete: (input: { id: number; userId: number }) => deletePost(db, input),
     save: (userId: number, postId: number) => savePost(db, userId, postId),

@@ -4,6 +4,7 @@ export * from './domains.ts';
 export * from './evaluate.ts';
 export * from './features.ts';
 export * from './identifiers.ts';
+export * from './image-text.ts';
 export * from './lexicon.ts';
 export * from './model.ts';
 export * from './normalise.ts';

@@ -28,6 +28,8 @@ export type ScreenInput = {
   newAccountHours: number;
   /** What QR codes in the item's images say (their payloads): read, and their payees judged, as the text is. */
   qrCodes?: readonly string[];
+  /** The words read from the item's images (OCR, image-text.ts): read as the item's own text is. */
+  imageText?: readonly string[];
 };
 
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
@@ -47,13 +49,16 @@ export function readHtml(html: string): { text: string; links: string[] } {
   return { text, links };
 }
 
-/** What the shield reads of an item, read once: its plain text (with its HTML's text and its QR codes'), its links, its QR codes. */
+/** What the shield reads of an item, read once: its plain text (with its HTML's, its QR codes' and its images'), its links, its QR codes. */
 type ReadItem = { text: string; links: string[]; qr: QrReading };
 
 function readItem(input: ScreenInput): ReadItem {
   const fromHtml = input.html ? readHtml(input.html) : { text: '', links: [] };
   const qr = readQrPayloads(input.qrCodes ?? []);
-  return { text: [input.text ?? '', fromHtml.text, qr.text].filter(Boolean).join('\n'), links: [...fromHtml.links, ...qr.links], qr };
+  const own = [input.text ?? '', fromHtml.text, qr.text].filter(Boolean).join('\n');
+  // Images' words after a blank line: a single line break between two letters is read as a split word and joined.
+  const text = [own, ...(input.imageText ?? [])].filter(Boolean).join('\n\n');
+  return { text, links: [...fromHtml.links, ...qr.links], qr };
 }
 
 function scoreItem(input: ScreenInput, item: ReadItem): Screening {
@@ -81,6 +86,14 @@ export async function screenWithRegistry(db: Db, input: ScreenInput): Promise<Sc
   const screening = await screenWithRegistryOnly(db, input);
   for (const observer of verdictObservers) observer(screening.verdict);
   return screening;
+}
+
+/**
+ * Scores an item again after it was written (its images' text read in the background): as screenWithRegistry, but
+ * the verdict observers are not told, since the item was counted when it was written.
+ */
+export function rescreenWithRegistry(db: Db, input: ScreenInput): Promise<Screening> {
+  return screenWithRegistryOnly(db, input);
 }
 
 const verdictObservers = new Set<(verdict: Verdict) => void>();
