@@ -24,8 +24,14 @@ function copyWith(edits: Record<string, (frontmatter: Record<string, unknown>) =
 }
 
 const bump = (material: boolean) => (page: Record<string, unknown>) => {
-  page.history = [{ version: page.version, effective: page.effective, material: page.material, changes: page.changes }];
-  Object.assign(page, { version: 2, effective: '2026-12-03', material, changes: ['Clarified how refunds reach a card.'] });
+  const history = (page.history as object[] | undefined) ?? [];
+  page.history = [{ version: page.version, effective: page.effective, material: page.material, changes: page.changes }, ...history];
+  Object.assign(page, {
+    version: Number(page.version) + 1,
+    effective: '2026-12-03',
+    material,
+    changes: ['Clarified how refunds reach a card.'],
+  });
 };
 
 describe('content:check', () => {
@@ -36,13 +42,13 @@ describe('content:check', () => {
   it('fails on a translation behind a material change, and passes once it catches up', () => {
     const lagging = copyWith({ 'refund.mdx': bump(true) });
     expect(checkContent(lagging).errors).toEqual([
-      'hi/refund.mdx translates version 1; refund.mdx is at 2 with a material change: translate it and set source_version: 2',
+      'hi/refund.mdx translates version 2; refund.mdx is at 3 with a material change: translate it and set source_version: 3',
     ]);
     const caughtUp = copyWith({
       'refund.mdx': bump(true),
       'hi/refund.mdx': (page) => {
         bump(true)(page);
-        page.source_version = 2;
+        page.source_version = 3;
       },
     });
     expect(checkContent(caughtUp).errors).toEqual([]);
@@ -51,12 +57,12 @@ describe('content:check', () => {
   it('only notes a translation behind a change that is not material', () => {
     const { errors, notes } = checkContent(copyWith({ 'refund.mdx': bump(false) }));
     expect(errors).toEqual([]);
-    expect(notes).toContain('hi/refund.mdx translates version 1; refund.mdx is at 2 (changes that are not material)');
+    expect(notes).toContain('hi/refund.mdx translates version 2; refund.mdx is at 3 (changes that are not material)');
   });
 
   it('fails on a version that takes effect before the one it replaces', () => {
     const { errors } = checkContent(copyWith({ 'refund.mdx': (page) => (bump(false)(page), (page.effective = '2020-01-01')) }));
-    expect(errors[0]).toMatch(/^refund\.mdx: effective: must not be earlier than version 1's/);
+    expect(errors[0]).toMatch(/^refund\.mdx: effective: must not be earlier than version 2's/);
   });
 });
 
@@ -78,8 +84,8 @@ describe('translation states', () => {
 
 describe('the privacy notice', () => {
   it('takes its version from the highest material version of the privacy page', () => {
-    expect(readPolicyNotice().version).toBe(1);
-    expect(readPolicyNotice(copyWith({ 'privacy.mdx': bump(false) })).version).toBe(1);
-    expect(readPolicyNotice(copyWith({ 'privacy.mdx': bump(true) })).version).toBe(2);
+    expect(readPolicyNotice().version).toBe(2);
+    expect(readPolicyNotice(copyWith({ 'privacy.mdx': bump(false) })).version).toBe(2);
+    expect(readPolicyNotice(copyWith({ 'privacy.mdx': bump(true) })).version).toBe(3);
   });
 });

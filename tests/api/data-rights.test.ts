@@ -175,8 +175,9 @@ describe('notice and consent', () => {
       required: true,
       consented_version: null,
       agreed_at: null,
-      // Before a first agreement every material version of the notice is listed.
-      changes: [{ version: 1, effective: '2026-11-23', changes: ['The first published version of this policy.'] }],
+      // Before a first agreement every material version of the notice is listed, newest first.
+      changes: readPolicyNotice()
+        .changes.map(({ version, effective, changes }) => ({ version, effective, changes: changes.en })),
       withdrawn_at: null,
       erase_after: null,
     });

@@ -6,6 +6,9 @@ import { joinPage, PAGES_DIR, splitPage } from '../../src/content/page-files.ts'
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createUser, NOTICE_VERSION } from '../helpers/fixtures.ts';
 
+/** The privacy page's next version in the copies below. */
+const NEXT = NOTICE_VERSION + 1;
+
 /** A copy of the site's pages in which `edit` has changed the privacy page (and its Hindi translation). */
 function pagesWith(edit: (page: Record<string, unknown>, lang: 'en' | 'hi') => void): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bsq-pages-'));
@@ -37,15 +40,15 @@ describe('the privacy notice follows the privacy page', () => {
     const materialDir = pagesWith((page, lang) => {
       // The Hindi page has caught up with version 2; its points are in Hindi.
       newVersion(page, {
-        version: 2,
+        version: NEXT,
         effective: '2026-12-03',
         material: true,
         changes: lang === 'en' ? ['We now keep reports for two years, not one.'] : ['अब हम रिपोर्ट एक नहीं, दो साल तक रखते हैं।'],
       });
-      if (lang === 'hi') page.source_version = 2;
+      if (lang === 'hi') page.source_version = NEXT;
     });
     const minorDir = pagesWith((page, lang) => {
-      if (lang === 'en') newVersion(page, { version: 2, effective: '2026-12-03', material: false, changes: ['Fixed a typo.'] });
+      if (lang === 'en') newVersion(page, { version: NEXT, effective: '2026-12-03', material: false, changes: ['Fixed a typo.'] });
     });
     dirs.push(materialDir, minorDir);
     [material, minor] = await Promise.all([buildTestApp({ pagesDir: materialDir }), buildTestApp({ pagesDir: minorDir })]);
@@ -59,16 +62,17 @@ describe('the privacy notice follows the privacy page', () => {
   it('a material change raises the version and asks every member again, listing what changed in their language', async () => {
     const { app } = material;
     const member = await createUser(app, 'policy-reader');
-    expect(NOTICE_VERSION).toBe(1);
     const status = await app.inject({ url: '/api/users/me/consent/', headers: member.headers });
     expect(status.json()).toMatchObject({
-      version: 2,
+      version: NEXT,
       required: true,
-      consented_version: 1,
-      changes: [{ version: 2, effective: '2026-12-03', changes: ['We now keep reports for two years, not one.'] }],
+      consented_version: NOTICE_VERSION,
+      changes: [{ version: NEXT, effective: '2026-12-03', changes: ['We now keep reports for two years, not one.'] }],
     });
     const inHindi = await app.inject({ url: '/api/users/me/consent/', headers: { ...member.headers, 'accept-language': 'hi' } });
-    expect(inHindi.json().changes).toEqual([{ version: 2, effective: '2026-12-03', changes: ['अब हम रिपोर्ट एक नहीं, दो साल तक रखते हैं।'] }]);
+    expect(inHindi.json().changes).toEqual([
+      { version: NEXT, effective: '2026-12-03', changes: ['अब हम रिपोर्ट एक नहीं, दो साल तक रखते हैं।'] },
+    ]);
 
     // Until they agree, a member's calls are refused with the code the app answers with the notice.
     const refused = await app.inject({ method: 'POST', url: '/api/users/me/profile/', headers: member.headers });
@@ -78,7 +82,7 @@ describe('the privacy notice follows the privacy page', () => {
       method: 'POST',
       url: '/api/users/me/consent/',
       headers: member.headers,
-      payload: { version: 1, adult: true },
+      payload: { version: NOTICE_VERSION, adult: true },
     });
     expect(stale.statusCode).toBe(400);
 
@@ -86,10 +90,10 @@ describe('the privacy notice follows the privacy page', () => {
       method: 'POST',
       url: '/api/users/me/consent/',
       headers: member.headers,
-      payload: { version: 2, adult: true },
+      payload: { version: NEXT, adult: true },
     });
     expect(agreed.statusCode).toBe(200);
-    expect(agreed.json()).toMatchObject({ version: 2, required: false, consented_version: 2, changes: [] });
+    expect(agreed.json()).toMatchObject({ version: NEXT, required: false, consented_version: NEXT, changes: [] });
     expect((await app.inject({ method: 'POST', url: '/api/users/me/profile/', headers: member.headers })).statusCode).toBe(200);
   });
 
@@ -97,7 +101,7 @@ describe('the privacy notice follows the privacy page', () => {
     const { app } = minor;
     const member = await createUser(app, 'policy-typo');
     const status = await app.inject({ url: '/api/users/me/consent/', headers: member.headers });
-    expect(status.json()).toMatchObject({ version: 1, required: false, consented_version: 1, changes: [] });
+    expect(status.json()).toMatchObject({ version: NOTICE_VERSION, required: false, consented_version: NOTICE_VERSION, changes: [] });
     expect((await app.inject({ method: 'POST', url: '/api/users/me/profile/', headers: member.headers })).statusCode).toBe(200);
   });
 });
