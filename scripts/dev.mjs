@@ -26,6 +26,12 @@ function stopServer() {
   });
 }
 
+// The content editor lives in `astro dev` (it is never part of a build): http://127.0.0.1:4322/editor.
+const editorPort = process.env.EDITOR_PORT ?? '4322';
+const editor = spawn('npx', ['astro', 'dev', '--port', editorPort, '--host', '127.0.0.1'], { stdio: 'ignore', env });
+console.log(`[dev] content editor: http://127.0.0.1:${editorPort}/editor (edits src/content/pages; see docs/editing-pages.md)`);
+process.on('exit', () => editor.kill('SIGTERM'));
+
 function startServer() {
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit', env });
 }
