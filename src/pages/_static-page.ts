@@ -33,7 +33,10 @@ export async function pastVersionPaths(lang: 'en' | 'hi') {
   return pages.flatMap((current) =>
     past
       .filter((version) => version.id.startsWith(`${current.id}/`))
-      .map((version) => ({ params: { page: current.data.canonical.slice(1), version: String(version.data.version) }, props: { past: version, current } })),
+      .map((version) => ({
+        params: { page: current.data.canonical.slice(1), version: String(version.data.version) },
+        props: { past: version, current },
+      })),
   );
 }
 

@@ -176,8 +176,7 @@ describe('notice and consent', () => {
       consented_version: null,
       agreed_at: null,
       // Before a first agreement every material version of the notice is listed, newest first.
-      changes: readPolicyNotice()
-        .changes.map(({ version, effective, changes }) => ({ version, effective, changes: changes.en })),
+      changes: readPolicyNotice().changes.map(({ version, effective, changes }) => ({ version, effective, changes: changes.en })),
       withdrawn_at: null,
       erase_after: null,
     });

@@ -15,7 +15,8 @@ export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 4412);
 
 async function main() {
   const smtp = await startSmtpCatcher();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-e2e-'));
+  // E2E_DATA_DIR: a journey that restarts a server of its own on the same data (tests/e2e/policy-changes.spec.ts).
+  const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'bsq-e2e-'));
   Object.assign(process.env, {
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
