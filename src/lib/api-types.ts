@@ -300,3 +300,6 @@ export type SiteFigures = {
   /** Posts and comments the scam shield held in the last 30 days. */
   scams_stopped_30d: number | null;
 };
+
+/** A member's draft of a post (GET/POST /api/users/me/drafts/, PUT/DELETE /api/users/me/drafts/{id}/): private to them. */
+export type Draft = { id: number; circle: { id: number; name: string } | null; title: string; description: string; updated_at: string };

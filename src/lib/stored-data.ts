@@ -87,6 +87,7 @@ export const STORED_FIELDS: StoredField[] = [
   { table: 'comments', columns: ['image_text'], key: 'commentsImageText' },
   { table: 'post_reactions', columns: ['post_id', 'user_id', 'kind', 'created_at'], key: 'postReactionsPostId' },
   { table: 'saved_posts', columns: ['user_id', 'post_id', 'created_at'], key: 'savedPostsUserId' },
+  { table: 'drafts', columns: ['id', 'author_id', 'circle_id', 'title', 'description', 'created_at', 'updated_at'], key: 'draftsId' },
   { table: 'circle_members', columns: ['circle_id', 'user_id', 'role', 'joined_at'], key: 'circleMembersCircleId' },
   { table: 'join_requests', columns: ['id', 'circle_id', 'user_id', 'status', 'created_at', 'decided_at'], key: 'joinRequestsId' },
   {

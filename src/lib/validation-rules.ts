@@ -26,3 +26,6 @@ export function isWebLink(value: string): boolean {
 export const CIRCLE_NAME_MIN = 3;
 export const CIRCLE_NAME_MAX = 50;
 export const CIRCLE_DESCRIPTION_MAX = 500;
+
+/** Drafts a member keeps at most (the create-post screen saves one as they type). */
+export const MAX_DRAFTS = 50;

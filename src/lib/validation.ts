@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { EMAIL_PATTERN } from './validation-rules.ts';
+import { EMAIL_PATTERN, TITLE_MAX_LENGTH } from './validation-rules.ts';
 
 // The zod-free rules live in validation-rules.ts (islands import them from there); re-exported for the server.
 export {
@@ -78,3 +78,19 @@ export const choice = <T extends string>(values: readonly T[]) =>
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
+
+/** The longest text a draft keeps (characters of HTML). */
+export const DRAFT_TEXT_MAX = 100_000;
+
+/** A draft's fields (POST and PUT /api/users/me/drafts/): each optional, a channel id or null, a title within a post's limit. */
+export const draftSchema = z.object({
+  /** A channel's id or name (the create-post picker holds a name); null or '' for none yet. */
+  circle: z
+    .preprocess(
+      (value) => (value === '' ? null : typeof value === 'string' && parseId(value) !== null ? parseId(value) : value),
+      z.union([z.null(), z.number().int().positive(), stringField().max(100)]),
+    )
+    .optional(),
+  title: stringField().max(TITLE_MAX_LENGTH, `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`).optional(),
+  description: stringField().max(DRAFT_TEXT_MAX, `Ensure this field has no more than ${DRAFT_TEXT_MAX} characters.`).optional(),
+});

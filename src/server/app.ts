@@ -28,6 +28,7 @@ import tokenRoutes from './routes/tokens.ts';
 import profileRoutes from './routes/profile.ts';
 import postRoutes from './routes/posts.ts';
 import savedRoutes from './routes/saved.ts';
+import draftsRoutes from './routes/drafts.ts';
 import syndicationRoutes from './routes/syndication.ts';
 import notificationRoutes from './routes/notifications.ts';
 import commentRoutes from './routes/comments.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     profileRoutes,
     postRoutes,
     savedRoutes,
+    draftsRoutes,
     commentRoutes,
     circleRoutes,
     searchRoutes,

@@ -29,7 +29,7 @@ import {
 } from './services/media/index.ts';
 import { createModerationService, createSuspensionService } from './services/moderation/index.ts';
 import { createMentionFanout, createNotificationsService } from './services/notifications/index.ts';
-import { createImageTextScreening, createPostsService, createReactionsService } from './services/posts/index.ts';
+import { createDraftsService, createImageTextScreening, createPostsService, createReactionsService } from './services/posts/index.ts';
 import { createImageTextReader, createShieldTeacher, RETRAIN_JOB } from './services/safety/index.ts';
 import { createSearchService } from './services/search/index.ts';
 import { createSiteFigures, createSiteServices, createSyndicationService } from './services/site/index.ts';
@@ -145,6 +145,7 @@ export function createServices({
     joinRequests: createJoinRequestsService({ db }),
     posts,
     reactions: createReactionsService({ db }),
+    drafts: createDraftsService({ db, now }),
     comments,
     notifications: createNotificationsService({ db }),
     siteFigures: createSiteFigures(db, config.institutionChipMinMembers),

@@ -11,6 +11,7 @@ import RichTextEditor from './RichTextEditor.tsx';
 import SignInPrompt, { useHasToken } from './SignInPrompt.tsx';
 import ProcessingOverlay from './ProcessingOverlay.tsx';
 import { $posting, postFailureMessage, submitPost, undescribedImages, type PostTab } from './create-post.store.ts';
+import { deleteDraft, isBlankDraft, loadDraft, saveDraft } from './drafts.ts';
 import { channelHref } from '../common/post-card/media.ts';
 import { goBack } from './navigation.ts';
 import type { PostEditor } from './quill-editor.ts';
@@ -36,11 +37,53 @@ function CreatePost() {
   // The reminder before posting images without descriptions; "Post anyway" sends them as they are.
   const [reminder, setReminder] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The draft on the server this form is saved to as the member types (null until something is written).
+  const draftId = useRef<number | null>(null);
+  const draftText = useRef<string | null>(null);
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const [changes, setChanges] = useState(0);
+  const [draftState, setDraftState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
 
   useEffect(() => {
-    const preset = new URLSearchParams(location.search).get('channelName');
+    const params = new URLSearchParams(location.search);
+    const preset = params.get('channelName');
     if (preset) setCommunity(preset);
-  }, []);
+    const id = Number(params.get('draft'));
+    if (!Number.isSafeInteger(id) || id <= 0) return;
+    loadDraft(id).then(
+      (draft) => {
+        draftId.current = draft.id;
+        setCommunity(draft.circle?.name ?? '');
+        setTitle(draft.title);
+        if (editorRef.current) editorRef.current.setHtml(draft.description);
+        else draftText.current = draft.description;
+        setDraftState('saved');
+      },
+      () => setError(t('createPost.draftMissing')),
+    );
+  }, [t]);
+
+  // Saves a draft 1.5 s after the member stops typing (title, channel or text), one save at a time.
+  useEffect(() => {
+    if (changes === 0) return;
+    const timer = setTimeout(() => {
+      const fields = { circle: community, title, description: editorRef.current?.html() ?? '' };
+      if (draftId.current === null && isBlankDraft(fields)) return;
+      setDraftState('saving');
+      saving.current = saving.current.then(() =>
+        saveDraft(draftId.current, fields).then(
+          (draft) => {
+            draftId.current = draft.id;
+            history.replaceState(history.state, '', `${location.pathname}?draft=${draft.id}`);
+            setDraftState('saved');
+          },
+          () => setDraftState('failed'),
+        ),
+      );
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, [changes, community, title]);
+  const changed = () => setChanges((count) => count + 1);
 
   if (signedIn === false) return <SignInPrompt message={t('createPost.signInToPost')} />;
 
@@ -53,6 +96,9 @@ function CreatePost() {
     setReminder(false);
     try {
       const post = await submitPost(draft);
+      // The draft became this post: it goes (a failure to delete it leaves it on the profile, nothing worse).
+      await saving.current;
+      if (draftId.current !== null) await deleteDraft(draftId.current).catch(() => undefined);
       location.assign(`${channelHref(post.circle.name)}&new=${post.id}`);
     } catch (error) {
       // Cancelled by the member: the form stays as it was, nothing to say.
@@ -76,7 +122,13 @@ function CreatePost() {
     <form onSubmit={onSubmit} aria-busy={posting}>
       {/* Disabled until hydrated, so nothing typed or clicked before the island runs is lost. */}
       <fieldset disabled={signedIn === null} className="min-w-0 space-y-4">
-        <CommunityPicker value={community} onChange={setCommunity} />
+        <CommunityPicker
+          value={community}
+          onChange={(value) => {
+            setCommunity(value);
+            changed();
+          }}
+        />
         <TagChooser community={community} value={tags} onChange={setTags} />
         <div className="rounded-lg border border-line bg-surface">
           <div role="tablist" aria-label={t('createPost.postType')} className="flex border-b border-line">
@@ -107,7 +159,10 @@ function CreatePost() {
                   id={`${id}-title`}
                   value={title}
                   maxLength={TITLE_MAX_LENGTH}
-                  onChange={(event) => setTitle(event.target.value)}
+                  onChange={(event) => {
+                    setTitle(event.target.value);
+                    changed();
+                  }}
                   aria-describedby={`${id}-count`}
                   className="w-full rounded-lg border border-line px-3 py-2 pr-20"
                 />
@@ -120,7 +175,15 @@ function CreatePost() {
               <span id={`${id}-body`} className="sr-only">
                 {t('createPost.body')}
               </span>
-              <RichTextEditor editorRef={editorRef} labelId={`${id}-body`} />
+              <RichTextEditor
+                editorRef={editorRef}
+                labelId={`${id}-body`}
+                onReady={(editor) => {
+                  if (draftText.current !== null) editor.setHtml(draftText.current);
+                  draftText.current = null;
+                  editor.onChange(changed);
+                }}
+              />
             </div>
             <div id={`${id}-panel-images`} role="tabpanel" aria-labelledby={`${id}-tab-images`} hidden={tab !== 'images'}>
               <MediaPicker
@@ -152,7 +215,12 @@ function CreatePost() {
           <div className="px-4">
             <FieldError id={`${id}-error`} message={error} />
           </div>
-          <div className="flex justify-end gap-3 border-t border-line p-4">
+          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line p-4">
+            <p role="status" className="mr-auto text-xs text-muted">
+              {draftState === 'saving' && t('createPost.draftSaving')}
+              {draftState === 'saved' && t('createPost.draftSaved')}
+              {draftState === 'failed' && t('createPost.draftFailed')}
+            </p>
             <button
               type="button"
               onClick={() => goBack()}

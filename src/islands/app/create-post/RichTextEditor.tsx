@@ -2,10 +2,17 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { PostEditor } from './quill-editor.ts';
 import { useT } from '../../i18n/use-t.tsx';
 
-type Props = { editorRef: RefObject<PostEditor | null>; labelId: string };
+type Props = {
+  editorRef: RefObject<PostEditor | null>;
+  labelId: string;
+  /** Called once the editor is there (to put a draft's text in and follow changes). */
+  onReady?: (editor: PostEditor) => void;
+};
 
 /** Mounts Quill after hydration; the import is dynamic so Quill and its CSS ship with this page only. */
-export default function RichTextEditor({ editorRef, labelId }: Props) {
+export default function RichTextEditor({ editorRef, labelId, onReady }: Props) {
+  const readyRef = useRef(onReady);
+  readyRef.current = onReady;
   const t = useT();
   const containerRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -19,6 +26,7 @@ export default function RichTextEditor({ editorRef, labelId }: Props) {
         editor = createPostEditor(containerRef.current, { placeholder: t('createPost.bodyPlaceholder'), labelledBy: labelId, t });
         editorRef.current = editor;
         setState('ready');
+        readyRef.current?.(editor);
       })
       .catch((error: unknown) => {
         console.error('Failed to load the editor', error);

@@ -53,6 +53,10 @@ Quill.register(
 export type PostEditor = {
   /** The body as HTML, or '' when nothing was written. */
   html: () => string;
+  /** Puts a saved draft's text in (sanitised by the server when it was saved). */
+  setHtml: (html: string) => void;
+  /** Calls `listener` whenever the member changes the text. */
+  onChange: (listener: () => void) => void;
   destroy: () => void;
 };
 
@@ -96,6 +100,8 @@ export function createPostEditor(container: HTMLElement, options: { placeholder:
   if (toolbar) labelControls(toolbar, quill.root, options.labelledBy, options.t);
   return {
     html: () => (quill.getLength() <= 1 && !quill.root.querySelector('img') ? '' : fixSemanticSpaces(quill.getSemanticHTML())),
+    setHtml: (html) => quill.clipboard.dangerouslyPasteHTML(html, 'silent'),
+    onChange: (listener) => void quill.on('text-change', (_delta, _old, source) => source === 'user' && listener()),
     destroy: () => {
       toolbar?.remove();
       container.innerHTML = '';

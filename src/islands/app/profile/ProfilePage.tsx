@@ -1,6 +1,6 @@
-import { useEffect, useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ProfileResponse } from '../../../lib/api-types.ts';
+import type { Draft, ProfileResponse } from '../../../lib/api-types.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { logout } from '../../../stores/session.store.ts';
 import { PostCard } from '../common/post-card/PostCard.tsx';
@@ -10,6 +10,7 @@ import SafetySettings from '../safety/SafetySettings.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import VerificationsSection from '../verifications/VerificationsSection.tsx';
 import { $savedList, loadSavedPage } from '../../../stores/saved.store.ts';
+import { deleteDraft, listDrafts } from '../create-post/drafts.ts';
 import { $profilePage, loadMore, loadProfilePage, PROFILE_ERROR, setProfileTab, type ProfileTab } from './profile.store.ts';
 import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
 import { formatDate, formatNumber } from '../../../lib/i18n.ts';
@@ -20,6 +21,7 @@ const TABS: { key: ProfileTab; label: string }[] = [
   { key: 'circles', label: 'profile.circles' },
   { key: 'activity', label: 'profile.activity' },
   { key: 'saved', label: 'profile.saved' },
+  { key: 'drafts', label: 'profile.drafts' },
 ];
 
 const note = 'py-10 text-center text-sm text-muted';
@@ -233,6 +235,7 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
             </>
           ))}
         {tab === 'saved' && <SavedPosts />}
+        {tab === 'drafts' && <Drafts />}
         {tab === 'activity' && <p className={note}>{t('profile.activitySoon')}</p>}
       </div>
     </section>
@@ -265,6 +268,60 @@ function SavedPosts() {
         </button>
       )}
     </>
+  );
+}
+
+/** The Drafts tab: what the member started writing, most recently changed first; Continue opens it in the create-post screen. */
+function Drafts() {
+  const t = useT();
+  const lang = useLang();
+  const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    listDrafts().then(
+      (page) => setDrafts(page.results),
+      () => setFailed(true),
+    );
+  }, []);
+  if (failed) return <p className={note}>{t('profile.draftsFailed')}</p>;
+  if (drafts === null) return <p className={note}>{t('profile.loading')}</p>;
+  if (drafts.length === 0) return <p className={note}>{t('profile.noDrafts')}</p>;
+  const remove = async (id: number) => {
+    try {
+      await deleteDraft(id);
+      setDrafts((list) => (list ?? []).filter((draft) => draft.id !== id));
+    } catch {
+      setFailed(true);
+    }
+  };
+  return (
+    <ul className="divide-y divide-line rounded-lg border border-line bg-surface">
+      {drafts.map((draft) => (
+        <li key={draft.id} className="flex flex-wrap items-center gap-3 p-3">
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-semibold text-ink">{draft.title || t('profile.untitledDraft')}</p>
+            <p className="text-xs text-muted">
+              {draft.circle ? `b/${draft.circle.name} · ` : ''}
+              {t('profile.draftChanged', { date: formatDate(draft.updated_at, lang) })}
+            </p>
+          </div>
+          <a
+            href={`/home/create?draft=${draft.id}`}
+            className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            {t('profile.continueDraft')}
+          </a>
+          <button
+            type="button"
+            onClick={() => void remove(draft.id)}
+            aria-label={t('profile.deleteDraftOf', { title: draft.title || t('profile.untitledDraft') })}
+            className="rounded-full border border-line px-4 py-1.5 text-sm font-semibold text-ink hover:bg-canvas"
+          >
+            {t('profile.deleteDraft')}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -3,7 +3,7 @@ import { api, ApiError } from '../../../lib/browser/api-client.ts';
 import type { ProfileResponse } from '../../../lib/api-types.ts';
 import { fetchViewer } from '../shell/viewer.store.ts';
 
-export type ProfileTab = 'posts' | 'circles' | 'saved' | 'activity';
+export type ProfileTab = 'posts' | 'circles' | 'saved' | 'drafts' | 'activity';
 
 /** The catalog key of the spec's 'Failed to load profile data'. */
 export const PROFILE_ERROR = 'profile.loadFailed';

@@ -135,6 +135,29 @@ export const savedPosts = pgTable(
   ],
 );
 
+/**
+ * A member's drafts: what they are writing in the create-post screen, saved on the server as they type so it
+ * survives a reload, a lost connection or another device. Private to the member; in the data export; gone with the
+ * account. Listed most recently changed first on `(author_id, updated_at desc, id desc)`.
+ */
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: serial('id').primaryKey(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The channel chosen so far; null before one is chosen (or after it was deleted). */
+    circleId: integer('circle_id').references(() => circles.id, { onDelete: 'set null' }),
+    title: text('title').notNull().default(''),
+    /** Sanitised like a post's text; images pasted into the text are not kept in a draft. */
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('drafts_author_updated_idx').on(t.authorId, t.updatedAt.desc(), t.id.desc())],
+);
+
 /** How many rows the public circles' post total is spread over (a circle adds to the row of its id modulo this). */
 export const PUBLIC_POST_TOTAL_SHARDS = 16;
 

@@ -79,6 +79,7 @@ export const ACCOUNT_TABLES: AccountTable[] = [
     exportAs: 'comment_upvotes',
   },
   { table: s.savedPosts, owner: s.savedPosts.userId, links: [s.savedPosts.userId], erase: 'delete', exportAs: 'saved_posts' },
+  { table: s.drafts, owner: s.drafts.authorId, links: [s.drafts.authorId], erase: 'delete', exportAs: 'drafts' },
   // Notifications to the member, and those others got about the member's doing (they name the member's handle).
   {
     table: s.notifications,

@@ -4,3 +4,4 @@ export * from './post-mapper.ts';
 export * from './posts-service.ts';
 export * from './reactions-service.ts';
 export * from './saved-service.ts';
+export * from './drafts-service.ts';
