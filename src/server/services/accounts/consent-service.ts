@@ -1,25 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { ConsentStatus } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import { consents, users } from '../../db/schema/index.ts';
 import { noticeChangesSince, type PolicyNotice } from '../../../content/page-files.ts';
 import { fieldErrors, say } from '../../platform/errors.ts';
 
-/**
- * The member's consent: the notice's version (derived from the privacy page: its highest material version),
- * whether they must agree (again), what they agreed to, the material changes since then in their language, and a
- * withdrawal in force.
- */
-export type ConsentStatus = {
-  version: number;
-  required: boolean;
-  consented_version: number | null;
-  agreed_at: string | null;
-  /** The privacy notice's material changes since the version the member agreed to, newest first (all of them before a first agreement). */
-  changes: { version: number; effective: string; changes: string[] }[];
-  /** When the member withdrew consent, and when the account is erased unless they agree again (null: no withdrawal). */
-  withdrawn_at: string | null;
-  erase_after: string | null;
-};
+/** The member's consent (the API's ConsentStatus): derived version, whether to agree (again), the changes since, a withdrawal. */
+export type { ConsentStatus };
 
 export const STALE_NOTICE = say('errors.consent.staleNotice');
 
