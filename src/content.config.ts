@@ -1,11 +1,13 @@
 /**
  * The static pages (about, policies, contact, pricing, FAQ) as one MDX collection: an editor changes a policy
  * by editing one file in src/content/pages; the schema keeps every page's metadata complete. English pages sit
- * at the top (`about`), their Hindi versions in `hi/` (`hi/about`); `pageLangOf()` tells them apart.
+ * at the top (`about`), their translations in a folder per language (`hi/about`, `kn/about`); `pageLangOf()` tells
+ * them apart.
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { pageSchema } from './content/page-schema.ts';
+import { DEFAULT_LANG, isLang, type Lang } from './lib/i18n.ts';
 
 const pages = defineCollection({
   loader: glob({ pattern: '**/*.mdx', base: './src/content/pages' }),
@@ -24,7 +26,8 @@ const pageVersions = defineCollection({
 
 export const collections = { pages, pageVersions };
 
-/** A page entry's language and its name without the language folder (`hi/about` → hi, about). */
-export function pageLangOf(id: string): { lang: 'en' | 'hi'; slug: string } {
-  return id.startsWith('hi/') ? { lang: 'hi', slug: id.slice(3) } : { lang: 'en', slug: id };
+/** A page entry's language and its name without the language folder (`hi/about` → hi, about; `about` → en, about). */
+export function pageLangOf(id: string): { lang: Lang; slug: string } {
+  const [folder, ...rest] = id.split('/');
+  return rest.length > 0 && isLang(folder) ? { lang: folder, slug: rest.join('/') } : { lang: DEFAULT_LANG, slug: id };
 }

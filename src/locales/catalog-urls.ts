@@ -5,6 +5,11 @@
  */
 import en from './en.json?url';
 import hi from './hi.json?url';
+import mr from './mr.json?url';
+import bn from './bn.json?url';
+import ta from './ta.json?url';
+import te from './te.json?url';
+import kn from './kn.json?url';
 import type { CatalogLang } from './catalogs.ts';
 
-export const CATALOG_URLS: Record<CatalogLang, string> = { en, hi };
+export const CATALOG_URLS: Record<CatalogLang, string> = { en, hi, mr, bn, ta, te, kn };

@@ -1,8 +1,10 @@
-/** The prebuilt routes of the static pages in one language: each at its file name and at its canonical path. */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { pageLangOf } from '../content.config.ts';
+import { PREFIXED_LANGUAGES, type Lang } from '../lib/i18n.ts';
 
-export async function staticPagePaths(lang: 'en' | 'hi') {
+/** The prebuilt routes of the static pages in one language: each at its file name and at its canonical path. */
+
+export async function staticPagePaths(lang: Lang) {
   const pages = await getCollection('pages', (entry) => entry.data.rendered === 'build' && pageLangOf(entry.id).lang === lang);
   return pages.flatMap((entry) => {
     const slug = pageLangOf(entry.id).slug;
@@ -17,7 +19,7 @@ export async function staticPagePaths(lang: 'en' | 'hi') {
 export type StaticPageProps = { entry: CollectionEntry<'pages'> };
 
 /** The history page of every policy in one language, at /{page}/history (its canonical path's). */
-export async function policyHistoryPaths(lang: 'en' | 'hi') {
+export async function policyHistoryPaths(lang: Lang) {
   const pages = await getCollection('pages', (entry) => entry.data.policy && pageLangOf(entry.id).lang === lang);
   const past = await getCollection('pageVersions');
   return pages.map((entry) => {
@@ -27,7 +29,7 @@ export async function policyHistoryPaths(lang: 'en' | 'hi') {
 }
 
 /** Every kept earlier version of a policy in one language, at /{page}/history/{version}. */
-export async function pastVersionPaths(lang: 'en' | 'hi') {
+export async function pastVersionPaths(lang: Lang) {
   const pages = await getCollection('pages', (entry) => entry.data.policy && pageLangOf(entry.id).lang === lang);
   const past = await getCollection('pageVersions');
   return pages.flatMap((current) =>
@@ -42,3 +44,13 @@ export async function pastVersionPaths(lang: 'en' | 'hi') {
 
 export type PolicyHistoryProps = { entry: CollectionEntry<'pages'>; kept: number[] };
 export type PastVersionProps = { past: CollectionEntry<'pageVersions'>; current: CollectionEntry<'pages'> };
+
+/** Paths of one language's pages, made for every language with a prefix, each with its `lang` param (src/pages/[lang]/). */
+export async function inTranslations<Path extends { params: Record<string, string>; props: object }>(
+  paths: (lang: Lang) => Promise<Path[]>,
+) {
+  const each = await Promise.all(
+    PREFIXED_LANGUAGES.map(async (lang) => (await paths(lang)).map((path) => ({ ...path, params: { ...path.params, lang } }))),
+  );
+  return each.flat();
+}

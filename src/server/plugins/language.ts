@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_LANG, LANG_COOKIE, langFromAcceptLanguage, parseLang, type Lang } from '../../lib/i18n.ts';
+import { DEFAULT_LANG, LANG_COOKIE, preferredLang, type Lang } from '../../lib/i18n.ts';
 import { translateErrorBody } from '../http/error-messages.ts';
 import { isMessage, wordBody, wordMessage } from '../platform/errors.ts';
 
@@ -15,9 +15,8 @@ const COOKIE = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`);
 
 export function requestLang(request: Pick<FastifyRequest, 'headers'>): Lang {
   const cookie = COOKIE.exec(request.headers.cookie ?? '')?.[1];
-  if (cookie) return parseLang(decodeURIComponent(cookie));
   const accept = request.headers['accept-language'];
-  return langFromAcceptLanguage(Array.isArray(accept) ? accept[0] : accept);
+  return preferredLang(cookie && decodeURIComponent(cookie), Array.isArray(accept) ? accept[0] : accept);
 }
 
 /** Reads the request's language and words the API's error answers in it (their codes unchanged). */

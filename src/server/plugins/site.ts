@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import type { SiteServices } from '../site-services.ts';
 import { notFoundPage } from '../../lib/not-found-page.ts';
 import { requestLang } from './language.ts';
+import { DEFAULT_LANG, langOfPath } from '../../lib/i18n.ts';
 import { pageSecurityHeaders } from '../http/page-security.ts';
 
 type AstroHandler = (req: unknown, res: unknown, next: () => void, locals: Record<string, unknown>) => Promise<void>;
@@ -66,8 +67,11 @@ async function sitePlugin(
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const pages = [...prerenderedPages(clientDir).map((page) => new RegExp(`^${escapeRegExp(page)}/?$`)), ...serverRoutes(options.distDir)];
   const isPage = (pathname: string) => pages.some((pattern) => pattern.test(pathname)) || isFile(clientDir, pathname);
-  /** The reader's language for a page: a /hi/ path says Hindi, else the lang cookie (or Accept-Language) decides. */
-  const langOfPath = (request: FastifyRequest) => (/^\/hi(\/|$)/.test(request.url) ? 'hi' : requestLang(request));
+  /** The reader's language for a page: a /{lang}/ path says which, else the lang cookie (or Accept-Language) decides. */
+  const readerLang = (request: FastifyRequest) => {
+    const ofPath = langOfPath(request.url);
+    return ofPath !== DEFAULT_LANG ? ofPath : requestLang(request);
+  };
   app.siteNotFound = (request, reply) => {
     // The site only reads: anything else is refused here, before Astro, which would try to read a body Fastify
     // has already read (a 500 with a stack trace for every POST to a page).
@@ -75,7 +79,7 @@ async function sitePlugin(
       const pathname = request.url.split('?')[0];
       if (isPage(pathname))
         return reply.code(405).header('Allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed');
-      const page = notFoundPage(langOfPath(request));
+      const page = notFoundPage(readerLang(request));
       return reply.code(404).headers(headersOf(page)).type('text/html; charset=utf-8').send(page);
     }
     reply.hijack();
@@ -86,7 +90,7 @@ async function sitePlugin(
       () => {
         reply.raw.statusCode = 404;
         reply.raw.setHeader('Content-Type', 'text/html; charset=utf-8');
-        reply.raw.end(notFoundPage(langOfPath(request)));
+        reply.raw.end(notFoundPage(readerLang(request)));
       },
       { services: options.siteServices },
     );

@@ -22,8 +22,9 @@ export function AppPreferences() {
 
   return (
     <div className="flex flex-col gap-2 px-3 py-2 text-sm">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <span className="text-muted">{t('site.language')}</span>
+        {/* Every other language, named in its own script; they wrap in a narrow menu. */}
         {LANGUAGES.filter((other) => other !== lang).map((other) => (
           <button
             key={other}
