@@ -48,6 +48,15 @@ describe('API errors in the client language', () => {
     expect(english.json()).toEqual({ email: ['This field is required.'] });
   });
 
+  it('answers in any of the seven languages: Kannada for Accept-Language kn, the cookie over the header, English otherwise', async () => {
+    const kannada = await sendOtp({ email: 'foo' }, { 'accept-language': 'kn-IN,kn;q=0.9,en;q=0.8' });
+    expect(kannada.json()).toEqual({ email: ['ಸರಿಯಾದ ಇಮೇಲ್ ವಿಳಾಸ ನಮೂದಿಸಿ.'] });
+    const bengali = await sendOtp({}, { cookie: 'lang=bn', 'accept-language': 'ta' });
+    expect(bengali.json()).toEqual({ email: ['এই তথ্যটি দরকার।'] });
+    const unknown = await sendOtp({}, { 'accept-language': 'fr-FR,de;q=0.9' });
+    expect(unknown.json()).toEqual({ email: ['This field is required.'] });
+  });
+
   it('keeps error codes and words a detail with a wait in it', async () => {
     const unauthenticated = await t.app.inject({ method: 'GET', url: '/api/users/me/consent/', headers: { 'accept-language': 'hi' } });
     expect(unauthenticated.statusCode).toBe(401);
@@ -117,6 +126,19 @@ describe('the sign-in mail', () => {
     const text = mailText(mail!.file);
     expect(text).toContain('आपका भारत स्क्वेयर साइन-इन कोड है:');
     expect(text).toContain('5 मिनट में बेकार हो जाएगा');
+    expect(text.match(/\d{6,}/g)?.length).toBe(1);
+  });
+});
+
+describe('the sign-in mail in the five newer languages', () => {
+  it('is written in Tamil for a code asked for in Tamil', async () => {
+    const email = uniqueEmail('tamil-mail');
+    const res = await sendOtp({ email }, { 'accept-language': 'ta-IN,ta;q=0.9' });
+    expect(res.statusCode).toBe(200);
+    const mail = outbox(t).find((m) => m.to.toLowerCase() === email.toLowerCase());
+    const text = mailText(mail!.file);
+    expect(text).toContain('உங்கள் பாரத் ஸ்கொயர் உள்நுழைவுக் குறியீடு');
+    expect(text).toContain('5 நிமிடங்கள்');
     expect(text.match(/\d{6,}/g)?.length).toBe(1);
   });
 });

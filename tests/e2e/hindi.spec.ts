@@ -1,45 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { otpFor, signInByApi, uniqueEmail } from './helpers.ts';
 import { createCircle, createComment, createPost, signInMember, uniqueName } from './app-fixtures.ts';
 import { signedInAs } from './roles.ts';
+import { chooseSiteLanguage, englishOnScreen } from './languages.ts';
 
 /**
  * A visitor who reads Hindi: switches on the landing page, signs in, writes a post and reads the feed, and finds
  * no English on those screens beyond what members wrote (titles, handles, channel names) and fixed tokens.
  */
 
-/** Latin words left in the visible text once members' own writing is taken out. */
-async function englishOnScreen(page: Page, userContent: string[] = [], root = 'body'): Promise<string[]> {
-  const text = await page.evaluate((rootSelector) => {
-    const clone = document.querySelector(rootSelector)!.cloneNode(true) as HTMLElement;
-    // Members' writing and names: post titles and bodies, handles, channel names and what the server says of a channel.
-    const selectors = [
-      'article h2',
-      'article h3',
-      'article .rich-text',
-      'article header',
-      'article [role="note"]',
-      '[aria-labelledby="popular-heading"] li a',
-      'input',
-      'select',
-      'script',
-      'style',
-      '[hidden]',
-    ];
-    clone.querySelectorAll(selectors.join(',')).forEach((node) => node.remove());
-    // Only what is rendered: the clone has no layout, so hidden parts are found on the original.
-    return clone.innerText ?? clone.textContent ?? '';
-  }, root);
-  let remaining = text;
-  for (const content of userContent) remaining = remaining.split(content).join(' ');
-  // File types, the language switch's own name, and the names of the social networks the footer links to.
-  const allowed = new Set(['JPG', 'PNG', 'GIF', 'MP4', 'WebP', 'MB', 'English', 'Instagram', 'LinkedIn', 'WhatsApp', 'Facebook']);
-  return [...remaining.matchAll(/[A-Za-z]{2,}/g)].map((m) => m[0]).filter((word) => !allowed.has(word));
-}
-
 test('switch to Hindi on the landing page, sign in, create a post and read the feed, without English', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('banner').getByRole('link', { name: 'हिन्दी' }).click();
+  await chooseSiteLanguage(page, 'हिन्दी');
   await expect(page).toHaveURL(/\/hi\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('खुलकर बोलिए।');
