@@ -1,4 +1,4 @@
-/** sitemap.xml of the public pages in both languages at their canonical URLs, with hreflang alternates, prebuilt with the site's origin. */
+/** sitemap.xml of the public pages in every language at their canonical URLs, with hreflang alternates, prebuilt with the site's origin. */
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { pageLangOf } from '../content.config.ts';

@@ -37,7 +37,7 @@ export const grievances = pgTable(
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
-    /** The language the complaint was filed in ('en' | 'hi'), so every mail about it is written in it; a language is not identifying. */
+    /** The language the complaint was filed in (a code of LANGUAGE_LIST), so every mail about it is written in it; a language is not identifying. */
     lang: text('lang').notNull().default('en'),
   },
   (t) => [
