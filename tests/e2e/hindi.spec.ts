@@ -148,7 +148,7 @@ test('the post page, notifications, search and the create-channel wizard speak H
   await page.goto('/home/create-channel');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('चैनल बनाएँ');
   await expect(page.getByText('चरण 1 / 2')).toBeVisible();
-  await expect(page.getByText('आपके समुदाय का विवरण')).toBeVisible();
+  await expect(page.getByText('आपके चैनल का विवरण')).toBeVisible();
   expect(await englishOnScreen(page, [], 'main')).toEqual([]);
 });
 
