@@ -9,7 +9,7 @@ import { CATALOG_URLS } from './catalog-urls.ts';
 
 // Read without src/lib/i18n.ts, which imports this module: `kn-IN` → kn when a catalog is built for it, else English.
 const tag = document.documentElement.lang.toLowerCase().split('-')[0];
-const pageLang = (Object.hasOwn(CATALOG_URLS, tag) ? tag : 'en') as CatalogLang;
+const pageLang = (Object.prototype.hasOwnProperty.call(CATALOG_URLS, tag) ? tag : 'en') as CatalogLang;
 
 // The same request as the app layout's preload (a plain GET, same-origin credentials), so the browser reuses it.
 const response = await fetch(CATALOG_URLS[pageLang]);
