@@ -132,7 +132,7 @@ const DATE_STYLES = {
  * Numbers are written alike in every language: Latin digits with India's grouping (1,23,456). Not each language's own
  * locale: Bengali counts in its own digits unless told (`-u-nu-latn`), and CLDR groups Kannada by thousands (123,456).
  */
-export const NUMBER_LOCALE = 'en-IN-u-nu-latn';
+const NUMBER_LOCALE = 'en-IN-u-nu-latn';
 
 // Formatters are built once per language and style: one costs far more to make than to use.
 const numberFormat = new Intl.NumberFormat(NUMBER_LOCALE);
