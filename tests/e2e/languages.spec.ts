@@ -67,6 +67,13 @@ test('a Bengali static page carries its lang, canonical and hreflang links to al
   await page.goto('/bn/faq');
   expect(await englishOnScreen(page, [], 'main')).toEqual([]);
 
+  // An earlier version kept in English and Hindi only names those twins, and the Bengali history lists it without a link.
+  await page.goto('/privacy/history/1');
+  await expect(page.locator('link[rel="alternate"][hreflang="hi"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="alternate"][hreflang="bn"]')).toHaveCount(0);
+  await page.goto('/bn/privacy/history');
+  await expect(page.getByRole('heading', { level: 2, name: 'সংস্করণ 1' })).toBeVisible();
+
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const path of ['/bn/about', '/kn/privacy', '/ta/', '/te/faq', '/mr/refund']) expect(sitemap).toContain(`${path}</loc>`);
 });
