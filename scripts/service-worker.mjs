@@ -7,6 +7,7 @@
 //   served stale first would hide the post the member has just written;
 // - uploaded images: cache first (their names never change), bounded, so a reread costs no data.
 // Only GET is ever cached; writes go to the network and fail clearly when offline (src/lib/offline.ts).
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSW } from 'workbox-build';
@@ -15,6 +16,15 @@ import { RUNTIME_CACHE_PREFIX } from '../src/lib/browser/offline.ts';
 const WEEK = 7 * 24 * 60 * 60;
 /** The precached page shown for a page never kept when there is no connection (src/pages/offline.astro). */
 const OFFLINE_PAGE = '/offline';
+
+/**
+ * The languages beyond English and Hindi, by their catalogs (src/locales/{lang}.json, one per language of
+ * LANGUAGE_LIST): their pages and catalogs are kept as a member reads them instead of precached, so installing the
+ * app costs the bytes of the languages most members read (about 1.8 MB), not of seven (about 5 MB).
+ */
+const READ_WHEN_OPENED = readdirSync(fileURLToPath(new URL('../src/locales/', import.meta.url)))
+  .filter((file) => /^[a-z]{2}\.json$/.test(file) && !['en.json', 'hi.json'].includes(file))
+  .map((file) => file.slice(0, 2));
 
 /** A built page's clean URL (`home/posts/index.html` → `/home/posts`): the server answers pages there, unredirected. */
 export function pageUrl(file) {
@@ -33,7 +43,13 @@ export function serviceWorker() {
           // JSON: the message catalogs (/_astro/en.<hash>.json), which every island waits for.
           globPatterns: ['**/*.{html,js,json,css,svg,png,webmanifest}'],
           // Staff screens are for a few people; the share image and crawler files are not for reading offline.
-          globIgnores: ['staff/**', 'og-image.png', 'sw.js', 'workbox-*.js'],
+          globIgnores: [
+            'staff/**',
+            'og-image.png',
+            'sw.js',
+            'workbox-*.js',
+            ...READ_WHEN_OPENED.flatMap((lang) => [`${lang}/**`, `_astro/${lang}.*.json`]),
+          ],
           swDest: path.join(clientDir, 'sw.js'),
           manifestTransforms: [
             async (entries) => ({ manifest: entries.map((entry) => ({ ...entry, url: pageUrl(entry.url) })), warnings: [] }),
@@ -93,6 +109,27 @@ export function serviceWorker() {
                 cacheName: `${RUNTIME_CACHE_PREFIX}reads`,
                 networkTimeoutSeconds: 8,
                 expiration: { maxEntries: 200, maxAgeSeconds: WEEK },
+                cacheableResponse: { statuses: [200] },
+              },
+            },
+            {
+              // The static pages of the languages not precached, kept once read (a RegExp: the rule is written into sw.js).
+              urlPattern: new RegExp(`^https?://[^/]+/(${READ_WHEN_OPENED.join('|')})(/|$)`),
+              handler: 'StaleWhileRevalidate',
+              options: {
+                cacheName: `${RUNTIME_CACHE_PREFIX}translated-pages`,
+                expiration: { maxEntries: 60, maxAgeSeconds: 4 * WEEK },
+                cacheableResponse: { statuses: [200] },
+                precacheFallback: { fallbackURL: OFFLINE_PAGE },
+              },
+            },
+            {
+              // Their catalogs (hashed names, never changed in place), kept once an island of that language loads one.
+              urlPattern: new RegExp(`^https?://[^/]+/_astro/(${READ_WHEN_OPENED.join('|')})\\.[^/]+\\.json$`),
+              handler: 'CacheFirst',
+              options: {
+                cacheName: `${RUNTIME_CACHE_PREFIX}catalogs`,
+                expiration: { maxEntries: 10 },
                 cacheableResponse: { statuses: [200] },
               },
             },
