@@ -4,6 +4,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent, joinPage, PAGES_DIR, readPolicyNotice, splitPage, translationState } from './page-files.ts';
 import { pageSchema } from './page-schema.ts';
+import { PREFIXED_LANGUAGES } from '../lib/i18n.ts';
+
+/** Every translation of a page, in the order content:check reports them (by language code). */
+const TRANSLATED = [...PREFIXED_LANGUAGES].sort();
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -41,15 +45,19 @@ describe('content:check', () => {
 
   it('fails on a translation behind a material change, and passes once it catches up', () => {
     const lagging = copyWith({ 'refund.mdx': bump(true) });
-    expect(checkContent(lagging).errors).toEqual([
-      'hi/refund.mdx translates version 2; refund.mdx is at 3 with a material change: translate it and set source_version: 3',
-    ]);
+    expect(checkContent(lagging).errors).toEqual(
+      TRANSLATED.map(
+        (lang) =>
+          `${lang}/refund.mdx translates version 2; refund.mdx is at 3 with a material change: translate it and set source_version: 3`,
+      ),
+    );
+    const catchUp = (page: Record<string, unknown>) => {
+      bump(true)(page);
+      page.source_version = 3;
+    };
     const caughtUp = copyWith({
       'refund.mdx': bump(true),
-      'hi/refund.mdx': (page) => {
-        bump(true)(page);
-        page.source_version = 3;
-      },
+      ...Object.fromEntries(TRANSLATED.map((lang) => [`${lang}/refund.mdx`, catchUp])),
     });
     expect(checkContent(caughtUp).errors).toEqual([]);
   });
