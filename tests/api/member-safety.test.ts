@@ -104,7 +104,8 @@ describe('blocks', () => {
     });
     expect(mention.statusCode).toBe(201);
     expect((await call('POST', `/api/posts/comments/upvotes/?comment_id=${mine.json().id}`, pest)).statusCode).toBe(200);
-    await until('the witness is told', async () => (await inbox(witness)).some((n) => n.kind === 'mention'));
+    // The mention is told through the job queue: on a loaded machine that can take a while.
+    await until('the witness is told', async () => (await inbox(witness)).some((n) => n.kind === 'mention'), 45_000);
     await new Promise((r) => setTimeout(r, 500));
     expect((await inbox(me)).filter((n) => !before.includes(n.id))).toEqual([]);
   });
