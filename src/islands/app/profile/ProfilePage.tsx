@@ -173,7 +173,7 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
 
   return (
     <section className="flex flex-col gap-3">
-      <div role="tablist" aria-label={t('profile.tabs')} className="flex gap-1 border-b border-line">
+      <div role="tablist" aria-label={t('profile.tabs')} className="flex gap-1 overflow-x-auto border-b border-line">
         {TABS.map((item, index) => (
           <button
             key={item.key}
@@ -185,7 +185,7 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
             tabIndex={tab === item.key ? 0 : -1}
             onClick={() => setProfileTab(item.key)}
             onKeyDown={(event) => onKey(event, index)}
-            className={`border-b-2 px-4 py-2 text-sm font-semibold ${tab === item.key ? 'border-brand-600 text-brand-700' : 'border-transparent text-muted hover:text-ink'}`}
+            className={`shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold sm:px-4 ${tab === item.key ? 'border-brand-600 text-brand-700' : 'border-transparent text-muted hover:text-ink'}`}
           >
             {t(item.label)}
           </button>
