@@ -68,8 +68,8 @@ describe('the words in a post’s or comment’s images', () => {
   it(
     'warns readers of a post whose screenshot reads as a scam shown to others, and tells its author',
     async () => {
-      // A member asking whether what was sent to them is real: the shield warns readers rather than holds the post.
-      const created = await postWithImage(t, author, circle, 'Got this message today, is it real?', await chatScreenshot(KYC_SCAM_MESSAGE));
+      // "Look what I got" reads as a member showing what was sent to them: the shield warns rather than holds.
+      const created = await postWithImage(t, author, circle, 'Look what I got today', await chatScreenshot(KYC_SCAM_MESSAGE));
       expect(created).toMatchObject({ moderation_status: 'visible', safety_warning: null });
       const warned = await until(
         'the warning',
@@ -89,10 +89,10 @@ describe('the words in a post’s or comment’s images', () => {
         method: 'PATCH',
         url: `/api/posts/${created.id}/`,
         headers: author.headers,
-        payload: { title: 'Got this message this morning, is it real?' },
+        payload: { title: 'Look what I got this morning' },
       });
       expect(edited.statusCode, edited.body).toBe(200);
-      expect(edited.json()).toMatchObject({ title: 'Got this message this morning, is it real?', safety_warning: { kind: 'scam' } });
+      expect(edited.json()).toMatchObject({ title: 'Look what I got this morning', safety_warning: { kind: 'scam' } });
     },
     TEST_TIMEOUT,
   );

@@ -53,7 +53,7 @@ test('a moderator removes a scam as a scam; the same UPI ID in new words from an
   const first = await createPost(scammer, {
     circle: circle.name,
     title: 'Selling my old cycle',
-    description: `<p>Hero cycle, two years old, good brakes. Token amount on ${upi} keeps it till Sunday.</p>`,
+    description: `<p>Pay the token amount to ${upi} and I will keep it for you.</p>`,
   });
   expect(first.moderation_status).not.toBe('held');
   const reporter = await signInMember(await (await browser.newContext()).newPage());
