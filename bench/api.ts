@@ -1,7 +1,8 @@
 /**
  * API benchmark on PostgreSQL, at the size bench:data fills: each endpoint under HTTP load (requests/s, p50, p99),
  * beside pgbench running the exact statements that endpoint ran (recorded from one request in process), with the
- * same connections and duration: our rate as a share of what PostgreSQL itself serves for the same SQL.
+ * same connections and duration, prepared (`-M prepared`, the values sent apart, as the server sends them): our rate
+ * as a share of what PostgreSQL itself serves for the same SQL.
  *   npm run bench:data -- --posts 1000000 --database bsq_bench     (once: the fill takes minutes)
  *   npm run bench -- --database bsq_bench                          (50 connections, 10 s each)
  *   npm run bench -- --posts 20000 --seconds 3                     (a quick run: fills bsq_bench_20000 when empty)
@@ -23,7 +24,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
+import { DEFAULT_PLAN_CACHE_MODE, openDatabase, type PlanCacheMode } from '../src/server/db/client.ts';
 import { benchDatabaseUrl, benchShape, fillDatabase, type BenchData } from './fill-database.ts';
 import { waitForHealth } from './site-server.ts';
 import { defaultClient, httpLoad, type LoadClient } from './http-load.ts';
@@ -48,33 +49,45 @@ const client = (flags.client ?? process.env.BENCH_CLIENT ?? defaultClient()) as 
 if (client !== 'wrk' && client !== 'autocannon') throw new Error('--client is wrk or autocannon');
 const jwtSecret = 'bench-secret';
 const PGBENCH = process.env.PGBENCH ?? '/usr/bin/pgbench';
+/** The server's plan cache mode (DATABASE_PLAN_CACHE_MODE), which pgbench's connections take too. */
+const planCacheMode = process.env.DATABASE_PLAN_CACHE_MODE ?? DEFAULT_PLAN_CACHE_MODE;
 
 type Endpoint = { name: string; method?: 'GET' | 'POST'; url: string; signedIn?: boolean; body?: string; pgbenchOnly?: string };
 type Row = { name: string; rps: number; p50: number; p99: number; errors: number; pgbench: PgbenchResult | null; statements: number };
 /** pgbench's rate, and its per-transaction latency percentiles from its transaction log (-l). */
 type PgbenchResult = { tps: number; p50: number; p99: number };
 
-/** Each statement a request ran, with its parameters written in as literals (pgbench's simple protocol). */
+/** Each statement a request ran, as sent: its text with $1, $2… and their values. */
 type Statement = { text: string; values: unknown[] };
 
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  // An array parameter (a comment page's root ids) as PostgreSQL's array literal, e.g. '{1,2}'.
-  if (Array.isArray(value)) {
-    const items = value.map((item) => (typeof item === 'number' ? String(item) : `"${String(item).replace(/["\\]/g, '\\$&')}"`));
-    return `'{${items.join(',').replace(/'/g, "''")}}'`;
-  }
-  const prepared = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return `'${prepared.replace(/'/g, "''")}'`;
+/**
+ * A value as the text PostgreSQL reads for a parameter: an array (a comment page's root ids) in its array literal
+ * form, e.g. {1,2}; a date in ISO 8601; an object as JSON.
+ */
+function parameterText(value: unknown): string {
+  if (Array.isArray(value))
+    return `{${value.map((item) => (typeof item === 'number' ? String(item) : `"${String(item).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+  return value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-const inline = ({ text, values }: Statement) =>
-  text
-    .replace(/\$(\d+)/g, (_, n: string) => literal(values[Number(n) - 1]))
-    .replace(/\s+/g, ' ')
-    .trim();
+/**
+ * A pgbench script of the statements, each parameter a pgbench variable (`:s0p1`), defined with `-D`: pgbench's
+ * `-M prepared` then prepares each statement once per connection and sends the values apart, as postgres.js does for
+ * the server (a null is written in, as pgbench variables cannot be null).
+ */
+function pgbenchScript(statements: Statement[]): { script: string; defines: string[] } {
+  const defines: string[] = [];
+  const lines = statements.map(({ text, values }, i) => {
+    const body = text.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = values[Number(n) - 1];
+      if (value === null || value === undefined) return 'null';
+      defines.push(`s${i}p${n}=${parameterText(value)}`);
+      return `:s${i}p${n}`;
+    });
+    return `${body.replace(/\s+/g, ' ').trim()};`;
+  });
+  return { script: `${lines.join('\n')}\n`, defines: [...new Set(defines)] };
+}
 
 /** Statements as the database handle sends them, while `recording` holds a list (the job queue's polls left out). */
 let recording: Statement[] | null = null;
@@ -94,7 +107,7 @@ async function recordStatements(run: () => Promise<unknown>): Promise<Statement[
   return recorded;
 }
 
-async function pgbench(url: string, script: string, dir: string): Promise<PgbenchResult> {
+async function pgbench(url: string, { script, defines }: { script: string; defines: string[] }, dir: string): Promise<PgbenchResult> {
   const id = randomBytes(4).toString('hex');
   const file = path.join(dir, `script-${id}.sql`);
   const logPrefix = path.join(dir, `log-${id}`);
@@ -104,6 +117,9 @@ async function pgbench(url: string, script: string, dir: string): Promise<Pgbenc
     PGBENCH,
     [
       '-n',
+      '-M',
+      'prepared',
+      ...defines.flatMap((define) => ['-D', define]),
       '-c',
       String(connections),
       '-j',
@@ -123,7 +139,11 @@ async function pgbench(url: string, script: string, dir: string): Promise<Pgbenc
       u.pathname.slice(1),
     ],
     // The server's own connection settings (db/client.ts), so both run the same plans.
-    { maxBuffer: 1 << 24, env: { ...process.env, PGOPTIONS: '-c jit=off -c max_parallel_workers_per_gather=0' }, cwd: dir },
+    {
+      maxBuffer: 1 << 24,
+      env: { ...process.env, PGOPTIONS: `-c jit=off -c max_parallel_workers_per_gather=0 -c plan_cache_mode=${planCacheMode}` },
+      cwd: dir,
+    },
   );
   const match = /tps = ([\d.]+)/.exec(stdout);
   if (!match) throw new Error(`pgbench printed no rate:\n${stdout}`);
@@ -190,7 +210,7 @@ async function main() {
 
   // In process: mint a token, find page 500's links, and record what each endpoint runs.
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' }, { serveSite: false });
-  const database = await openDatabase({ databaseUrl: url, onStatement });
+  const database = await openDatabase({ databaseUrl: url, onStatement, postgres: { planCacheMode: planCacheMode as PlanCacheMode } });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const access = app.ctx.services.tokens.issueAccess(shape.memberId);
@@ -204,6 +224,11 @@ async function main() {
     { name: 'post + 500 comments', url: `/api/posts/comments/list/?post_id=${shape.busyPostId}` },
     { name: `search "${shape.commonWord}" (common)`, url: `/api/posts/search/?q=${shape.commonWord}` },
     { name: `search "${shape.rareWord}" (rare)`, url: `/api/posts/search/?q=${shape.rareWord}` },
+    // Two and three words, common and rare: every word must match (AND), so the planner guesses few matches.
+    ...[`mumbai rain`, `cricket delhi metro`, `${shape.rareWord} india`, `${shape.rareWord} mumbai rain`].map((q) => ({
+      name: `search "${q}"`,
+      url: `/api/posts/search/?q=${encodeURIComponent(q)}`,
+    })),
     {
       name: 'create post',
       method: 'POST',
@@ -243,8 +268,7 @@ async function main() {
       await httpLoad(client, { ...load, seconds: 1 }, dir);
       const result = await httpLoad(client, { ...load, seconds }, dir);
       const statements = scripts.get(endpoint.name)!;
-      const script = `${statements.map((s) => `${inline(s)};`).join('\n')}\n`;
-      const database = await pgbench(url, script, dir).catch(
+      const database = await pgbench(url, pgbenchScript(statements), dir).catch(
         (error: Error) => (console.error(`pgbench ${endpoint.name}: ${error.message}`), null),
       );
       rows.push({
@@ -260,8 +284,9 @@ async function main() {
     // Before keyset paging, page 500 was an OFFSET 4990 read: its SQL's rate in pgbench, for comparison.
     const page1 = scripts.get('public feed, page 1');
     if (page1) {
-      const offsetSql = page1.map((s) => `${inline(s).replace(/ limit (\S+)$/i, ' limit $1 offset 4990')};`).join('\n');
-      const offsetTps = await pgbench(url, `${offsetSql}\n`, dir).catch(() => null);
+      const keyset = pgbenchScript(page1);
+      const offsetSql = keyset.script.replace(/ limit (\S+);$/gim, ' limit $1 offset 4990;');
+      const offsetTps = await pgbench(url, { script: offsetSql, defines: keyset.defines }, dir).catch(() => null);
       rows.push({
         name: 'public p500 by OFFSET (SQL)',
         rps: Number.NaN,
@@ -291,7 +316,7 @@ async function main() {
 
   const served = instances > 1 ? `${instances} instances` : 'one instance';
   console.log(
-    `\n${shape.posts} posts, ${connections} connections, ${seconds} s each, PostgreSQL, ${served}, load from ${client}; load: ${os
+    `\n${shape.posts} posts, ${connections} connections, ${seconds} s each, PostgreSQL (plan_cache_mode ${planCacheMode}; pgbench -M prepared), ${served}, load from ${client}; load: ${os
       .loadavg()
       .map((n) => n.toFixed(2))
       .join(' ')}`,
@@ -327,6 +352,11 @@ async function main() {
       share,
     ]);
   }
+  // Searches of two and three words against one common word (the goal is a p99 within 2×).
+  const oneWord = rows.find((r) => r.name.endsWith('(common)'));
+  for (const row of rows.filter((r) => r.name.startsWith('search "') && r.name.includes(' ') && !r.name.endsWith(')')))
+    if (oneWord)
+      console.log(`${row.name} against one common word: p99 ${fmt(row.p99 / oneWord.p99, 2)}×, req/s ${fmt(row.rps / oneWord.rps, 2)}×`);
   // Deep pages by their keyset cursor: page 500 against page 1 (the goal is within 2×).
   for (const feed of ['public', 'personal']) {
     const [first, deep] = [rows.find((r) => r.name === `${feed} feed, page 1`), rows.find((r) => r.name === `${feed} feed, page 500`)];

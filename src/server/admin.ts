@@ -52,6 +52,7 @@ async function withDatabase(config: Config, args: string[], options: { migrate: 
   try {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
+      postgres: config.postgres,
       pgliteDir: path.join(config.dataDir, 'db'),
       migrate: options.migrate,
       log: { info: (fields, message) => console.log(`${message} ${JSON.stringify(fields)}`) },

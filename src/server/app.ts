@@ -93,7 +93,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clientErrorHandler,
   });
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), log: app.log }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      postgres: config.postgres,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      log: app.log,
+    }));
   if (!options.database) {
     // Requests still running at shutdown finish on the database before it closes (at most SHUTDOWN_GRACE_SECONDS).
     let inFlight = 0;

@@ -23,7 +23,7 @@ async function primary() {
   if (!config.databaseUrl) throw new ConfigError('start:cluster needs DATABASE_URL: the embedded database belongs to one process.');
   if (!config.redisUrl) throw new ConfigError('start:cluster needs REDIS_URL, so that rate limits count across the instances.');
   // Migrations run once here, so the instances do not race on them.
-  await (await openDatabase({ databaseUrl: config.databaseUrl })).close();
+  await (await openDatabase({ databaseUrl: config.databaseUrl, postgres: config.postgres })).close();
 
   let stopping = false;
   for (let i = 0; i < instances; i++) cluster.fork();

@@ -21,6 +21,12 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  DATABASE_PLAN_CACHE_MODE: z.enum(['auto', 'force_generic_plan', 'force_custom_plan']).default('force_generic_plan'),
+  DATABASE_PREPARE: z.enum(['named', 'unnamed']).default('named'),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   SMTP_URL: z
     .string()
     .optional()
@@ -240,6 +246,19 @@ function configFrom(
     /** Where uploads are stored: the media directory, or an S3-compatible bucket shared by every instance (MEDIA_STORE=s3://…). */
     mediaStore: mediaStoreConfig(e),
     databaseUrl: e.DATABASE_URL,
+    /** How the server talks to PostgreSQL (db/client.ts: PostgresOptions). */
+    postgres: {
+      /**
+       * plan_cache_mode on the server's connections. The default plans each prepared statement once per connection (a
+       * generic plan); PostgreSQL's own `auto` kept planning the feeds anew for each request, which cost more than
+       * running them. The statements are written so their generic plans are the right ones.
+       */
+      planCacheMode: e.DATABASE_PLAN_CACHE_MODE,
+      /** `unnamed`: no named prepared statements, so the server runs behind PgBouncer in transaction mode. */
+      prepare: e.DATABASE_PREPARE,
+      /** A connection past the pooler for LISTEN, the job queue and migrations (session-bound work). */
+      directUrl: e.DATABASE_DIRECT_URL,
+    },
     smtpUrl: e.SMTP_URL,
     /** Longest wait for the mail server to connect, greet or answer a command. */
     smtpTimeoutSeconds: e.SMTP_TIMEOUT_SECONDS,

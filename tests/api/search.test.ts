@@ -190,6 +190,7 @@ describe('search across scripts', () => {
     await add('dhokhaLatin', 'Dhokhadhari alert', 'online dhokhadhari se bacho');
     await add('padhaiPre', `${PADHAI_PRECOMPOSED} का समय`);
     await add('padhaiDec', `मेरी ${PADHAI_DECOMPOSED} पूरी`);
+    await add('zameen', '\u095bमीन');
     await add('kshamaZwj', 'क्\u200dषमा याचना'); // a ZWJ inside the conjunct क्ष
     await add('rakshaPlain', 'रक्षा बंधन');
     await add('danda', 'सच बोलो।झूठ मत बोलो॥अंत');
@@ -226,6 +227,11 @@ describe('search across scripts', () => {
   it('reads a nukta letter written as one code point or two the same, both ways', async () => {
     expect(await found(PADHAI_DECOMPOSED)).toEqual(expect.arrayContaining([ids.padhaiPre, ids.padhaiDec]));
     expect(await found(PADHAI_PRECOMPOSED)).toEqual(expect.arrayContaining([ids.padhaiPre, ids.padhaiDec]));
+  });
+
+  it('finds a word with a precomposed nukta letter (ज़, U+095B) searched by itself, and written in two code points', async () => {
+    expect(await found('\u095bमीन')).toContain(ids.zameen);
+    expect(await found('\u091c\u093cमीन')).toContain(ids.zameen);
   });
 
   it('ignores a zero-width joiner inside a conjunct, in the text and in the query', async () => {

@@ -45,7 +45,7 @@ const ROOMY_WRITE_LIMITS = {
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
-  options: { clock?: Clock; onStatement?: StatementWatcher } = {},
+  options: { clock?: Clock; onStatement?: StatementWatcher; database?: Database } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-test-'));
   const config = loadConfig(
@@ -61,7 +61,8 @@ export async function buildTestApp(
       ...overrides,
     },
   );
-  const database = await openTestDatabase(options.onStatement);
+  // A database the test opened itself (and closes itself), or a fresh one for this app.
+  const database = options.database ? { database: options.database, close: async () => {} } : await openTestDatabase(options.onStatement);
   const app = await buildApp({ config, database: database.database, logger: false, clock: options.clock });
   await app.ready();
   return {

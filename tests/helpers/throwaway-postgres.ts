@@ -20,7 +20,7 @@ function binDir(): string | undefined {
 
 export const hasPostgresBinaries = () => binDir() !== undefined;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

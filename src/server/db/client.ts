@@ -42,6 +42,39 @@ export async function executeRows<T = Record<string, unknown>>(db: Executor, que
   return Array.isArray(result) ? result : result.rows;
 }
 
+export type PlanCacheMode = 'auto' | 'force_generic_plan' | 'force_custom_plan';
+/**
+ * Each prepared statement is planned once per connection and that plan reused (PostgreSQL's generic plan). Left to
+ * `auto`, PostgreSQL kept choosing a plan for each request's values on the feeds, and planning them cost more than
+ * running them (a member's feed at 1M posts: 1.9-2.0 ms planning, 0.5-0.8 ms running). It is one setting for every
+ * statement (PostgreSQL sets it per session), so the statements are written to make their generic plan the right one:
+ * search reads its newest rows through a subquery with its own LIMIT, not a bound it would have to guess.
+ */
+export const DEFAULT_PLAN_CACHE_MODE: PlanCacheMode = 'force_generic_plan';
+
+export type PostgresOptions = {
+  planCacheMode?: PlanCacheMode;
+  /**
+   * `named` (the default): each statement is prepared once per connection under a name. `unnamed`: every statement
+   * is parsed where it runs, so the server can sit behind PgBouncer in transaction mode, where a connection's
+   * named statements are not there for the next transaction. The session settings are then not sent at connection
+   * (PgBouncer refuses startup parameters it does not know): set them on the database instead (README).
+   */
+  prepare?: 'named' | 'unnamed';
+  /**
+   * PostgreSQL itself, past the pooler: LISTEN (it needs a session of its own), the job queue's statements and
+   * migrations use it when set.
+   */
+  directUrl?: string;
+};
+
+/** The session settings the server's connections take at start (see openDatabase). */
+const sessionSettings = (planCacheMode: PlanCacheMode) => ({
+  jit: 'off',
+  max_parallel_workers_per_gather: '0',
+  plan_cache_mode: planCacheMode,
+});
+
 /** Resolved from the working directory: import.meta.url breaks once the server is bundled. */
 export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
 
@@ -61,6 +94,8 @@ export async function openDatabase(options: {
   migrate?: boolean;
   /** Where each migration's start, end and time are logged. */
   log?: { info: (fields: object, message: string) => void };
+  /** How to talk to PostgreSQL (config DATABASE_PLAN_CACHE_MODE, DATABASE_PREPARE, DATABASE_DIRECT_URL). */
+  postgres?: PostgresOptions;
 }): Promise<Database> {
   const migrate = options.migrate ?? true;
   if (options.databaseUrl) {
@@ -68,48 +103,58 @@ export async function openDatabase(options: {
     // concurrent queries go out together; measured on a channel's feed at 1M posts it served 20-30 % more requests
     // than node-postgres on the same two cores, with less CPU in both Node and PostgreSQL.
     // A lost connection (a restart, a failover, a dropped database) is dropped and made anew on the next query.
-    const client = postgres(options.databaseUrl, {
-      max: 10,
-      prepare: true,
+    const settings = options.postgres ?? {};
+    const named = settings.prepare !== 'unnamed';
+    const clientOptions = (max: number, prepare: boolean): postgres.Options<Record<string, postgres.PostgresType>> => ({
+      max,
+      prepare,
       // A server that does not answer (a network partition) fails the request in 5 s (503) instead of holding it.
       connect_timeout: 5,
       // A web request's statements are short index reads. JIT compiling (30 ms) and starting parallel workers
       // (10 ms) cost more than they save there, and the planner picks them on a cost guess (a rare search word
       // estimated at 100k rows): measured at 1M posts, such a search took 31 ms with them, 0.1 ms without.
-      connection: { jit: 'off', max_parallel_workers_per_gather: '0' },
+      // plan_cache_mode: see DEFAULT_PLAN_CACHE_MODE. Not sent through a pooler (PostgresOptions.prepare).
+      connection: prepare ? sessionSettings(settings.planCacheMode ?? DEFAULT_PLAN_CACHE_MODE) : {},
       // Libraries that bring their own SQL (the job queue) leave unset options undefined: sent as null.
       transform: { undefined: null },
       onnotice: () => {},
       debug: options.onStatement ? (_connection, text, values) => options.onStatement!(text, values) : false,
     });
+    const client = postgres(options.databaseUrl, clientOptions(10, named));
+    // Session-bound work (LISTEN, the job queue, migrations) past the pooler when a direct URL is given.
+    const direct = settings.directUrl ? postgres(settings.directUrl, clientOptions(3, true)) : client;
     const db = drizzlePg(client, { schema });
+    const directDb = direct === client ? db : drizzlePg(direct, { schema });
     // Drizzle sends dates and JSON already as text, and makes their serializers pass text through. A raw value
     // (a placeholder, the job queue's parameters) may be a Date or an object: it goes out as ISO 8601 or as JSON text,
     // as PGlite sends it.
     const asText = (value: unknown) =>
       typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
-    for (const oid of [1082, 1114, 1184, 114, 3802]) client.options.serializers[oid] = asText;
+    for (const each of new Set([client, direct])) for (const oid of [1082, 1114, 1184, 114, 3802]) each.options.serializers[oid] = asText;
+    const end = async (timeout: number) => {
+      await Promise.all([...new Set([client, direct])].map((each) => each.end({ timeout })));
+    };
     // A database that cannot be reached or migrated at the start leaves no connection behind.
     if (migrate)
-      await applyMigrations(db as unknown as Db, migrationsFolder, options.log).catch(async (error: unknown) => {
-        await client.end({ timeout: 1 }).catch(() => {});
+      await applyMigrations(directDb as unknown as Db, migrationsFolder, options.log).catch(async (error: unknown) => {
+        await end(1).catch(() => {});
         throw error;
       });
     return {
       db: db as unknown as Db,
       driver: 'postgres',
       ping: async () => void (await client`select 1`),
-      close: async () => client.end({ timeout: 5 }),
+      close: async () => end(5),
       // One dedicated connection carries every LISTEN; postgres.js connects it again and listens anew after a loss.
       listen: async (channel, onPayload) => {
-        const { unlisten } = await client.listen(channel, (payload) => onPayload(payload ?? ''));
+        const { unlisten } = await direct.listen(channel, (payload) => onPayload(payload ?? ''));
         return unlisten;
       },
       executeSql: async (text, values) => {
-        if (values?.length) return { rows: await client.unsafe(text, values as postgres.ParameterOrJSON<never>[]) };
+        if (values?.length) return { rows: await direct.unsafe(text, values as postgres.ParameterOrJSON<never>[]) };
         // Text without parameters may be a script of several statements with its own BEGIN and COMMIT (the job
         // queue's schema): it runs on a connection held for it.
-        const reserved = await client.reserve();
+        const reserved = await direct.reserve();
         try {
           const result = await reserved.unsafe(text);
           // Several statements answer a result each: the last one's rows.
