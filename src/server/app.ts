@@ -8,6 +8,7 @@ import { documentationOnly } from './http/request-validation.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { logSerializers } from './http/log-safety.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
+import readRoutingPlugin from './plugins/read-routing.ts';
 import authPlugin from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -96,7 +97,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     options.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
-      postgres: config.postgres,
+      postgres: {
+        ...config.postgres,
+        onReplicaChange: (replica) =>
+          app.log[replica.up ? 'info' : 'warn'](replica, replica.up ? 'read replica taken back' : 'read replica left out'),
+      },
       pgliteDir: path.join(config.dataDir, 'db'),
       log: app.log,
     }));
@@ -165,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(metricsPlugin);
   await app.register(bodyParsers);
   await app.register(uploadsPlugin);
+  await app.register(readRoutingPlugin);
   await app.register(authPlugin);
   await app.register(staffPlugin);
   await app.register(suspensionsPlugin);

@@ -23,6 +23,17 @@ const envSchema = z.object({
     .transform((v) => v || undefined),
   DATABASE_PLAN_CACHE_MODE: z.enum(['auto', 'force_generic_plan', 'force_custom_plan']).default('force_generic_plan'),
   DATABASE_PREPARE: z.enum(['named', 'unnamed']).default('named'),
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    ),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
+  REPLICA_POLL_MS: z.coerce.number().int().min(10).default(100),
   DATABASE_DIRECT_URL: z
     .string()
     .optional()
@@ -258,6 +269,12 @@ function configFrom(
       prepare: e.DATABASE_PREPARE,
       /** A connection past the pooler for LISTEN, the job queue and migrations (session-bound work). */
       directUrl: e.DATABASE_DIRECT_URL,
+      /** Streaming replicas for the reads that may use one (plugins/read-routing.ts), with read-your-writes by LSN. */
+      replicaUrls: e.DATABASE_REPLICA_URLS,
+      /** A replica further behind than this is left out until it catches up. */
+      replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
+      /** How often each replica's replay position is read. */
+      replicaPollMs: e.REPLICA_POLL_MS,
     },
     smtpUrl: e.SMTP_URL,
     /** Longest wait for the mail server to connect, greet or answer a command. */

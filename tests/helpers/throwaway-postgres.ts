@@ -31,7 +31,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+/**
+ * A new cluster, or (`standbyOf`) a streaming standby of a running one: `pg_basebackup -R` copies it and writes the
+ * standby's connection to it, and the standby starts read-only, replaying what the primary writes.
+ */
+export async function startThrowawayPostgres(options: { standbyOf?: ThrowawayPostgres } = {}): Promise<ThrowawayPostgres> {
   const bin = binDir();
   if (!bin) throw new Error('No PostgreSQL binaries under /usr/lib/postgresql');
   const root = mkdtempSync(path.join(os.tmpdir(), 'bsq-pg-'));
@@ -44,7 +48,24 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     const command = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]] : [path.join(bin, tool), args];
     execFileSync(command[0] as string, command[1] as string[], { stdio: 'pipe' });
   };
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  if (options.standbyOf) {
+    const primary = new URL(options.standbyOf.url);
+    run('pg_basebackup', [
+      '-D',
+      dataDir,
+      '-h',
+      primary.hostname,
+      '-p',
+      primary.port,
+      '-U',
+      'postgres',
+      '-R',
+      '-X',
+      'stream',
+      '--checkpoint=fast',
+      '--no-sync',
+    ]);
+  } else run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const start = () =>
     run('pg_ctl', [
       '-D',

@@ -9,6 +9,7 @@ import * as schema from './schema/index.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { PGliteThread, type StatementWatcher } from './pglite-thread.ts';
 import { applyMigrations } from '../operate/migrations.ts';
+import { createReplicaRouter, type ReadTarget, type ReplicaRouter, type ReplicaStatus } from './replicas.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** A database handle or an open transaction: both run the same queries. */
@@ -32,6 +33,8 @@ export type Database = {
    * queries (the job queue). Text without parameters may hold several statements; the last one's rows are answered.
    */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** PostgreSQL with DATABASE_REPLICA_URLS: the replicas reads may go to (db/replicas.ts); `db` is routed through it. */
+  replicas?: ReplicaRouter;
   /** PGlite only: a consistent copy of the whole data directory (a tarball), which `pgliteStart` opens again. */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -66,6 +69,15 @@ export type PostgresOptions = {
    * migrations use it when set.
    */
   directUrl?: string;
+  /** Streaming replicas that reads may go to (db/replicas.ts). */
+  replicaUrls?: string[];
+  /** A replica further behind than this is left out until it catches up. */
+  replicaMaxLagMs?: number;
+  /** How often each replica's replay position is read. */
+  replicaPollMs?: number;
+  /** Told when a replica is left out or taken back, and of each read's target. */
+  onReplicaChange?: (status: ReplicaStatus) => void;
+  onRead?: (target: ReadTarget) => void;
 };
 
 /** The session settings the server's connections take at start (see openDatabase). */
@@ -123,16 +135,38 @@ export async function openDatabase(options: {
     const client = postgres(options.databaseUrl, clientOptions(10, named));
     // Session-bound work (LISTEN, the job queue, migrations) past the pooler when a direct URL is given.
     const direct = settings.directUrl ? postgres(settings.directUrl, clientOptions(3, true)) : client;
-    const db = drizzlePg(client, { schema });
-    const directDb = direct === client ? db : drizzlePg(direct, { schema });
+    const primaryDb = drizzlePg(client, { schema });
+    const directDb = direct === client ? primaryDb : drizzlePg(direct, { schema });
+    const replicaClients = (settings.replicaUrls ?? []).map((url) => ({ url, client: postgres(url, clientOptions(10, named)) }));
     // Drizzle sends dates and JSON already as text, and makes their serializers pass text through. A raw value
     // (a placeholder, the job queue's parameters) may be a Date or an object: it goes out as ISO 8601 or as JSON text,
     // as PGlite sends it.
     const asText = (value: unknown) =>
       typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
-    for (const each of new Set([client, direct])) for (const oid of [1082, 1114, 1184, 114, 3802]) each.options.serializers[oid] = asText;
+    const clients = [...new Set([client, direct]), ...replicaClients.map((replica) => replica.client)];
+    for (const each of clients) for (const oid of [1082, 1114, 1184, 114, 3802]) each.options.serializers[oid] = asText;
+    const router = replicaClients.length
+      ? createReplicaRouter({
+          primary: primaryDb as unknown as Db,
+          primaryLsn: async () => (await client<{ lsn: string }[]>`select pg_current_wal_lsn()::text as lsn`)[0].lsn,
+          replicas: replicaClients.map(({ url, client: replica }) => {
+            const address = new URL(url);
+            return {
+              name: `${address.hostname}:${address.port || 5432}${address.pathname}`,
+              db: drizzlePg(replica, { schema }) as unknown as Db,
+              replayLsn: async () => (await replica<{ lsn: string | null }[]>`select pg_last_wal_replay_lsn()::text as lsn`)[0].lsn,
+            };
+          }),
+          maxLagMs: settings.replicaMaxLagMs ?? 5000,
+          pollMs: settings.replicaPollMs ?? 100,
+          onChange: settings.onReplicaChange,
+          onRead: settings.onRead,
+        })
+      : undefined;
+    const db = router?.db ?? (primaryDb as unknown as Db);
     const end = async (timeout: number) => {
-      await Promise.all([...new Set([client, direct])].map((each) => each.end({ timeout })));
+      router?.close();
+      await Promise.all(clients.map((each) => each.end({ timeout })));
     };
     // A database that cannot be reached or migrated at the start leaves no connection behind.
     if (migrate)
@@ -141,7 +175,8 @@ export async function openDatabase(options: {
         throw error;
       });
     return {
-      db: db as unknown as Db,
+      db,
+      replicas: router,
       driver: 'postgres',
       ping: async () => void (await client`select 1`),
       close: async () => end(5),

@@ -1,4 +1,5 @@
 import type { Executor } from './client.ts';
+import { currentDatabase } from './replicas.ts';
 
 /**
  * Prepared statements for the hot fixed-shape reads (the signed-in check, feed pages, a post, comment pages): the
@@ -10,7 +11,10 @@ import type { Executor } from './client.ts';
  */
 const byDatabase = new WeakMap<Executor, Map<string, unknown>>();
 
-export function prepared<P>(db: Executor, name: string, build: () => { prepare: (name: string) => P }): P {
+export function prepared<P>(routed: Executor, name: string, build: () => { prepare: (name: string) => P }): P {
+  // A handle routed between the primary and replicas (db/replicas.ts) is built for, and kept under, the database it
+  // stands for in this request: a statement built for a replica's connections runs there.
+  const db = currentDatabase(routed);
   let statements = byDatabase.get(db);
   if (!statements) byDatabase.set(db, (statements = new Map()));
   let statement = statements.get(name) as P | undefined;

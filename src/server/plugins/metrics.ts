@@ -44,13 +44,18 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
     labelNames: ['target'] as const,
     registers: [registry],
   });
-  // This server reads and writes one database: every read is the primary's (the series exists from the start).
+  // Both series exist from the start (a server without replicas counts every read as the primary's).
   reads.inc({ target: 'primary' }, 0);
+  reads.inc({ target: 'replica' }, 0);
   new Gauge({
     name: 'db_replica_lag_seconds',
-    help: 'How far each read replica is behind the primary; no series while there are no replicas',
+    help: 'How far each read replica is behind the primary (-1 while it does not answer); no series without replicas',
     labelNames: ['replica'] as const,
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const replica of app.ctx.database.replicas?.status() ?? []) this.set({ replica: replica.name }, replica.lagSeconds ?? -1);
+    },
   });
   const verdicts = new Counter({
     name: 'scam_shield_verdicts_total',
@@ -132,7 +137,9 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
     // The route's pattern (/api/posts/:id/), never the URL: ids and query strings would make a series per request.
     const route = request.routeOptions.url ?? '(unmatched)';
     duration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    if ((request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith('/api/')) reads.inc({ target: 'primary' });
+    // A read that could use a replica counts where it went; any other read under /api/ was the primary's.
+    if (request.readScope?.chosen) reads.inc({ target: request.readScope.chosen.target });
+    else if ((request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith('/api/')) reads.inc({ target: 'primary' });
   });
 
   server = http.createServer((request, response) => {
