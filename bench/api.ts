@@ -51,6 +51,11 @@ const jwtSecret = 'bench-secret';
 const PGBENCH = process.env.PGBENCH ?? '/usr/bin/pgbench';
 /** The server's plan cache mode (DATABASE_PLAN_CACHE_MODE), which pgbench's connections take too. */
 const planCacheMode = process.env.DATABASE_PLAN_CACHE_MODE ?? DEFAULT_PLAN_CACHE_MODE;
+/**
+ * DATABASE_PREPARE=unnamed (the server behind a pooler) sends every statement unnamed, parsed each time: pgbench then
+ * runs `-M extended`, the same way. Run the bench once each way to see what unnamed statements cost.
+ */
+const unnamed = process.env.DATABASE_PREPARE === 'unnamed';
 
 type Endpoint = { name: string; method?: 'GET' | 'POST'; url: string; signedIn?: boolean; body?: string; pgbenchOnly?: string };
 type Row = { name: string; rps: number; p50: number; p99: number; errors: number; pgbench: PgbenchResult | null; statements: number };
@@ -118,7 +123,7 @@ async function pgbench(url: string, { script, defines }: { script: string; defin
     [
       '-n',
       '-M',
-      'prepared',
+      unnamed ? 'extended' : 'prepared',
       ...defines.flatMap((define) => ['-D', define]),
       '-c',
       String(connections),
@@ -141,7 +146,10 @@ async function pgbench(url: string, { script, defines }: { script: string; defin
     // The server's own connection settings (db/client.ts), so both run the same plans.
     {
       maxBuffer: 1 << 24,
-      env: { ...process.env, PGOPTIONS: `-c jit=off -c max_parallel_workers_per_gather=0 -c plan_cache_mode=${planCacheMode}` },
+      env: {
+        ...process.env,
+        PGOPTIONS: `-c jit=off -c max_parallel_workers_per_gather=0${unnamed ? '' : ` -c plan_cache_mode=${planCacheMode}`}`,
+      },
       cwd: dir,
     },
   );
@@ -196,6 +204,9 @@ async function main() {
   const vacuum = new pg.Client({ connectionString: url });
   await vacuum.connect();
   await vacuum.query('vacuum (analyze) posts, circles, public_post_totals');
+  // Unnamed statements (as behind a pooler) send no session settings: the database carries them (README).
+  if (unnamed)
+    await vacuum.query(`alter database ${name} set jit = off; alter database ${name} set max_parallel_workers_per_gather = 0`);
   await vacuum.end();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bsq-bench-'));
   const env = {
@@ -210,7 +221,11 @@ async function main() {
 
   // In process: mint a token, find page 500's links, and record what each endpoint runs.
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' }, { serveSite: false });
-  const database = await openDatabase({ databaseUrl: url, onStatement, postgres: { planCacheMode: planCacheMode as PlanCacheMode } });
+  const database = await openDatabase({
+    databaseUrl: url,
+    onStatement,
+    postgres: { planCacheMode: planCacheMode as PlanCacheMode, prepare: unnamed ? 'unnamed' : 'named' },
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const access = app.ctx.services.tokens.issueAccess(shape.memberId);
@@ -316,7 +331,7 @@ async function main() {
 
   const served = instances > 1 ? `${instances} instances` : 'one instance';
   console.log(
-    `\n${shape.posts} posts, ${connections} connections, ${seconds} s each, PostgreSQL (plan_cache_mode ${planCacheMode}; pgbench -M prepared), ${served}, load from ${client}; load: ${os
+    `\n${shape.posts} posts, ${connections} connections, ${seconds} s each, PostgreSQL (${unnamed ? 'unnamed statements; pgbench -M extended' : `plan_cache_mode ${planCacheMode}; pgbench -M prepared`}), ${served}, load from ${client}; load: ${os
       .loadavg()
       .map((n) => n.toFixed(2))
       .join(' ')}`,
