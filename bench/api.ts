@@ -205,8 +205,7 @@ async function main() {
   await vacuum.connect();
   await vacuum.query('vacuum (analyze) posts, circles, public_post_totals');
   // Unnamed statements (as behind a pooler) send no session settings: the database carries them (README).
-  if (unnamed)
-    await vacuum.query(`alter database ${name} set jit = off; alter database ${name} set max_parallel_workers_per_gather = 0`);
+  if (unnamed) await vacuum.query(`alter database ${name} set jit = off; alter database ${name} set max_parallel_workers_per_gather = 0`);
   await vacuum.end();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bsq-bench-'));
   const env = {

@@ -9,6 +9,7 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts'
 import { logSerializers } from './http/log-safety.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import readRoutingPlugin from './plugins/read-routing.ts';
+import { startTracing } from './platform/tracing.ts';
 import authPlugin from './plugins/auth.ts';
 import bodyParsers from './plugins/body-parsers.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -93,9 +94,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors,
     clientErrorHandler,
   });
+  // Traces first, so the request span opens before any other plugin's hook runs.
+  const tracing = config.tracing ? startTracing({ ...config.tracing, ignorePaths: (url) => /^\/(?:livez|readyz)\b/.test(url) }) : null;
+  if (tracing) {
+    await app.register(tracing.plugin);
+    app.addHook('onClose', () => tracing.close());
+  }
   const database =
     options.database ??
     (await openDatabase({
+      traced: tracing !== null,
       databaseUrl: config.databaseUrl,
       postgres: {
         ...config.postgres,

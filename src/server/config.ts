@@ -21,6 +21,11 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  OTEL_SERVICE_NAME: z.string().default('bharat-square'),
   DATABASE_PLAN_CACHE_MODE: z.enum(['auto', 'force_generic_plan', 'force_custom_plan']).default('force_generic_plan'),
   DATABASE_PREPARE: z.enum(['named', 'unnamed']).default('named'),
   DATABASE_REPLICA_URLS: z
@@ -257,6 +262,8 @@ function configFrom(
     /** Where uploads are stored: the media directory, or an S3-compatible bucket shared by every instance (MEDIA_STORE=s3://…). */
     mediaStore: mediaStoreConfig(e),
     databaseUrl: e.DATABASE_URL,
+    /** OpenTelemetry traces to an OTLP/HTTP collector (platform/tracing.ts); null without OTEL_EXPORTER_OTLP_ENDPOINT. */
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME } : null,
     /** How the server talks to PostgreSQL (db/client.ts: PostgresOptions). */
     postgres: {
       /**

@@ -45,7 +45,7 @@ const ROOMY_WRITE_LIMITS = {
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
-  options: { clock?: Clock; onStatement?: StatementWatcher; database?: Database } = {},
+  options: { clock?: Clock; onStatement?: StatementWatcher; database?: Database; traced?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bsq-test-'));
   const config = loadConfig(
@@ -62,7 +62,9 @@ export async function buildTestApp(
     },
   );
   // A database the test opened itself (and closes itself), or a fresh one for this app.
-  const database = options.database ? { database: options.database, close: async () => {} } : await openTestDatabase(options.onStatement);
+  const database = options.database
+    ? { database: options.database, close: async () => {} }
+    : await openTestDatabase(options.onStatement, options.traced);
   const app = await buildApp({ config, database: database.database, logger: false, clock: options.clock });
   await app.ready();
   return {
@@ -84,10 +86,13 @@ function pgliteStart(): Blob | undefined {
   return pgliteTemplate;
 }
 
-async function openTestDatabase(onStatement?: StatementWatcher): Promise<{ database: Database; close: () => Promise<void> }> {
+async function openTestDatabase(
+  onStatement?: StatementWatcher,
+  traced = false,
+): Promise<{ database: Database; close: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ pgliteDir: 'memory://', pgliteStart: pgliteStart(), onStatement });
+    const database = await openDatabase({ pgliteDir: 'memory://', pgliteStart: pgliteStart(), onStatement, traced });
     return { database, close: () => database.close() };
   }
   // One throwaway database per test file, so files can run in parallel on one server.
@@ -100,7 +105,7 @@ async function openTestDatabase(onStatement?: StatementWatcher): Promise<{ datab
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: testUrl.toString(), onStatement });
+  const database = await openDatabase({ databaseUrl: testUrl.toString(), onStatement, traced });
   return {
     database,
     close: async () => {

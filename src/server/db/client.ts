@@ -9,6 +9,8 @@ import * as schema from './schema/index.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { PGliteThread, type StatementWatcher } from './pglite-thread.ts';
 import { applyMigrations } from '../operate/migrations.ts';
+import { tracedPglite, tracedPostgres } from './traced.ts';
+import type { PGlite } from '@electric-sql/pglite';
 import { createReplicaRouter, type ReadTarget, type ReplicaRouter, type ReplicaStatus } from './replicas.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -108,6 +110,8 @@ export async function openDatabase(options: {
   log?: { info: (fields: object, message: string) => void };
   /** How to talk to PostgreSQL (config DATABASE_PLAN_CACHE_MODE, DATABASE_PREPARE, DATABASE_DIRECT_URL). */
   postgres?: PostgresOptions;
+  /** A trace span per statement (db/traced.ts), when traces are on. */
+  traced?: boolean;
 }): Promise<Database> {
   const migrate = options.migrate ?? true;
   if (options.databaseUrl) {
@@ -135,7 +139,8 @@ export async function openDatabase(options: {
     const client = postgres(options.databaseUrl, clientOptions(10, named));
     // Session-bound work (LISTEN, the job queue, migrations) past the pooler when a direct URL is given.
     const direct = settings.directUrl ? postgres(settings.directUrl, clientOptions(3, true)) : client;
-    const primaryDb = drizzlePg(client, { schema });
+    const withSpans = <C extends postgres.Sql>(sql: C) => (options.traced ? tracedPostgres(sql) : sql);
+    const primaryDb = drizzlePg(withSpans(client), { schema });
     const directDb = direct === client ? primaryDb : drizzlePg(direct, { schema });
     const replicaClients = (settings.replicaUrls ?? []).map((url) => ({ url, client: postgres(url, clientOptions(10, named)) }));
     // Drizzle sends dates and JSON already as text, and makes their serializers pass text through. A raw value
@@ -153,7 +158,7 @@ export async function openDatabase(options: {
             const address = new URL(url);
             return {
               name: `${address.hostname}:${address.port || 5432}${address.pathname}`,
-              db: drizzlePg(replica, { schema }) as unknown as Db,
+              db: drizzlePg(withSpans(replica), { schema }) as unknown as Db,
               replayLsn: async () => (await replica<{ lsn: string | null }[]>`select pg_last_wal_replay_lsn()::text as lsn`)[0].lsn,
             };
           }),
@@ -213,7 +218,7 @@ export async function openDatabase(options: {
   try {
     // PGlite runs in a worker thread so that its statements do not block the event loop (pglite-thread.ts).
     client = await PGliteThread.create({ dataDir: dir, loadDataDir: options.pgliteStart, onStatement: options.onStatement });
-    const db = drizzlePglite(client.asPGlite(), { schema });
+    const db = drizzlePglite(options.traced ? (tracedPglite(client) as unknown as PGlite) : client.asPGlite(), { schema });
     if (migrate) await applyMigrations(db, migrationsFolder, options.log);
     if (onDisk) makeOwnerOnly(path.resolve(dir));
     const thread = client;
