@@ -50,7 +50,15 @@ export type Post = {
   hidden_pending_review?: true;
   /** Present only once its author has edited it: when they last did. */
   edited_at?: string;
+  /** 'scheduled': seen by its author only, until the job publishes it at `publish_at`; every other post is 'published'. */
+  status: PostStatus;
+  /** Present only on a scheduled post: when it is to be published (UTC). */
+  publish_at?: string;
+  /** Present (true) only on a scheduled post whose publish the checks refused: it waits for a new time or a cancel. */
+  publish_refused?: true;
 };
+
+export type PostStatus = 'published' | 'scheduled';
 
 /**
  * One image or video of a post or comment, with its description. `renditions` and `transcode` are for videos made

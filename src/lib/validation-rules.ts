@@ -29,3 +29,8 @@ export const CIRCLE_DESCRIPTION_MAX = 500;
 
 /** Drafts a member keeps at most (the create-post screen saves one as they type). */
 export const MAX_DRAFTS = 50;
+
+/** A scheduled post's time: at least this far ahead (the publish job runs every minute)… */
+export const SCHEDULE_MIN_SECONDS = 120;
+/** …and at most this many days ahead. */
+export const SCHEDULE_MAX_DAYS = 30;

@@ -33,6 +33,7 @@ export const UNTOUCHED_POST = {
   moderation_status: 'visible',
   safety_warning: null,
   removed_reason: null,
+  status: 'published',
 } as const satisfies Partial<Post>;
 
 let sequence = 0;

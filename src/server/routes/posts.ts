@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { NOT_A_STRING, TITLE_MAX_LENGTH, choice, parseId, positiveId, requiredString } from '../../lib/validation.ts';
+import { NOT_A_STRING, TITLE_MAX_LENGTH, choice, parseId, positiveId, publishAtField, requiredString } from '../../lib/validation.ts';
 import { fieldErrors, say, wordMessage } from '../platform/errors.ts';
 import { INVALID_IMAGE, INVALID_VIDEO, type MediaKind, INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/media/index.ts';
 import { paginate } from '../http/pagination.ts';
@@ -89,8 +89,12 @@ export default async function postsRoutes(app: FastifyInstance) {
   };
   /** The post id of a route guarded by `idInPath`, which has already refused a path that holds none. */
   const pathId = (request: FastifyRequest) => parseId((request.params as { id: string }).id)!;
-  const { posts, reactions: reactionsService, writing } = app.ctx.services;
+  const { posts, reactions: reactionsService, writing, scheduled, clock } = app.ctx.services;
   const { config } = app.ctx;
+  /** `publish_at`: a time from 2 minutes to 30 days ahead of the server's clock schedules the post instead. */
+  const publishAt = publishAtField(() => clock.now()).describe('ISO 8601, 2 minutes to 30 days ahead: schedules the post');
+  const newPostBody = createPostBody.extend({ publish_at: publishAt });
+  const editBody = editPostBody.extend({ publish_at: publishAt });
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
 
   app.get(
@@ -174,6 +178,8 @@ export default async function postsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const id = parseId((request.params as { id: string }).id);
       if (id === null) return app.apiNotFound(request, reply);
+      // A scheduled post is its author's alone: anyone else finds nothing under its id.
+      if (request.user && (await scheduled.channelOf(request.user.id, id)) !== null) return scheduled.get(request.user.id, id);
       return posts.getVisible(id, viewerOf(request.user));
     },
   );
@@ -185,17 +191,25 @@ export default async function postsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['posts'],
         summary: 'Edit your post',
-        description: '{title?, description?}: its author only (403 otherwise); the post then carries `edited_at`.',
+        description:
+          '{title?, description?, publish_at?}: its author only (403 otherwise); the post then carries `edited_at`. ' +
+          '`publish_at` moves a scheduled post (400 for a published one).',
         params: idParams,
         security: bearer,
       },
     },
     async (request) => {
       const id = pathId(request);
-      const input = parseInput(editPostBody, request.body);
-      if (input.title === undefined && input.description === undefined) {
+      const { publish_at: when, ...input } = parseInput(editBody, request.body);
+      if (input.title === undefined && input.description === undefined && when === undefined) {
         throw fieldErrors({ non_field_errors: [say('errors.posts.nothingToChange')] });
       }
+      const circleId = await scheduled.channelOf(request.user!.id, id);
+      if (circleId !== null) {
+        await writing.admit({ writer: request.user!, limit: 'post', target: { circle: { id: circleId } } });
+        return scheduled.edit(request.user!.id, id, { ...input, publishAt: when });
+      }
+      if (when !== undefined) throw fieldErrors({ publish_at: [say('errors.posts.alreadyPublished')] });
       await writing.admit({ writer: request.user!, limit: 'post', target: { postId: id } });
       return posts.edit({
         id,
@@ -214,14 +228,18 @@ export default async function postsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['posts'],
         summary: 'Delete your post',
-        description: 'Its author only (403 otherwise): 204. It leaves every list; its comments go with it and its media files are removed.',
+        description:
+          'Its author only (403 otherwise): 204. It leaves every list; its comments go with it and its media files are removed. ' +
+          'A scheduled post is cancelled.',
         params: idParams,
         security: bearer,
       },
     },
     async (request, reply) => {
       const id = pathId(request);
-      const { mediaUrls } = await posts.delete({ id, userId: request.user!.id });
+      const userId = request.user!.id;
+      const { mediaUrls } =
+        (await scheduled.channelOf(userId, id)) !== null ? await scheduled.cancel(userId, id) : await posts.delete({ id, userId });
       await app.ctx.services.removeMedia(mediaUrls);
       return reply.code(204).send();
     },
@@ -239,7 +257,9 @@ export default async function postsRoutes(app: FastifyInstance) {
           'JSON {circle, title, description} or multipart with the same fields plus `images` and `videos` files ' +
           '(PNG, JPEG, GIF, WebP, MP4, recognised by content; images lose their metadata). `circle` is an id or a name. ' +
           'Each video may be followed by one `video_posters` image, its poster frame (optional). ' +
-          '`alts`: one description per image, in order (at most 1,000 characters each; required where the channel asks).',
+          '`alts`: one description per image, in order (at most 1,000 characters each; required where the channel asks). ' +
+          '`publish_at` (ISO 8601, 2 minutes to 30 days ahead) schedules it: 201 with `status: "scheduled"`; it is ' +
+          'published within a minute of that time, with every check a post gets then.',
         security: bearer,
       },
     },
@@ -252,7 +272,7 @@ export default async function postsRoutes(app: FastifyInstance) {
           [POST_POSTER_FIELD]: { accept: ['image'], invalid: INVALID_POSTER },
         },
         async ({ fields, lists, files: uploaded, makePrivate }) => {
-          const input = createPostBody.parse(fields);
+          const { publish_at: when, ...input } = newPostBody.parse(fields);
           // One `alts` field per image, in order (a JSON body may send a list).
           const { alts } = altsBody.parse({ alts: lists.alts ?? fields.alts });
           // The circle is looked up once, by the gate, for the checks and for the post; an unknown one is the post's own 400.
@@ -266,17 +286,9 @@ export default async function postsRoutes(app: FastifyInstance) {
           const files = uploaded.length && circle?.channel_type === 'private' ? await makePrivate() : uploaded;
           const { media, posters } = pairPosters(files, POST_POSTER_FIELD);
           const urls = (kind: MediaKind) => media.filter((f) => f.media.kind === kind).map((f) => f.media.url);
-          return posts.create({
-            ...input,
-            circle,
-            authorId: userId,
-            images: urls('image'),
-            videos: urls('video'),
-            alts,
-            videoPosters: posters,
-            authorCreatedAt: request.user!.createdAt,
-            newAccountHours: config.newAccountHours,
-          });
+          const post = { ...input, circle, authorId: userId, images: urls('image'), videos: urls('video'), alts, videoPosters: posters };
+          if (when) return scheduled.schedule({ ...post, publishAt: when });
+          return posts.create({ ...post, authorCreatedAt: request.user!.createdAt, newAccountHours: config.newAccountHours });
         },
       );
       return reply.code(201).send(post);

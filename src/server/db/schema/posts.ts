@@ -158,6 +158,49 @@ export const drafts = pgTable(
   (t) => [index('drafts_author_updated_idx').on(t.authorId, t.updatedAt.desc(), t.id.desc())],
 );
 
+/**
+ * Scheduled posts: written now, published by the job queue at `publish_at` (UTC) through the same path and checks as
+ * a post made then. They live apart from `posts` so that nothing that lists, counts, searches or syndicates posts can
+ * show one early; each takes its id from the posts' sequence, so the post it becomes keeps the id the author was
+ * given. A publish the checks refuse is kept here with `refused_at` set (the author is told) until it is moved or
+ * cancelled.
+ */
+export const scheduledPosts = pgTable(
+  'scheduled_posts',
+  {
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('posts_id_seq')`),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    videos: jsonb('videos').$type<string[]>().notNull().default([]),
+    videoPosters: jsonb('video_posters').$type<Record<string, string>>().notNull().default({}),
+    /** One description per image, in the images' order, as sent. */
+    alts: jsonb('alts').$type<string[]>().notNull().default([]),
+    /** The channel's tag ids it chose. */
+    tags: jsonb('tags').$type<number[]>().notNull().default([]),
+    publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When a publish was refused (suspended, over the limit, no longer allowed in the channel); null while waiting. */
+    refusedAt: timestamp('refused_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('scheduled_posts_author_updated_idx').on(t.authorId, t.updatedAt.desc(), t.id.desc()),
+    // The minute's job reads the due ones that are still waiting.
+    index('scheduled_posts_due_idx')
+      .on(t.publishAt)
+      .where(sql`${t.refusedAt} is null`),
+  ],
+);
+
 /** How many rows the public circles' post total is spread over (a circle adds to the row of its id modulo this). */
 export const PUBLIC_POST_TOTAL_SHARDS = 16;
 

@@ -80,6 +80,13 @@ export const ACCOUNT_TABLES: AccountTable[] = [
   },
   { table: s.savedPosts, owner: s.savedPosts.userId, links: [s.savedPosts.userId], erase: 'delete', exportAs: 'saved_posts' },
   { table: s.drafts, owner: s.drafts.authorId, links: [s.drafts.authorId], erase: 'delete', exportAs: 'drafts' },
+  {
+    table: s.scheduledPosts,
+    owner: s.scheduledPosts.authorId,
+    links: [s.scheduledPosts.authorId],
+    erase: 'delete',
+    exportAs: 'scheduled_posts',
+  },
   // Notifications to the member, and those others got about the member's doing (they name the member's handle).
   {
     table: s.notifications,

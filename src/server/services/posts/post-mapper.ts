@@ -171,5 +171,6 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
       ? { video_posters: row.videos.map((url) => (row.videoPosters?.[url] ? imageSources(row.videoPosters[url]) : null)) }
       : {}),
     ...(row.editedAt ? { edited_at: new Date(row.editedAt).toISOString() } : {}),
+    status: 'published',
   };
 }

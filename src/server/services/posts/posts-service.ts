@@ -219,6 +219,8 @@ export async function getVisiblePost(db: Db, id: number, viewerId: number | null
 }
 
 export type NewPost = {
+  /** The id the post takes: a scheduled post's, reserved from the posts' sequence when it was scheduled. */
+  id?: number;
   authorId: number;
   /** The circle as the author sees it (looked up once by the caller, for its checks too); null when none was found. */
   circle: Circle | null;
@@ -269,6 +271,7 @@ export async function createPost(
     const [row] = await tx
       .insert(posts)
       .values({
+        ...(input.id === undefined ? {} : { id: input.id }),
         circleId: circle.id,
         authorId: input.authorId,
         title: input.title,
