@@ -4,6 +4,7 @@ import type { Circle } from '../../../lib/api-types.ts';
 import { imageSources } from '../../../lib/media-variants.ts';
 import type { Db } from '../../db/client.ts';
 import { loadSlice, rowKey, type KeysetPageSource, type SortKey } from '../../db/keyset.ts';
+import { prepared } from '../../db/prepared.ts';
 import { circleTags, circles, posts, scheduledPosts, users } from '../../db/schema/index.ts';
 import { HttpError, fieldErrors, forbidden, notFound, say } from '../../platform/errors.ts';
 import { MESSAGES, chosenTags, type CircleRef } from '../circles/index.ts';
@@ -247,21 +248,25 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
 
     /** The member's scheduled posts, most recently changed first, keyset paged on their index. */
     list(authorId: number): KeysetPageSource<Post> {
-      const mine = eq(scheduledPosts.authorId, authorId);
+      const mine = () => eq(scheduledPosts.authorId, sql.placeholder('author'));
       const total = async () => {
-        const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(scheduledPosts).where(mine);
+        const [{ count }] = await prepared(db, 'scheduled_posts_count', () =>
+          db.select({ count: sql<number>`count(*)::int` }).from(scheduledPosts).where(mine()),
+        ).execute({ author: authorId });
         return count;
       };
       return {
         count: total,
         keyType: RECENTLY_CHANGED.type,
         loadSlice: async (slice, limit) => {
-          const rows = await loadSlice(RECENTLY_CHANGED, slice, limit, (_shape, after, order, values) =>
-            selectScheduled(db)
-              .where(and(mine, after()))
-              .orderBy(...order())
-              .limit(values.limit)
-              .offset(values.offset),
+          const rows = await loadSlice(RECENTLY_CHANGED, slice, limit, (shape, after, order, values) =>
+            prepared(db, `scheduled_posts_${shape}`, () =>
+              selectScheduled(db)
+                .where(and(mine(), after()))
+                .orderBy(...order())
+                .limit(sql.placeholder('limit'))
+                .offset(sql.placeholder('offset')),
+            ).execute({ ...values, author: authorId }),
           );
           const items = await toScheduledPosts(db, rows);
           return { total: rows.length ? await total() : null, rows: rows.map((row, i) => ({ item: items[i], key: rowKey(row) })) };
