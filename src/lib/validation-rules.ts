@@ -34,3 +34,30 @@ export const MAX_DRAFTS = 50;
 export const SCHEDULE_MIN_SECONDS = 120;
 /** …and at most this many days ahead. */
 export const SCHEDULE_MAX_DAYS = 30;
+
+/**
+ * Why a scheduled post's time is refused, as a catalog key (`errors.posts.*`), or null when it is fine: an ISO 8601
+ * date and time with its offset (or Z), from SCHEDULE_MIN_SECONDS to SCHEDULE_MAX_DAYS after `now`.
+ */
+export function publishAtProblem(value: unknown, now: Date): { key: string; params?: Record<string, number> } | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:?\d\d)$/i;
+  const at = iso.test(text) ? Date.parse(text) : NaN;
+  if (Number.isNaN(at)) return { key: 'errors.posts.publishAtInvalid' };
+  const ahead = at - now.getTime();
+  if (ahead < SCHEDULE_MIN_SECONDS * 1000) return { key: 'errors.posts.publishAtTooSoon', params: { minutes: SCHEDULE_MIN_SECONDS / 60 } };
+  if (ahead > SCHEDULE_MAX_DAYS * 86_400_000) return { key: 'errors.posts.publishAtTooLate', params: { days: SCHEDULE_MAX_DAYS } };
+  return null;
+}
+
+/** A `datetime-local` input's value for a moment, in the browser's own time zone (the member's). */
+export function localInputValue(at: Date): string {
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** The moment a `datetime-local` value names in the browser's time zone, as ISO 8601 in UTC; '' for none. */
+export function fromLocalInputValue(value: string): string {
+  const at = value ? new Date(value) : null;
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : '';
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { EMAIL_PATTERN, SCHEDULE_MAX_DAYS, SCHEDULE_MIN_SECONDS, TITLE_MAX_LENGTH } from './validation-rules.ts';
+import { EMAIL_PATTERN, TITLE_MAX_LENGTH, publishAtProblem } from './validation-rules.ts';
 
 // The zod-free rules live in validation-rules.ts (islands import them from there); re-exported for the server.
 export {
@@ -10,6 +10,7 @@ export {
   TITLE_MAX_LENGTH,
   TITLE_COUNTER_DISPLAY,
   isValidEmail,
+  publishAtProblem,
 } from './validation-rules.ts';
 
 export const REQUIRED = 'This field is required.';
@@ -94,21 +95,6 @@ export const draftSchema = z.object({
   title: stringField().max(TITLE_MAX_LENGTH, `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`).optional(),
   description: stringField().max(DRAFT_TEXT_MAX, `Ensure this field has no more than ${DRAFT_TEXT_MAX} characters.`).optional(),
 });
-
-/**
- * Why a scheduled post's time is refused, as a catalog key (`errors.posts.*`), or null when it is fine: an ISO 8601
- * date and time with its offset (or Z), from SCHEDULE_MIN_SECONDS to SCHEDULE_MAX_DAYS after `now`.
- */
-export function publishAtProblem(value: unknown, now: Date): { key: string; params?: Record<string, number> } | null {
-  const text = typeof value === 'string' ? value.trim() : '';
-  const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:?\d\d)$/i;
-  const at = iso.test(text) ? Date.parse(text) : NaN;
-  if (Number.isNaN(at)) return { key: 'errors.posts.publishAtInvalid' };
-  const ahead = at - now.getTime();
-  if (ahead < SCHEDULE_MIN_SECONDS * 1000) return { key: 'errors.posts.publishAtTooSoon', params: { minutes: SCHEDULE_MIN_SECONDS / 60 } };
-  if (ahead > SCHEDULE_MAX_DAYS * 86_400_000) return { key: 'errors.posts.publishAtTooLate', params: { days: SCHEDULE_MAX_DAYS } };
-  return null;
-}
 
 /** `publish_at` as a request field: absent (or blank) for a post made now, else a time `publishAtProblem` accepts. */
 export const publishAtField = (now: () => Date) =>

@@ -167,7 +167,9 @@ describe('publishing at its time', () => {
     const closed = await createCircle(t.app, owner, 'Inner Room', { channelType: 'private' });
     const member = await createUser(t.app, 'leaver');
     await addMember(t.app, closed, member);
-    const made = (await schedule({ circle: closed.id, title: 'For the room', publish_at: ahead(5 * MINUTE) }, { user: member })).json() as Post;
+    const made = (
+      await schedule({ circle: closed.id, title: 'For the room', publish_at: ahead(5 * MINUTE) }, { user: member })
+    ).json() as Post;
     expect(made.status).toBe('scheduled');
     await t.app.ctx.services.suspensions.suspend({ userId: member.id, circleId: null, duration: '1d', reason: 'Spam' });
 
@@ -195,7 +197,8 @@ describe('publishing at its time', () => {
     const made = (
       await schedule({
         title: 'Your SBI account will be blocked today',
-        description: '<p>Update KYC now at <a href="http://sbi-kyc-update.in/login">sbi-kyc-update.in</a> or call 9876543210 immediately.</p>',
+        description:
+          '<p>Update KYC now at <a href="http://sbi-kyc-update.in/login">sbi-kyc-update.in</a> or call 9876543210 immediately.</p>',
         publish_at: ahead(2 * MINUTE),
       })
     ).json() as Post;

@@ -3,7 +3,15 @@ import FieldError from '../shell/FieldError.tsx';
 import { UploadCancelled } from '../../../lib/browser/api-client.ts';
 import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useStore } from '@nanostores/react';
-import { TITLE_COUNTER_DISPLAY, TITLE_MAX_LENGTH } from '../../../lib/validation-rules.ts';
+import {
+  TITLE_COUNTER_DISPLAY,
+  TITLE_MAX_LENGTH,
+  fromLocalInputValue,
+  localInputValue,
+  publishAtProblem,
+  SCHEDULE_MAX_DAYS,
+  SCHEDULE_MIN_SECONDS,
+} from '../../../lib/validation-rules.ts';
 import CommunityPicker from './CommunityPicker.tsx';
 import TagChooser from './TagChooser.tsx';
 import MediaPicker from './MediaPicker.tsx';
@@ -37,6 +45,10 @@ function CreatePost() {
   // The reminder before posting images without descriptions; "Post anyway" sends them as they are.
   const [reminder, setReminder] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // "Schedule": the post waits until this time (a datetime-local value, in the member's own time zone).
+  const [scheduling, setScheduling] = useState(false);
+  const [publishAt, setPublishAt] = useState('');
+  const [publishAtError, setPublishAtError] = useState<string | null>(null);
   // The draft on the server this form is saved to as the member types (null until something is written).
   const draftId = useRef<number | null>(null);
   const draftText = useRef<string | null>(null);
@@ -91,7 +103,13 @@ function CreatePost() {
     event?.preventDefault();
     if (posting) return;
     setError(null);
-    const draft = { circle: community, title, description: editorRef.current?.html() ?? '', tab, files, tags, alts };
+    setPublishAtError(null);
+    const when = scheduling ? fromLocalInputValue(publishAt) : '';
+    if (scheduling) {
+      const problem = publishAtProblem(when, new Date());
+      if (problem) return setPublishAtError(t(problem.key, problem.params));
+    }
+    const draft = { circle: community, title, description: editorRef.current?.html() ?? '', tab, files, tags, alts, publishAt: when };
     if (!anyway && undescribedImages(draft).length > 0) return setReminder(true);
     setReminder(false);
     try {
@@ -99,7 +117,8 @@ function CreatePost() {
       // The draft became this post: it goes (a failure to delete it leaves it on the profile, nothing worse).
       await saving.current;
       if (draftId.current !== null) await deleteDraft(draftId.current).catch(() => undefined);
-      location.assign(`${channelHref(post.circle.name)}&new=${post.id}`);
+      // A scheduled post is seen on the profile's Scheduled tab until it is published.
+      location.assign(post.status === 'scheduled' ? '/profile?tab=scheduled' : `${channelHref(post.circle.name)}&new=${post.id}`);
     } catch (error) {
       // Cancelled by the member: the form stays as it was, nothing to say.
       if (error instanceof UploadCancelled) return;
@@ -212,7 +231,41 @@ function CreatePost() {
               </button>
             </div>
           )}
-          <div className="px-4">
+          <div className="space-y-2 px-4">
+            <label className="flex items-center gap-2 text-sm font-semibold">
+              <input
+                type="checkbox"
+                checked={scheduling}
+                onChange={(event) => {
+                  setScheduling(event.target.checked);
+                  setPublishAtError(null);
+                  if (event.target.checked && !publishAt) setPublishAt(localInputValue(new Date(Date.now() + 60 * 60_000)));
+                }}
+              />
+              {t('createPost.schedule')}
+            </label>
+            {scheduling && (
+              <div>
+                <label htmlFor={`${id}-publish-at`} className="mb-1 block text-sm font-semibold">
+                  {t('createPost.publishAt')}
+                </label>
+                <input
+                  id={`${id}-publish-at`}
+                  type="datetime-local"
+                  value={publishAt}
+                  min={localInputValue(new Date(Date.now() + SCHEDULE_MIN_SECONDS * 1000))}
+                  max={localInputValue(new Date(Date.now() + SCHEDULE_MAX_DAYS * 86_400_000))}
+                  onChange={(event) => setPublishAt(event.target.value)}
+                  aria-describedby={`${id}-publish-at-hint ${id}-publish-at-error`}
+                  aria-invalid={publishAtError ? true : undefined}
+                  className="rounded-lg border border-line px-3 py-2"
+                />
+                <p id={`${id}-publish-at-hint`} className="mt-1 text-xs text-muted">
+                  {t('createPost.publishAtHint', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone, days: SCHEDULE_MAX_DAYS })}
+                </p>
+                <FieldError id={`${id}-publish-at-error`} message={publishAtError} />
+              </div>
+            )}
             <FieldError id={`${id}-error`} message={error} />
           </div>
           <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line p-4">
@@ -233,7 +286,7 @@ function CreatePost() {
               disabled={posting}
               className="rounded-full bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              {t('createPost.post')}
+              {t(scheduling ? 'createPost.schedulePost' : 'createPost.post')}
             </button>
           </div>
         </div>

@@ -19,6 +19,8 @@ export type PostDraft = {
   tags?: number[];
   /** Each picked image's description (its alt text), by file. */
   alts?: ReadonlyMap<File, string>;
+  /** When to publish it (ISO 8601, UTC), for a scheduled post; absent to post now. */
+  publishAt?: string;
 };
 
 export const UNEXPECTED_ERROR = translator('en')('common.unexpectedError');
@@ -34,7 +36,12 @@ export type PosterFrames = ReadonlyMap<File, Blob | null>;
  * poster frame (`video_posters`) when one was drawn.
  */
 export function buildPostBody(draft: PostDraft, posters: PosterFrames = new Map()): Record<string, string | number[]> | FormData {
-  const fields = { circle: draft.circle.trim(), title: draft.title, description: draft.description };
+  const fields = {
+    circle: draft.circle.trim(),
+    title: draft.title,
+    description: draft.description,
+    ...(draft.publishAt ? { publish_at: draft.publishAt } : {}),
+  };
   const tags = draft.tags ?? [];
   if (draft.tab === 'text' || draft.files.length === 0) return tags.length ? { ...fields, tags } : fields;
   const form = new FormData();

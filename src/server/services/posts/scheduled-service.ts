@@ -109,7 +109,10 @@ function toScheduledPost(row: ScheduledRow, tagsById: Map<number, PostTag>): Pos
 async function toScheduledPosts(db: Db, rows: ScheduledRow[]): Promise<Post[]> {
   const ids = [...new Set(rows.flatMap((row) => row.tags))];
   const tags = ids.length
-    ? await db.select({ id: circleTags.id, name: circleTags.name, color: circleTags.color }).from(circleTags).where(inArray(circleTags.id, ids))
+    ? await db
+        .select({ id: circleTags.id, name: circleTags.name, color: circleTags.color })
+        .from(circleTags)
+        .where(inArray(circleTags.id, ids))
     : [];
   const byId = new Map(tags.map((tag) => [tag.id, tag]));
   return rows.map((row) => toScheduledPost(row, byId));
@@ -174,7 +177,13 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
     const writer = { id: row.authorId, createdAt: row.authorCreatedAt };
     const tell = (code: 'scheduledPostRefused' | 'scheduledPostHeld', postId: number | null) =>
       notify(db, [
-        { userId: row.authorId, kind: 'scheduled_post', postId, circleId: row.circleId, message: { code, params: { title: row.title, channel: row.circleName } } },
+        {
+          userId: row.authorId,
+          kind: 'scheduled_post',
+          postId,
+          circleId: row.circleId,
+          message: { code, params: { title: row.title, channel: row.circleName } },
+        },
       ]);
     try {
       const ref: CircleRef = { id: row.circleId };
@@ -251,7 +260,10 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
       const mine = () => eq(scheduledPosts.authorId, sql.placeholder('author'));
       const total = async () => {
         const [{ count }] = await prepared(db, 'scheduled_posts_count', () =>
-          db.select({ count: sql<number>`count(*)::int` }).from(scheduledPosts).where(mine()),
+          db
+            .select({ count: sql<number>`count(*)::int` })
+            .from(scheduledPosts)
+            .where(mine()),
         ).execute({ author: authorId });
         return count;
       };
