@@ -61,3 +61,14 @@ export function fromLocalInputValue(value: string): string {
   const at = value ? new Date(value) : null;
   return at && !Number.isNaN(at.getTime()) ? at.toISOString() : '';
 }
+
+/** A poll's options: at least this many… */
+export const POLL_MIN_OPTIONS = 2;
+/** …and at most this many, each at most POLL_OPTION_MAX_LENGTH characters. */
+export const POLL_MAX_OPTIONS = 6;
+export const POLL_OPTION_MAX_LENGTH = 100;
+/** A poll closes at most this many days after it is made (the soonest is the server's POLL_MIN_CLOSE_SECONDS). */
+export const POLL_MAX_DAYS = 30;
+
+/** A poll as a new post sends it (`poll` on POST /api/posts/; a JSON text in a multipart form). */
+export type PollInput = { options: string[]; multiple: boolean; closes_at: string; verified_only?: boolean };

@@ -36,6 +36,7 @@ import {
   createPostsService,
   createReactionsService,
   createScheduledPostsService,
+  createPollsService,
 } from './services/posts/index.ts';
 import { createImageTextReader, createShieldTeacher, RETRAIN_JOB } from './services/safety/index.ts';
 import { createSearchService } from './services/search/index.ts';
@@ -157,6 +158,7 @@ export function createServices({
     rateLimiter,
     writing,
     scheduled,
+    polls: createPollsService({ db }),
     otp,
     users: createUsersService({ db, noticeVersion: notice.version }),
     circles: createCirclesService({ db }),

@@ -34,6 +34,7 @@ export const UNTOUCHED_POST = {
   safety_warning: null,
   removed_reason: null,
   status: 'published',
+  poll: null,
 } as const satisfies Partial<Post>;
 
 let sequence = 0;

@@ -1,6 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { NOT_A_STRING, TITLE_MAX_LENGTH, choice, parseId, positiveId, publishAtField, requiredString } from '../../lib/validation.ts';
+import {
+  NOT_A_STRING,
+  TITLE_MAX_LENGTH,
+  choice,
+  parseId,
+  pollField,
+  pollVoteSchema,
+  positiveId,
+  publishAtField,
+  readPoll,
+  requiredString,
+} from '../../lib/validation.ts';
 import { fieldErrors, say, wordMessage } from '../platform/errors.ts';
 import { INVALID_IMAGE, INVALID_VIDEO, type MediaKind, INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/media/index.ts';
 import { paginate } from '../http/pagination.ts';
@@ -89,11 +100,20 @@ export default async function postsRoutes(app: FastifyInstance) {
   };
   /** The post id of a route guarded by `idInPath`, which has already refused a path that holds none. */
   const pathId = (request: FastifyRequest) => parseId((request.params as { id: string }).id)!;
-  const { posts, reactions: reactionsService, writing, scheduled, clock } = app.ctx.services;
+  const { posts, reactions: reactionsService, writing, scheduled, clock, polls } = app.ctx.services;
   const { config } = app.ctx;
   /** `publish_at`: a time from 2 minutes to 30 days ahead of the server's clock schedules the post instead. */
   const publishAt = publishAtField(() => clock.now()).describe('ISO 8601, 2 minutes to 30 days ahead: schedules the post');
-  const newPostBody = createPostBody.extend({ publish_at: publishAt });
+  const newPostBody = createPostBody.extend({
+    publish_at: publishAt,
+    poll: pollField.describe('{options: [2 to 6 texts], multiple, closes_at, verified_only?}; in a multipart form, as JSON text'),
+  });
+  /** A poll open from `from` (now, or a scheduled post's time): 400 naming `poll` for what is wrong with it. */
+  const checkedPoll = (raw: unknown, from: Date) => {
+    const poll = readPoll(raw, from, config.pollMinCloseSeconds);
+    if ('key' in poll) throw fieldErrors({ poll: [say(poll.key, poll.params)] });
+    return poll;
+  };
   const editBody = editPostBody.extend({ publish_at: publishAt });
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
 
@@ -246,6 +266,31 @@ export default async function postsRoutes(app: FastifyInstance) {
   );
 
   app.post(
+    '/api/posts/:id/poll/votes/',
+    {
+      onRequest: [idInPath, app.requireUser],
+      schema: {
+        tags: ['posts'],
+        summary: 'Vote in a post’s poll: 200 the Poll',
+        description:
+          '{options: [option ids]}: one for a single-choice poll. A new vote replaces the member’s earlier one until the poll ' +
+          'closes. 400 for a closed poll, several options on a single-choice poll or an option of another poll; 403 when ' +
+          'the poll is for verified members and the voter does not meet the channel’s requirement.',
+        params: idParams,
+        body: documented(pollVoteSchema),
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const postId = pathId(request);
+      const { options } = parseInput(pollVoteSchema, request.body);
+      const { verifiedOnly } = await polls.pollOf(postId, request.user!.id);
+      await writing.admit({ writer: request.user!, limit: 'reaction', target: { postId }, verify: verifiedOnly ? 'vote' : undefined });
+      return polls.vote({ postId, userId: request.user!.id, optionIds: options });
+    },
+  );
+
+  app.post(
     '/api/posts/',
     {
       config: { multipartFiles: true },
@@ -258,6 +303,8 @@ export default async function postsRoutes(app: FastifyInstance) {
           '(PNG, JPEG, GIF, WebP, MP4, recognised by content; images lose their metadata). `circle` is an id or a name. ' +
           'Each video may be followed by one `video_posters` image, its poster frame (optional). ' +
           '`alts`: one description per image, in order (at most 1,000 characters each; required where the channel asks). ' +
+          '`poll` {options: [2 to 6 texts], multiple, closes_at (1 hour to 30 days ahead), verified_only?} makes it a poll ' +
+          '(a JSON text in a multipart form; verified_only only for the owner of a channel with a verification requirement). ' +
           '`publish_at` (ISO 8601, 2 minutes to 30 days ahead) schedules it: 201 with `status: "scheduled"`; it is ' +
           'published within a minute of that time, with every check a post gets then.',
         security: bearer,
@@ -272,7 +319,8 @@ export default async function postsRoutes(app: FastifyInstance) {
           [POST_POSTER_FIELD]: { accept: ['image'], invalid: INVALID_POSTER },
         },
         async ({ fields, lists, files: uploaded, makePrivate }) => {
-          const { publish_at: when, ...input } = newPostBody.parse(fields);
+          const { publish_at: when, poll: rawPoll, ...input } = newPostBody.parse(fields);
+          const poll = rawPoll === undefined ? undefined : checkedPoll(rawPoll, when ?? clock.now());
           // One `alts` field per image, in order (a JSON body may send a list).
           const { alts } = altsBody.parse({ alts: lists.alts ?? fields.alts });
           // The circle is looked up once, by the gate, for the checks and for the post; an unknown one is the post's own 400.
@@ -286,7 +334,16 @@ export default async function postsRoutes(app: FastifyInstance) {
           const files = uploaded.length && circle?.channel_type === 'private' ? await makePrivate() : uploaded;
           const { media, posters } = pairPosters(files, POST_POSTER_FIELD);
           const urls = (kind: MediaKind) => media.filter((f) => f.media.kind === kind).map((f) => f.media.url);
-          const post = { ...input, circle, authorId: userId, images: urls('image'), videos: urls('video'), alts, videoPosters: posters };
+          const post = {
+            ...input,
+            circle,
+            authorId: userId,
+            images: urls('image'),
+            videos: urls('video'),
+            alts,
+            videoPosters: posters,
+            ...(poll ? { poll } : {}),
+          };
           if (when) return scheduled.schedule({ ...post, publishAt: when });
           return posts.create({ ...post, authorCreatedAt: request.user!.createdAt, newAccountHours: config.newAccountHours });
         },

@@ -6,3 +6,4 @@ export * from './reactions-service.ts';
 export * from './saved-service.ts';
 export * from './drafts-service.ts';
 export * from './scheduled-service.ts';
+export * from './polls-service.ts';

@@ -13,6 +13,23 @@ import { notify } from '../notifications/index.ts';
 import type { Admission, WriteRequest } from '../writing/index.ts';
 import { sanitizeRichText } from '../writing/index.ts';
 import { mediaItemsOf } from './post-mapper.ts';
+import { assertPollAllowed } from './polls-service.ts';
+import type { PollInput } from '../../../lib/validation-rules.ts';
+import type { ParsedPoll } from '../../../lib/validation.ts';
+
+/** A poll as a scheduled post keeps it until it is published (JSON), and back. */
+const keptPoll = (poll: ParsedPoll): PollInput => ({
+  options: poll.options,
+  multiple: poll.multiple,
+  closes_at: poll.closesAt.toISOString(),
+  verified_only: poll.verifiedOnly,
+});
+const parsedPoll = (poll: PollInput): ParsedPoll => ({
+  options: poll.options,
+  multiple: poll.multiple,
+  closesAt: new Date(poll.closes_at),
+  verifiedOnly: poll.verified_only ?? false,
+});
 import { MEMBERS_ONLY, describedImages, type NewPost } from './posts-service.ts';
 
 /**
@@ -44,6 +61,7 @@ const columns = {
   videos: scheduledPosts.videos,
   alts: scheduledPosts.alts,
   tags: scheduledPosts.tags,
+  poll: scheduledPosts.poll,
   publishAt: scheduledPosts.publishAt,
   refusedAt: scheduledPosts.refusedAt,
   createdAt: scheduledPosts.createdAt,
@@ -64,6 +82,7 @@ type ScheduledRow = {
   videos: string[];
   alts: string[];
   tags: number[];
+  poll: PollInput | null;
   publishAt: Date;
   refusedAt: Date | null;
   createdAt: Date;
@@ -101,6 +120,17 @@ function toScheduledPost(row: ScheduledRow, tagsById: Map<number, PostTag>): Pos
     ...(row.images.length ? { image_sources: row.images.map(imageSources) } : {}),
     status: 'scheduled',
     publish_at: row.publishAt.toISOString(),
+    poll: row.poll
+      ? {
+          options: row.poll.options.map((text, i) => ({ id: -(i + 1), text, votes: null })),
+          multiple: row.poll.multiple,
+          closes_at: row.poll.closes_at,
+          closed: false,
+          verified_only: row.poll.verified_only ?? false,
+          total_votes: null,
+          my_votes: [],
+        }
+      : null,
     ...(row.refusedAt ? { publish_refused: true as const } : {}),
   };
 }
@@ -161,6 +191,7 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
         videoPosters: scheduledPosts.videoPosters,
         alts: scheduledPosts.alts,
         tags: scheduledPosts.tags,
+        poll: scheduledPosts.poll,
       })
       .from(scheduledPosts)
       .innerJoin(users, eq(users.id, scheduledPosts.authorId))
@@ -199,6 +230,7 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
         videoPosters: row.videoPosters,
         tags: row.tags,
         alts: row.alts,
+        ...(row.poll ? { poll: parsedPoll(row.poll) } : {}),
         authorCreatedAt: row.authorCreatedAt,
         newAccountHours,
       });
@@ -223,6 +255,7 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
       if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
       const tags = await chosenTags(db, circle.id, input.tags ?? []);
       describedImages(input.images, input.alts ?? [], circle.alt_text_required);
+      if (input.poll) assertPollAllowed(input.poll, circle);
       const [row] = await db
         .insert(scheduledPosts)
         .values({
@@ -235,6 +268,7 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
           videoPosters: input.videoPosters ?? {},
           alts: input.alts ?? [],
           tags,
+          poll: input.poll ? keptPoll(input.poll) : null,
           publishAt: input.publishAt,
           createdAt: now(),
           updatedAt: now(),
