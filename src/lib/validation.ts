@@ -135,7 +135,8 @@ export function readPoll(value: unknown, now: Date, minCloseSeconds: number): Pa
   if (texts.length < POLL_MIN_OPTIONS || texts.length > POLL_MAX_OPTIONS)
     return { key: 'errors.polls.optionCount', params: { min: POLL_MIN_OPTIONS, max: POLL_MAX_OPTIONS } };
   if (texts.some((text) => text === '')) return { key: 'errors.polls.optionBlank' };
-  if (texts.some((text) => text.length > POLL_OPTION_MAX_LENGTH)) return { key: 'errors.polls.optionTooLong', params: { max: POLL_OPTION_MAX_LENGTH } };
+  if (texts.some((text) => text.length > POLL_OPTION_MAX_LENGTH))
+    return { key: 'errors.polls.optionTooLong', params: { max: POLL_OPTION_MAX_LENGTH } };
   if (new Set(texts.map((text) => text.toLowerCase())).size !== texts.length) return { key: 'errors.polls.optionRepeated' };
   const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:?\d\d)$/i;
   const at = typeof closesAt === 'string' && iso.test(closesAt.trim()) ? Date.parse(closesAt.trim()) : NaN;
@@ -165,6 +166,7 @@ export const pollVoteSchema = z.object({
       invalid_type_error: NOT_AN_INTEGER,
     })
     .superRefine((ids, ctx) => {
-      if (ids.length === 0) ctx.addIssue({ code: 'custom', message: 'errors.polls.chooseOne', params: { message: { key: 'errors.polls.chooseOne' } } });
+      if (ids.length === 0)
+        ctx.addIssue({ code: 'custom', message: 'errors.polls.chooseOne', params: { message: { key: 'errors.polls.chooseOne' } } });
     }),
 });

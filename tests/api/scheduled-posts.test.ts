@@ -145,6 +145,44 @@ describe('scheduling a post', () => {
     expect(again.json()).toEqual({ publish_at: ['This post is already published: only a scheduled post can be moved.'] });
   });
 
+  it('carries a poll, which opens when the post is published', async () => {
+    const closes = ahead(24 * 60 * MINUTE);
+    const made = await schedule({
+      title: 'Which day?',
+      publish_at: ahead(3 * MINUTE),
+      poll: { options: ['Sat', 'Sun'], multiple: false, closes_at: closes },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().poll).toMatchObject({
+      options: [
+        { text: 'Sat', votes: null },
+        { text: 'Sun', votes: null },
+      ],
+      closes_at: closes,
+      closed: false,
+    });
+    // It must stay open a while after its publish time.
+    const closesFirst = await schedule({
+      publish_at: ahead(3 * MINUTE),
+      poll: { options: ['A', 'B'], multiple: false, closes_at: ahead(30 * MINUTE) },
+    });
+    expect(closesFirst.json()).toEqual({ poll: ['Close the poll at least 60 minutes and at most 30 days after it opens.'] });
+    clock.advance(3 * MINUTE);
+    await runTheJob();
+    const published = await inject('GET', `/api/posts/${made.json().id}/`, undefined, { user: reader });
+    expect(published.json()).toMatchObject({
+      status: 'published',
+      poll: { options: [{ text: 'Sat' }, { text: 'Sun' }], closes_at: closes },
+    });
+    const vote = await inject(
+      'POST',
+      `/api/posts/${made.json().id}/poll/votes/`,
+      { options: [published.json().poll.options[1].id] },
+      { user: reader },
+    );
+    expect(vote.json()).toMatchObject({ total_votes: 1 });
+  });
+
   it('pages the list by cursor', async () => {
     const many = await createUser(t.app, 'many-scheduled');
     for (let i = 0; i < 12; i += 1) await schedule({ title: `Post ${i}`, publish_at: ahead(60 * MINUTE) }, { user: many });

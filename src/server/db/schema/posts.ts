@@ -1,6 +1,18 @@
 import { REACTION_KINDS } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { PollInput } from '../../../lib/validation-rules.ts';
 import { users } from './accounts.ts';
 import { circleTags, circles } from './circles.ts';

@@ -1,7 +1,18 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ChannelType, MediaItem, Poll, Post, PostTag } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
-import { circleTags, circles, pollOptions, pollVotes, polls, postReactions, postTags, posts, savedPosts, users } from '../../db/schema/index.ts';
+import {
+  circleTags,
+  circles,
+  pollOptions,
+  pollVotes,
+  polls,
+  postReactions,
+  postTags,
+  posts,
+  savedPosts,
+  users,
+} from '../../db/schema/index.ts';
 import { qualified as q } from '../../db/qualified.ts';
 import { keyColumns, type SortKey } from '../../db/keyset.ts';
 import { safetyWarningFor, type ModerationStatus } from '../safety/index.ts';
