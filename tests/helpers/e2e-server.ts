@@ -37,6 +37,8 @@ async function main() {
     CIRCLES_PER_DAY: '10000',
     REACTIONS_PER_HOUR: '10000',
     JOIN_REQUESTS_PER_HOUR: '10000',
+    // A journey sees a poll close in seconds, not in an hour.
+    POLL_MIN_CLOSE_SECONDS: '2',
   });
   delete process.env.DATABASE_URL;
 

@@ -11,6 +11,9 @@ import {
   publishAtProblem,
   SCHEDULE_MAX_DAYS,
   SCHEDULE_MIN_SECONDS,
+  POLL_MAX_OPTIONS,
+  POLL_MIN_OPTIONS,
+  POLL_OPTION_MAX_LENGTH,
 } from '../../../lib/validation-rules.ts';
 import CommunityPicker from './CommunityPicker.tsx';
 import TagChooser from './TagChooser.tsx';
@@ -18,7 +21,7 @@ import MediaPicker from './MediaPicker.tsx';
 import RichTextEditor from './RichTextEditor.tsx';
 import SignInPrompt, { useHasToken } from './SignInPrompt.tsx';
 import ProcessingOverlay from './ProcessingOverlay.tsx';
-import { $posting, postFailureMessage, submitPost, undescribedImages, type PostTab } from './create-post.store.ts';
+import { $posting, POLL_DURATIONS, pollOf, postFailureMessage, submitPost, undescribedImages, type PostTab } from './create-post.store.ts';
 import { deleteDraft, isBlankDraft, loadDraft, saveDraft } from './drafts.ts';
 import { channelHref } from '../common/post-card/media.ts';
 import { goBack } from './navigation.ts';
@@ -28,6 +31,7 @@ import { useT, withLang } from '../../i18n/use-t.tsx';
 const TABS: { id: PostTab; label: string }[] = [
   { id: 'text', label: 'createPost.tabText' },
   { id: 'images', label: 'createPost.tabMedia' },
+  { id: 'poll', label: 'createPost.tabPoll' },
 ];
 
 function CreatePost() {
@@ -49,6 +53,10 @@ function CreatePost() {
   const [scheduling, setScheduling] = useState(false);
   const [publishAt, setPublishAt] = useState('');
   const [publishAtError, setPublishAtError] = useState<string | null>(null);
+  // The Poll tab: its options (two to start with), one or several choices, and how long it stays open.
+  const [pollOptions, setPollOptions] = useState<string[]>(['', '']);
+  const [pollMultiple, setPollMultiple] = useState(false);
+  const [pollHours, setPollHours] = useState<number>(24);
   // The draft on the server this form is saved to as the member types (null until something is written).
   const draftId = useRef<number | null>(null);
   const draftText = useRef<string | null>(null);
@@ -109,7 +117,8 @@ function CreatePost() {
       const problem = publishAtProblem(when, new Date());
       if (problem) return setPublishAtError(t(problem.key, problem.params));
     }
-    const draft = { circle: community, title, description: editorRef.current?.html() ?? '', tab, files, tags, alts, publishAt: when };
+    const poll = tab === 'poll' ? pollOf(pollOptions, pollMultiple, pollHours, when ? new Date(when) : new Date()) : undefined;
+    const draft = { circle: community, title, description: editorRef.current?.html() ?? '', tab, files, tags, alts, publishAt: when, poll };
     if (!anyway && undescribedImages(draft).length > 0) return setReminder(true);
     setReminder(false);
     try {
@@ -203,6 +212,59 @@ function CreatePost() {
                   editor.onChange(changed);
                 }}
               />
+            </div>
+            <div id={`${id}-panel-poll`} role="tabpanel" aria-labelledby={`${id}-tab-poll`} hidden={tab !== 'poll'} className="space-y-2">
+              {pollOptions.map((option, index) => (
+                <div key={index} className="flex items-center gap-2">
+                  <label htmlFor={`${id}-option-${index}`} className="w-24 shrink-0 text-sm font-semibold">
+                    {t('createPost.pollOption', { number: index + 1 })}
+                  </label>
+                  <input
+                    id={`${id}-option-${index}`}
+                    value={option}
+                    maxLength={POLL_OPTION_MAX_LENGTH}
+                    onChange={(event) => setPollOptions(pollOptions.map((text, i) => (i === index ? event.target.value : text)))}
+                    className="min-w-0 flex-1 rounded-lg border border-line px-3 py-2"
+                  />
+                  {pollOptions.length > POLL_MIN_OPTIONS && (
+                    <button
+                      type="button"
+                      onClick={() => setPollOptions(pollOptions.filter((_, i) => i !== index))}
+                      aria-label={t('createPost.pollRemoveOption', { number: index + 1 })}
+                      className="rounded-full border border-line px-3 py-1 text-sm hover:bg-canvas"
+                    >
+                      ×
+                    </button>
+                  )}
+                </div>
+              ))}
+              {pollOptions.length < POLL_MAX_OPTIONS && (
+                <button
+                  type="button"
+                  onClick={() => setPollOptions([...pollOptions, ''])}
+                  className="rounded-full border border-line px-4 py-1.5 text-sm font-semibold hover:bg-canvas"
+                >
+                  {t('createPost.pollAddOption')}
+                </button>
+              )}
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={pollMultiple} onChange={(event) => setPollMultiple(event.target.checked)} />
+                {t('createPost.pollMultiple')}
+              </label>
+              <label className="flex items-center gap-2 text-sm font-semibold">
+                {t('createPost.pollCloses')}
+                <select
+                  value={pollHours}
+                  onChange={(event) => setPollHours(Number(event.target.value))}
+                  className="rounded-lg border border-line px-2 py-1 font-normal"
+                >
+                  {POLL_DURATIONS.map((duration) => (
+                    <option key={duration.hours} value={duration.hours}>
+                      {t(duration.label)}
+                    </option>
+                  ))}
+                </select>
+              </label>
             </div>
             <div id={`${id}-panel-images`} role="tabpanel" aria-labelledby={`${id}-tab-images`} hidden={tab !== 'images'}>
               <MediaPicker
