@@ -7,10 +7,10 @@ test('a member makes a poll, votes in its card and sees the results; a closed po
   await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
   await page.getByLabel('Title').fill('Tea or coffee at the meetup?');
   await page.getByRole('tab', { name: 'Poll' }).click();
-  await page.getByLabel('Option 1').fill('Tea');
-  await page.getByLabel('Option 2').fill('Coffee');
+  await page.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Tea');
+  await page.getByRole('textbox', { name: 'Option 2', exact: true }).fill('Coffee');
   await page.getByRole('button', { name: 'Add option' }).click();
-  await page.getByLabel('Option 3').fill('Both');
+  await page.getByRole('textbox', { name: 'Option 3', exact: true }).fill('Both');
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(page).toHaveURL(/\/home\/channel-page/);
 
