@@ -175,7 +175,7 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
     return (await toScheduledPosts(db, [row]))[0];
   }
 
-  /** Publishes one due post, or marks it refused and tells its author; answers whether it left the schedule. */
+  /** Publishes one due post, or marks it refused and tells its author. */
   async function publishOne(id: number): Promise<void> {
     const [row] = await db
       .select({
@@ -199,12 +199,14 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
       .where(and(eq(scheduledPosts.id, id), isNull(scheduledPosts.refusedAt), lte(scheduledPosts.publishAt, now())))
       .limit(1);
     if (!row) return;
-    // A run that died between publishing and clearing the row: the post already stands under this id.
-    const [done] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, row.id)).limit(1);
-    if (done) {
-      await db.delete(scheduledPosts).where(eq(scheduledPosts.id, row.id));
-      return;
-    }
+    // A run that died between publishing and clearing the row (or one that ran beside this one, such as an
+    // operator's): the post already stands under this id.
+    const published = async () => {
+      const [done] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, row.id)).limit(1);
+      if (done) await db.delete(scheduledPosts).where(eq(scheduledPosts.id, row.id));
+      return Boolean(done);
+    };
+    if (await published()) return;
     const writer = { id: row.authorId, createdAt: row.authorCreatedAt };
     const tell = (code: 'scheduledPostRefused' | 'scheduledPostHeld', postId: number | null) =>
       notify(db, [
@@ -238,7 +240,10 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
       if (post.moderation_status === 'held') await tell('scheduledPostHeld', post.id);
     } catch (error) {
       // A refusal a member could meet in the create-post screen (4xx) is theirs to act on; anything else is retried.
-      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+      if (!(error instanceof HttpError) || error.statusCode >= 500) {
+        if (await published()) return;
+        throw error;
+      }
       await db.update(scheduledPosts).set({ refusedAt: now() }).where(eq(scheduledPosts.id, row.id));
       await tell('scheduledPostRefused', null);
     }
