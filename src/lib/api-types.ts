@@ -50,6 +50,30 @@ export type Post = {
   hidden_pending_review?: true;
   /** Present only once its author has edited it: when they last did. */
   edited_at?: string;
+  /** 'scheduled': seen by its author only, until the job publishes it at `publish_at`; every other post is 'published'. */
+  status: PostStatus;
+  /** Present only on a scheduled post: when it is to be published (UTC). */
+  publish_at?: string;
+  /** Present (true) only on a scheduled post whose publish the checks refused: it waits for a new time or a cancel. */
+  publish_refused?: true;
+  /** Its poll, or null for a post without one. */
+  poll: Poll | null;
+};
+
+export type PostStatus = 'published' | 'scheduled';
+
+/** A post's poll as the viewer sees it: counts (`votes`, `total_votes`) are null until they voted or it closed. */
+export type Poll = {
+  options: { id: number; text: string; votes: number | null }[];
+  multiple: boolean;
+  closes_at: string;
+  closed: boolean;
+  /** Only members who meet the channel's verification requirement may vote. */
+  verified_only: boolean;
+  /** Every option's votes added up (a member choosing two options of a multiple-choice poll counts twice). */
+  total_votes: number | null;
+  /** The option ids the viewer chose; [] before voting (and for a visitor). */
+  my_votes: number[];
 };
 
 /**

@@ -28,6 +28,8 @@ export const NOTIFICATION_CODES = [
   'commentHeldForImage',
   'postWarnedForImage',
   'commentWarnedForImage',
+  'scheduledPostRefused',
+  'scheduledPostHeld',
 ] as const;
 
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'join_decision',
   'report_outcome',
   'moderation_action',
+  'scheduled_post',
 ] as const;
 export const ACTOR_ROLES = ['moderator', 'owner'] as const;
 export const GRIEVANCE_STATUS_VALUES = ['received', 'acknowledged', 'resolved', 'rejected'] as const;

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
-import { EMAIL_PATTERN, TITLE_MAX_LENGTH } from './validation-rules.ts';
+import {
+  EMAIL_PATTERN,
+  POLL_MAX_DAYS,
+  POLL_MAX_OPTIONS,
+  POLL_MIN_OPTIONS,
+  POLL_OPTION_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+  publishAtProblem,
+  type PollInput,
+} from './validation-rules.ts';
 
 // The zod-free rules live in validation-rules.ts (islands import them from there); re-exported for the server.
 export {
@@ -10,6 +19,7 @@ export {
   TITLE_MAX_LENGTH,
   TITLE_COUNTER_DISPLAY,
   isValidEmail,
+  publishAtProblem,
 } from './validation-rules.ts';
 
 export const REQUIRED = 'This field is required.';
@@ -93,4 +103,70 @@ export const draftSchema = z.object({
     .optional(),
   title: stringField().max(TITLE_MAX_LENGTH, `Ensure this field has no more than ${TITLE_MAX_LENGTH} characters.`).optional(),
   description: stringField().max(DRAFT_TEXT_MAX, `Ensure this field has no more than ${DRAFT_TEXT_MAX} characters.`).optional(),
+});
+
+/** `publish_at` as a request field: absent (or blank) for a post made now, else a time `publishAtProblem` accepts. */
+export const publishAtField = (now: () => Date) =>
+  z.unknown().transform((value, ctx): Date | undefined => {
+    if (value === undefined || value === null || value === '') return undefined;
+    const problem = publishAtProblem(value, now());
+    if (!problem) return new Date(Date.parse(String(value).trim()));
+    ctx.addIssue({ code: 'custom', message: problem.key, params: { message: problem } });
+    return z.NEVER;
+  });
+
+/** A poll as the server keeps it: options trimmed, its closing time a Date. */
+export type ParsedPoll = { options: string[]; multiple: boolean; closesAt: Date; verifiedOnly: boolean };
+
+export type PollProblem = { key: string; params?: Record<string, number> };
+
+/**
+ * Why a poll is refused (a catalog key under `errors.polls.*`), or the poll: 2 to 6 distinct options of at most 100
+ * characters, `multiple` true or false, `closes_at` an ISO 8601 time from `minCloseSeconds` to 30 days after `now`.
+ */
+export function readPoll(value: unknown, now: Date, minCloseSeconds: number): ParsedPoll | PollProblem {
+  const poll = value as Partial<PollInput> | null;
+  if (typeof poll !== 'object' || poll === null || Array.isArray(poll)) return { key: 'errors.polls.invalid' };
+  const { options, multiple, closes_at: closesAt, verified_only: verifiedOnly = false } = poll;
+  if (!Array.isArray(options) || options.some((option) => typeof option !== 'string') || typeof multiple !== 'boolean')
+    return { key: 'errors.polls.invalid' };
+  if (typeof verifiedOnly !== 'boolean') return { key: 'errors.polls.invalid' };
+  const texts = options.map((option) => option.trim());
+  if (texts.length < POLL_MIN_OPTIONS || texts.length > POLL_MAX_OPTIONS)
+    return { key: 'errors.polls.optionCount', params: { min: POLL_MIN_OPTIONS, max: POLL_MAX_OPTIONS } };
+  if (texts.some((text) => text === '')) return { key: 'errors.polls.optionBlank' };
+  if (texts.some((text) => text.length > POLL_OPTION_MAX_LENGTH))
+    return { key: 'errors.polls.optionTooLong', params: { max: POLL_OPTION_MAX_LENGTH } };
+  if (new Set(texts.map((text) => text.toLowerCase())).size !== texts.length) return { key: 'errors.polls.optionRepeated' };
+  const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:?\d\d)$/i;
+  const at = typeof closesAt === 'string' && iso.test(closesAt.trim()) ? Date.parse(closesAt.trim()) : NaN;
+  if (Number.isNaN(at)) return { key: 'errors.polls.closesAtInvalid' };
+  const ahead = at - now.getTime();
+  if (ahead < minCloseSeconds * 1000 || ahead > POLL_MAX_DAYS * 86_400_000)
+    return { key: 'errors.polls.closesAtRange', params: { minutes: Math.ceil(minCloseSeconds / 60), days: POLL_MAX_DAYS } };
+  return { options: texts, multiple, closesAt: new Date(at), verifiedOnly };
+}
+
+/** `poll` as a request field: an object, or its JSON text (a multipart form's field); undefined when absent. */
+export const pollField = z.unknown().transform((value): unknown => {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return null;
+  }
+});
+
+/** A vote: the ids of the options chosen (one for a single-choice poll). */
+export const pollVoteSchema = z.object({
+  options: z
+    .array(z.number({ invalid_type_error: NOT_AN_INTEGER }).int(NOT_AN_INTEGER).positive(NOT_AN_INTEGER), {
+      required_error: REQUIRED,
+      invalid_type_error: NOT_AN_INTEGER,
+    })
+    .superRefine((ids, ctx) => {
+      if (ids.length === 0)
+        ctx.addIssue({ code: 'custom', message: 'errors.polls.chooseOne', params: { message: { key: 'errors.polls.chooseOne' } } });
+    }),
 });

@@ -31,6 +31,7 @@ import profileRoutes from './routes/profile.ts';
 import postRoutes from './routes/posts.ts';
 import savedRoutes from './routes/saved.ts';
 import draftsRoutes from './routes/drafts.ts';
+import scheduledRoutes from './routes/scheduled.ts';
 import syndicationRoutes from './routes/syndication.ts';
 import notificationRoutes from './routes/notifications.ts';
 import commentRoutes from './routes/comments.ts';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     postRoutes,
     savedRoutes,
     draftsRoutes,
+    scheduledRoutes,
     commentRoutes,
     circleRoutes,
     searchRoutes,

@@ -126,6 +126,7 @@ const envSchema = z.object({
   GRIEVANCE_OFFICER_EMAIL: z.string().default('grievance@bharatsquare.in'),
   AUTO_HIDE_REPORTS: z.coerce.number().int().positive().default(3),
   NEW_ACCOUNT_HOURS: z.coerce.number().nonnegative().default(24),
+  POLL_MIN_CLOSE_SECONDS: z.coerce.number().int().positive().default(3600),
   POSTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   COMMENTS_PER_HOUR: z.coerce.number().int().positive().default(60),
   CIRCLES_PER_DAY: z.coerce.number().int().positive().default(5),
@@ -333,6 +334,8 @@ function configFrom(
     trustProxy: e.TRUST_PROXY ?? false,
     /** Accounts younger than this have stricter write limits and their links held more readily; 0 turns that off. */
     newAccountHours: e.NEW_ACCOUNT_HOURS,
+    /** A poll closes at least this long after it is made (tests make one that closes in seconds). */
+    pollMinCloseSeconds: e.POLL_MIN_CLOSE_SECONDS,
     /** Per-account limits on writing; new accounts get a quarter of each (write-limits.ts). */
     writeLimits: <WriteLimitRules>{
       post: { limit: e.POSTS_PER_HOUR, windowMs: HOUR_MS },

@@ -1,52 +1,7 @@
-import { ConfigError, loadConfig } from './config.ts';
-import { buildApp } from './app.ts';
-import { protectDataDir } from './data-dir.ts';
-import { startAdminSocket } from './staff/admin-socket.ts';
+import { ConfigError } from './config.ts';
+import { serve } from './serve.ts';
 
-/** Beyond the grace period, the little it takes to close the database and the job queue before leaving anyway. */
-const CLOSING_MARGIN_MS = 5000;
-
-/** Starts the one process that serves the site, the API and the media. */
-async function main() {
-  const config = loadConfig();
-  protectDataDir(config.dataDir);
-  const app = await buildApp({ config });
-  // The embedded database is this process's alone: `npm run admin` reaches it through this socket.
-  const stopAdminSocket =
-    app.ctx.database.driver === 'pglite'
-      ? await startAdminSocket({ dataDir: config.dataDir, db: app.ctx.db, database: app.ctx.database, config, log: app.log })
-      : async () => {};
-  /**
-   * SIGTERM (systemd stop, a rolling deploy): /readyz fails at once, so the load balancer sends nothing new; the
-   * listener closes; live notification streams end (their client was told at the start to come back in 2 s, to
-   * another instance); requests already running finish, for up to SHUTDOWN_GRACE_SECONDS; then the job queue and the
-   * database close and the process exits 0.
-   */
-  const shutdown = async (signal: string) => {
-    app.readiness.draining = true;
-    app.log.info({ graceSeconds: config.shutdownGraceSeconds }, `${signal} received: not ready any more, finishing running requests`);
-    const deadline = setTimeout(
-      () => {
-        app.log.warn('shutdown took longer than SHUTDOWN_GRACE_SECONDS allows: leaving with requests still open');
-        process.exit(0);
-      },
-      config.shutdownGraceSeconds * 1000 + CLOSING_MARGIN_MS,
-    );
-    deadline.unref();
-    await stopAdminSocket();
-    await app.close();
-    app.log.info('closed');
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info(`Site and API at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${app.ctx.database.driver})`);
-}
-
-main().catch((error) => {
+serve().catch((error) => {
   // A refused configuration says what to set, without a stack trace.
   console.error(error instanceof ConfigError ? `Cannot start: ${error.message}` : error);
   process.exit(1);

@@ -29,7 +29,15 @@ import {
 } from './services/media/index.ts';
 import { createModerationService, createSuspensionService } from './services/moderation/index.ts';
 import { createMentionFanout, createNotificationsService } from './services/notifications/index.ts';
-import { createDraftsService, createImageTextScreening, createPostsService, createReactionsService } from './services/posts/index.ts';
+import {
+  SCHEDULED_POSTS_JOB,
+  createDraftsService,
+  createImageTextScreening,
+  createPostsService,
+  createReactionsService,
+  createScheduledPostsService,
+  createPollsService,
+} from './services/posts/index.ts';
 import { createImageTextReader, createShieldTeacher, RETRAIN_JOB } from './services/safety/index.ts';
 import { createSearchService } from './services/search/index.ts';
 import { createSiteFigures, createSiteServices, createSyndicationService } from './services/site/index.ts';
@@ -98,6 +106,16 @@ export function createServices({
     newAccountHours: config.newAccountHours,
   });
   const posts = createPostsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn, screenImages });
+  const writing = createWriteGate({ db, limits: writeLimits, suspensions, assertMeets: verifications.assertMeets });
+  const scheduled = createScheduledPostsService({
+    db,
+    now,
+    admit: writing.admit,
+    publish: posts.create,
+    newAccountHours: config.newAccountHours,
+  });
+  // Scheduled posts are published within a minute of their time (pg-boss sends a cron job once across instances).
+  jobs.define({ name: SCHEDULED_POSTS_JOB, run: async () => void (await scheduled.publishDue()), cron: '* * * * *', retryLimit: 0 });
   const comments = createCommentsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn, screenImages });
   const shieldTeacher = createShieldTeacher({
     db,
@@ -138,7 +156,9 @@ export function createServices({
     ),
     mail,
     rateLimiter,
-    writing: createWriteGate({ db, limits: writeLimits, suspensions, assertMeets: verifications.assertMeets }),
+    writing,
+    scheduled,
+    polls: createPollsService({ db }),
     otp,
     users: createUsersService({ db, noticeVersion: notice.version }),
     circles: createCirclesService({ db }),

@@ -46,3 +46,12 @@ export async function adminCommand(...args: string[]): Promise<string> {
   if (!answer.ok) throw new Error(answer.error);
   return answer.output!;
 }
+
+/**
+ * Moves the test server's clock forward (the time its rules read) and runs the scheduled posts' job at once, as its
+ * next minute would; the journeys' browsers keep their own time.
+ */
+export async function moveServerClock(ms: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${MAIL_PORT}/__clock`, { method: 'POST', body: JSON.stringify({ advance_ms: ms }) });
+  if (!res.ok) throw new Error(`the server's clock did not move: ${res.status}`);
+}

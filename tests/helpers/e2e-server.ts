@@ -1,7 +1,9 @@
 /**
  * The server the end-to-end tests drive: the real built app on a fresh data directory with demo data,
  * mailing through a real SMTP server started here. Tests read OTPs from GET /__mail/otp?to=… on MAIL_PORT, and run
- * `npm run admin` commands through the server's admin socket with POST /__admin {args} there.
+ * `npm run admin` commands through the server's admin socket with POST /__admin {args} there, and move the server's
+ * clock forward with POST /__clock {advance_ms} there (the scheduled posts' job is then run at once, as its minute
+ * would).
  */
 import { createServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
@@ -9,6 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startSmtpCatcher } from './smtp-catcher.ts';
 import { sendAdminCommand } from '../../src/server/staff/admin-socket.ts';
+import { SCHEDULED_POSTS_JOB } from '../../src/server/services/posts/index.ts';
+import type { FastifyInstance } from 'fastify';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4411);
 export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 4412);
@@ -33,8 +37,15 @@ async function main() {
     CIRCLES_PER_DAY: '10000',
     REACTIONS_PER_HOUR: '10000',
     JOIN_REQUESTS_PER_HOUR: '10000',
+    // A journey sees a poll close in seconds, not in an hour.
+    POLL_MIN_CLOSE_SECONDS: '2',
   });
   delete process.env.DATABASE_URL;
+
+  // The server's time, which a journey may move forward (never back).
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  let app: FastifyInstance | null = null;
 
   createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${MAIL_PORT}`);
@@ -43,6 +54,13 @@ async function main() {
       for await (const chunk of req) body += chunk;
       const answer = await sendAdminCommand(dataDir, (JSON.parse(body) as { args: string[] }).args);
       return void res.writeHead(answer.ok ? 200 : 400, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    }
+    if (url.pathname === '/__clock' && req.method === 'POST' && app) {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      offsetMs += Math.max(0, Number((JSON.parse(body) as { advance_ms?: number }).advance_ms) || 0);
+      await app.ctx.services.jobs.send(SCHEDULED_POSTS_JOB, {});
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ now: clock.now().toISOString() }));
     }
     if (url.pathname !== '/__mail/otp') return void res.writeHead(404).end();
     try {
@@ -53,7 +71,8 @@ async function main() {
     }
   }).listen(MAIL_PORT, '127.0.0.1');
 
-  await import('../../src/server/main.ts');
+  const { serve } = await import('../../src/server/serve.ts');
+  app = await serve({ clock });
 }
 
 void main();

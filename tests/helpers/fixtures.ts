@@ -33,6 +33,8 @@ export const UNTOUCHED_POST = {
   moderation_status: 'visible',
   safety_warning: null,
   removed_reason: null,
+  status: 'published',
+  poll: null,
 } as const satisfies Partial<Post>;
 
 let sequence = 0;

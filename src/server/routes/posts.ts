@@ -1,6 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { NOT_A_STRING, TITLE_MAX_LENGTH, choice, parseId, positiveId, requiredString } from '../../lib/validation.ts';
+import {
+  NOT_A_STRING,
+  TITLE_MAX_LENGTH,
+  choice,
+  parseId,
+  pollField,
+  pollVoteSchema,
+  positiveId,
+  publishAtField,
+  readPoll,
+  requiredString,
+} from '../../lib/validation.ts';
 import { fieldErrors, say, wordMessage } from '../platform/errors.ts';
 import { INVALID_IMAGE, INVALID_VIDEO, type MediaKind, INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/media/index.ts';
 import { paginate } from '../http/pagination.ts';
@@ -89,8 +100,21 @@ export default async function postsRoutes(app: FastifyInstance) {
   };
   /** The post id of a route guarded by `idInPath`, which has already refused a path that holds none. */
   const pathId = (request: FastifyRequest) => parseId((request.params as { id: string }).id)!;
-  const { posts, reactions: reactionsService, writing } = app.ctx.services;
+  const { posts, reactions: reactionsService, writing, scheduled, clock, polls } = app.ctx.services;
   const { config } = app.ctx;
+  /** `publish_at`: a time from 2 minutes to 30 days ahead of the server's clock schedules the post instead. */
+  const publishAt = publishAtField(() => clock.now()).describe('ISO 8601, 2 minutes to 30 days ahead: schedules the post');
+  const newPostBody = createPostBody.extend({
+    publish_at: publishAt,
+    poll: pollField.describe('{options: [2 to 6 texts], multiple, closes_at, verified_only?}; in a multipart form, as JSON text'),
+  });
+  /** A poll open from `from` (now, or a scheduled post's time): 400 naming `poll` for what is wrong with it. */
+  const checkedPoll = (raw: unknown, from: Date) => {
+    const poll = readPoll(raw, from, config.pollMinCloseSeconds);
+    if ('key' in poll) throw fieldErrors({ poll: [say(poll.key, poll.params)] });
+    return poll;
+  };
+  const editBody = editPostBody.extend({ publish_at: publishAt });
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
 
   app.get(
@@ -174,6 +198,8 @@ export default async function postsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const id = parseId((request.params as { id: string }).id);
       if (id === null) return app.apiNotFound(request, reply);
+      // A scheduled post is its author's alone: anyone else finds nothing under its id.
+      if (request.user && (await scheduled.channelOf(request.user.id, id)) !== null) return scheduled.get(request.user.id, id);
       return posts.getVisible(id, viewerOf(request.user));
     },
   );
@@ -185,17 +211,25 @@ export default async function postsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['posts'],
         summary: 'Edit your post',
-        description: '{title?, description?}: its author only (403 otherwise); the post then carries `edited_at`.',
+        description:
+          '{title?, description?, publish_at?}: its author only (403 otherwise); the post then carries `edited_at`. ' +
+          '`publish_at` moves a scheduled post (400 for a published one).',
         params: idParams,
         security: bearer,
       },
     },
     async (request) => {
       const id = pathId(request);
-      const input = parseInput(editPostBody, request.body);
-      if (input.title === undefined && input.description === undefined) {
+      const { publish_at: when, ...input } = parseInput(editBody, request.body);
+      if (input.title === undefined && input.description === undefined && when === undefined) {
         throw fieldErrors({ non_field_errors: [say('errors.posts.nothingToChange')] });
       }
+      const circleId = await scheduled.channelOf(request.user!.id, id);
+      if (circleId !== null) {
+        await writing.admit({ writer: request.user!, limit: 'post', target: { circle: { id: circleId } } });
+        return scheduled.edit(request.user!.id, id, { ...input, publishAt: when });
+      }
+      if (when !== undefined) throw fieldErrors({ publish_at: [say('errors.posts.alreadyPublished')] });
       await writing.admit({ writer: request.user!, limit: 'post', target: { postId: id } });
       return posts.edit({
         id,
@@ -214,16 +248,45 @@ export default async function postsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['posts'],
         summary: 'Delete your post',
-        description: 'Its author only (403 otherwise): 204. It leaves every list; its comments go with it and its media files are removed.',
+        description:
+          'Its author only (403 otherwise): 204. It leaves every list; its comments go with it and its media files are removed. ' +
+          'A scheduled post is cancelled.',
         params: idParams,
         security: bearer,
       },
     },
     async (request, reply) => {
       const id = pathId(request);
-      const { mediaUrls } = await posts.delete({ id, userId: request.user!.id });
+      const userId = request.user!.id;
+      const { mediaUrls } =
+        (await scheduled.channelOf(userId, id)) !== null ? await scheduled.cancel(userId, id) : await posts.delete({ id, userId });
       await app.ctx.services.removeMedia(mediaUrls);
       return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/posts/:id/poll/votes/',
+    {
+      onRequest: [idInPath, app.requireUser],
+      schema: {
+        tags: ['posts'],
+        summary: 'Vote in a post’s poll: 200 the Poll',
+        description:
+          '{options: [option ids]}: one for a single-choice poll. A new vote replaces the member’s earlier one until the poll ' +
+          'closes. 400 for a closed poll, several options on a single-choice poll or an option of another poll; 403 when ' +
+          'the poll is for verified members and the voter does not meet the channel’s requirement.',
+        params: idParams,
+        body: documented(pollVoteSchema),
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const postId = pathId(request);
+      const { options } = parseInput(pollVoteSchema, request.body);
+      const { verifiedOnly } = await polls.pollOf(postId, request.user!.id);
+      await writing.admit({ writer: request.user!, limit: 'reaction', target: { postId }, verify: verifiedOnly ? 'vote' : undefined });
+      return polls.vote({ postId, userId: request.user!.id, optionIds: options });
     },
   );
 
@@ -239,7 +302,11 @@ export default async function postsRoutes(app: FastifyInstance) {
           'JSON {circle, title, description} or multipart with the same fields plus `images` and `videos` files ' +
           '(PNG, JPEG, GIF, WebP, MP4, recognised by content; images lose their metadata). `circle` is an id or a name. ' +
           'Each video may be followed by one `video_posters` image, its poster frame (optional). ' +
-          '`alts`: one description per image, in order (at most 1,000 characters each; required where the channel asks).',
+          '`alts`: one description per image, in order (at most 1,000 characters each; required where the channel asks). ' +
+          '`poll` {options: [2 to 6 texts], multiple, closes_at (1 hour to 30 days ahead), verified_only?} makes it a poll ' +
+          '(a JSON text in a multipart form; verified_only only for the owner of a channel with a verification requirement). ' +
+          '`publish_at` (ISO 8601, 2 minutes to 30 days ahead) schedules it: 201 with `status: "scheduled"`; it is ' +
+          'published within a minute of that time, with every check a post gets then.',
         security: bearer,
       },
     },
@@ -252,7 +319,8 @@ export default async function postsRoutes(app: FastifyInstance) {
           [POST_POSTER_FIELD]: { accept: ['image'], invalid: INVALID_POSTER },
         },
         async ({ fields, lists, files: uploaded, makePrivate }) => {
-          const input = createPostBody.parse(fields);
+          const { publish_at: when, poll: rawPoll, ...input } = newPostBody.parse(fields);
+          const poll = rawPoll === undefined ? undefined : checkedPoll(rawPoll, when ?? clock.now());
           // One `alts` field per image, in order (a JSON body may send a list).
           const { alts } = altsBody.parse({ alts: lists.alts ?? fields.alts });
           // The circle is looked up once, by the gate, for the checks and for the post; an unknown one is the post's own 400.
@@ -266,7 +334,7 @@ export default async function postsRoutes(app: FastifyInstance) {
           const files = uploaded.length && circle?.channel_type === 'private' ? await makePrivate() : uploaded;
           const { media, posters } = pairPosters(files, POST_POSTER_FIELD);
           const urls = (kind: MediaKind) => media.filter((f) => f.media.kind === kind).map((f) => f.media.url);
-          return posts.create({
+          const post = {
             ...input,
             circle,
             authorId: userId,
@@ -274,9 +342,10 @@ export default async function postsRoutes(app: FastifyInstance) {
             videos: urls('video'),
             alts,
             videoPosters: posters,
-            authorCreatedAt: request.user!.createdAt,
-            newAccountHours: config.newAccountHours,
-          });
+            ...(poll ? { poll } : {}),
+          };
+          if (when) return scheduled.schedule({ ...post, publishAt: when });
+          return posts.create({ ...post, authorCreatedAt: request.user!.createdAt, newAccountHours: config.newAccountHours });
         },
       );
       return reply.code(201).send(post);

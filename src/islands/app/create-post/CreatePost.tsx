@@ -3,14 +3,25 @@ import FieldError from '../shell/FieldError.tsx';
 import { UploadCancelled } from '../../../lib/browser/api-client.ts';
 import { showVerificationNeeded } from '../../../stores/verification-gate.store.ts';
 import { useStore } from '@nanostores/react';
-import { TITLE_COUNTER_DISPLAY, TITLE_MAX_LENGTH } from '../../../lib/validation-rules.ts';
+import {
+  TITLE_COUNTER_DISPLAY,
+  TITLE_MAX_LENGTH,
+  fromLocalInputValue,
+  localInputValue,
+  publishAtProblem,
+  SCHEDULE_MAX_DAYS,
+  SCHEDULE_MIN_SECONDS,
+  POLL_MAX_OPTIONS,
+  POLL_MIN_OPTIONS,
+  POLL_OPTION_MAX_LENGTH,
+} from '../../../lib/validation-rules.ts';
 import CommunityPicker from './CommunityPicker.tsx';
 import TagChooser from './TagChooser.tsx';
 import MediaPicker from './MediaPicker.tsx';
 import RichTextEditor from './RichTextEditor.tsx';
 import SignInPrompt, { useHasToken } from './SignInPrompt.tsx';
 import ProcessingOverlay from './ProcessingOverlay.tsx';
-import { $posting, postFailureMessage, submitPost, undescribedImages, type PostTab } from './create-post.store.ts';
+import { $posting, POLL_DURATIONS, pollOf, postFailureMessage, submitPost, undescribedImages, type PostTab } from './create-post.store.ts';
 import { deleteDraft, isBlankDraft, loadDraft, saveDraft } from './drafts.ts';
 import { channelHref } from '../common/post-card/media.ts';
 import { goBack } from './navigation.ts';
@@ -20,6 +31,7 @@ import { useT, withLang } from '../../i18n/use-t.tsx';
 const TABS: { id: PostTab; label: string }[] = [
   { id: 'text', label: 'createPost.tabText' },
   { id: 'images', label: 'createPost.tabMedia' },
+  { id: 'poll', label: 'createPost.tabPoll' },
 ];
 
 function CreatePost() {
@@ -37,6 +49,14 @@ function CreatePost() {
   // The reminder before posting images without descriptions; "Post anyway" sends them as they are.
   const [reminder, setReminder] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // "Schedule": the post waits until this time (a datetime-local value, in the member's own time zone).
+  const [scheduling, setScheduling] = useState(false);
+  const [publishAt, setPublishAt] = useState('');
+  const [publishAtError, setPublishAtError] = useState<string | null>(null);
+  // The Poll tab: its options (two to start with), one or several choices, and how long it stays open.
+  const [pollOptions, setPollOptions] = useState<string[]>(['', '']);
+  const [pollMultiple, setPollMultiple] = useState(false);
+  const [pollHours, setPollHours] = useState<number>(24);
   // The draft on the server this form is saved to as the member types (null until something is written).
   const draftId = useRef<number | null>(null);
   const draftText = useRef<string | null>(null);
@@ -91,7 +111,14 @@ function CreatePost() {
     event?.preventDefault();
     if (posting) return;
     setError(null);
-    const draft = { circle: community, title, description: editorRef.current?.html() ?? '', tab, files, tags, alts };
+    setPublishAtError(null);
+    const when = scheduling ? fromLocalInputValue(publishAt) : '';
+    if (scheduling) {
+      const problem = publishAtProblem(when, new Date());
+      if (problem) return setPublishAtError(t(problem.key, problem.params));
+    }
+    const poll = tab === 'poll' ? pollOf(pollOptions, pollMultiple, pollHours, when ? new Date(when) : new Date()) : undefined;
+    const draft = { circle: community, title, description: editorRef.current?.html() ?? '', tab, files, tags, alts, publishAt: when, poll };
     if (!anyway && undescribedImages(draft).length > 0) return setReminder(true);
     setReminder(false);
     try {
@@ -99,7 +126,8 @@ function CreatePost() {
       // The draft became this post: it goes (a failure to delete it leaves it on the profile, nothing worse).
       await saving.current;
       if (draftId.current !== null) await deleteDraft(draftId.current).catch(() => undefined);
-      location.assign(`${channelHref(post.circle.name)}&new=${post.id}`);
+      // A scheduled post is seen on the profile's Scheduled tab until it is published.
+      location.assign(post.status === 'scheduled' ? '/profile?tab=scheduled' : `${channelHref(post.circle.name)}&new=${post.id}`);
     } catch (error) {
       // Cancelled by the member: the form stays as it was, nothing to say.
       if (error instanceof UploadCancelled) return;
@@ -185,6 +213,59 @@ function CreatePost() {
                 }}
               />
             </div>
+            <div id={`${id}-panel-poll`} role="tabpanel" aria-labelledby={`${id}-tab-poll`} hidden={tab !== 'poll'} className="space-y-2">
+              {pollOptions.map((option, index) => (
+                <div key={index} className="flex items-center gap-2">
+                  <label htmlFor={`${id}-option-${index}`} className="w-24 shrink-0 text-sm font-semibold">
+                    {t('createPost.pollOption', { number: index + 1 })}
+                  </label>
+                  <input
+                    id={`${id}-option-${index}`}
+                    value={option}
+                    maxLength={POLL_OPTION_MAX_LENGTH}
+                    onChange={(event) => setPollOptions(pollOptions.map((text, i) => (i === index ? event.target.value : text)))}
+                    className="min-w-0 flex-1 rounded-lg border border-line px-3 py-2"
+                  />
+                  {pollOptions.length > POLL_MIN_OPTIONS && (
+                    <button
+                      type="button"
+                      onClick={() => setPollOptions(pollOptions.filter((_, i) => i !== index))}
+                      aria-label={t('createPost.pollRemoveOption', { number: index + 1 })}
+                      className="rounded-full border border-line px-3 py-1 text-sm hover:bg-canvas"
+                    >
+                      ×
+                    </button>
+                  )}
+                </div>
+              ))}
+              {pollOptions.length < POLL_MAX_OPTIONS && (
+                <button
+                  type="button"
+                  onClick={() => setPollOptions([...pollOptions, ''])}
+                  className="rounded-full border border-line px-4 py-1.5 text-sm font-semibold hover:bg-canvas"
+                >
+                  {t('createPost.pollAddOption')}
+                </button>
+              )}
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={pollMultiple} onChange={(event) => setPollMultiple(event.target.checked)} />
+                {t('createPost.pollMultiple')}
+              </label>
+              <label className="flex items-center gap-2 text-sm font-semibold">
+                {t('createPost.pollCloses')}
+                <select
+                  value={pollHours}
+                  onChange={(event) => setPollHours(Number(event.target.value))}
+                  className="rounded-lg border border-line px-2 py-1 font-normal"
+                >
+                  {POLL_DURATIONS.map((duration) => (
+                    <option key={duration.hours} value={duration.hours}>
+                      {t(duration.label)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
             <div id={`${id}-panel-images`} role="tabpanel" aria-labelledby={`${id}-tab-images`} hidden={tab !== 'images'}>
               <MediaPicker
                 files={files}
@@ -212,7 +293,41 @@ function CreatePost() {
               </button>
             </div>
           )}
-          <div className="px-4">
+          <div className="space-y-2 px-4">
+            <label className="flex items-center gap-2 text-sm font-semibold">
+              <input
+                type="checkbox"
+                checked={scheduling}
+                onChange={(event) => {
+                  setScheduling(event.target.checked);
+                  setPublishAtError(null);
+                  if (event.target.checked && !publishAt) setPublishAt(localInputValue(new Date(Date.now() + 60 * 60_000)));
+                }}
+              />
+              {t('createPost.schedule')}
+            </label>
+            {scheduling && (
+              <div>
+                <label htmlFor={`${id}-publish-at`} className="mb-1 block text-sm font-semibold">
+                  {t('createPost.publishAt')}
+                </label>
+                <input
+                  id={`${id}-publish-at`}
+                  type="datetime-local"
+                  value={publishAt}
+                  min={localInputValue(new Date(Date.now() + SCHEDULE_MIN_SECONDS * 1000))}
+                  max={localInputValue(new Date(Date.now() + SCHEDULE_MAX_DAYS * 86_400_000))}
+                  onChange={(event) => setPublishAt(event.target.value)}
+                  aria-describedby={`${id}-publish-at-hint ${id}-publish-at-error`}
+                  aria-invalid={publishAtError ? true : undefined}
+                  className="rounded-lg border border-line px-3 py-2"
+                />
+                <p id={`${id}-publish-at-hint`} className="mt-1 text-xs text-muted">
+                  {t('createPost.publishAtHint', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone, days: SCHEDULE_MAX_DAYS })}
+                </p>
+                <FieldError id={`${id}-publish-at-error`} message={publishAtError} />
+              </div>
+            )}
             <FieldError id={`${id}-error`} message={error} />
           </div>
           <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line p-4">
@@ -233,7 +348,7 @@ function CreatePost() {
               disabled={posting}
               className="rounded-full bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              {t('createPost.post')}
+              {t(scheduling ? 'createPost.schedulePost' : 'createPost.post')}
             </button>
           </div>
         </div>

@@ -2,11 +2,12 @@ import { atom } from 'nanostores';
 import { api, ApiError, errorMessage } from '../../../lib/browser/api-client.ts';
 import { createUploadTracker } from '../../../lib/upload-tracker.ts';
 import type { Circle, CircleSearchHit, Paged, Post, PostTag, ProfileResponse } from '../../../lib/api-types.ts';
+import type { PollInput } from '../../../lib/validation-rules.ts';
 import { uploadKindOf } from '../common/media-types.ts';
 import { POSTER_FILE_NAME, posterFrameOf } from '../../../lib/browser/video-poster.ts';
 import { translator, type Translate } from '../../../lib/i18n.ts';
 
-export type PostTab = 'text' | 'images';
+export type PostTab = 'text' | 'images' | 'poll';
 
 export type PostDraft = {
   /** Circle id or name; the API accepts either. */
@@ -19,7 +20,26 @@ export type PostDraft = {
   tags?: number[];
   /** Each picked image's description (its alt text), by file. */
   alts?: ReadonlyMap<File, string>;
+  /** When to publish it (ISO 8601, UTC), for a scheduled post; absent to post now. */
+  publishAt?: string;
+  /** The poll, on the Poll tab. */
+  poll?: PollInput;
 };
+
+/** How long a poll stays open, as the create-post screen offers it (the spec's 1, 3 and 7 days, and an hour). */
+export const POLL_DURATIONS = [
+  { hours: 1, label: 'createPost.pollHour' },
+  { hours: 24, label: 'createPost.pollDay' },
+  { hours: 72, label: 'createPost.pollThreeDays' },
+  { hours: 168, label: 'createPost.pollWeek' },
+] as const;
+
+/** The poll a draft sends: its options, one or several choices, closing `hours` after `from` (now, or its scheduled time). */
+export const pollOf = (options: string[], multiple: boolean, hours: number, from: Date): PollInput => ({
+  options: options.map((option) => option.trim()),
+  multiple,
+  closes_at: new Date(from.getTime() + hours * 3_600_000).toISOString(),
+});
 
 export const UNEXPECTED_ERROR = translator('en')('common.unexpectedError');
 
@@ -33,10 +53,19 @@ export type PosterFrames = ReadonlyMap<File, Blob | null>;
  * Text posts go as JSON; media posts as multipart with each file under `images` or `videos`, a video followed by its
  * poster frame (`video_posters`) when one was drawn.
  */
-export function buildPostBody(draft: PostDraft, posters: PosterFrames = new Map()): Record<string, string | number[]> | FormData {
-  const fields = { circle: draft.circle.trim(), title: draft.title, description: draft.description };
+export function buildPostBody(
+  draft: PostDraft,
+  posters: PosterFrames = new Map(),
+): Record<string, string | number[] | PollInput> | FormData {
+  const fields = {
+    circle: draft.circle.trim(),
+    title: draft.title,
+    description: draft.description,
+    ...(draft.publishAt ? { publish_at: draft.publishAt } : {}),
+  };
   const tags = draft.tags ?? [];
-  if (draft.tab === 'text' || draft.files.length === 0) return tags.length ? { ...fields, tags } : fields;
+  if (draft.tab === 'poll' && draft.poll) return { ...fields, ...(tags.length ? { tags } : {}), poll: draft.poll };
+  if (draft.tab !== 'images' || draft.files.length === 0) return tags.length ? { ...fields, tags } : fields;
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   // A form field holds one value: the tags go comma-separated.
@@ -55,14 +84,14 @@ export function buildPostBody(draft: PostDraft, posters: PosterFrames = new Map(
 
 /** The draft's images that have no description yet (the reminder before posting names them). */
 export const undescribedImages = (draft: Pick<PostDraft, 'tab' | 'files' | 'alts'>): File[] =>
-  draft.tab === 'text' ? [] : draft.files.filter((file) => !isVideo(file) && !draft.alts?.get(file)?.trim());
+  draft.tab !== 'images' ? [] : draft.files.filter((file) => !isVideo(file) && !draft.alts?.get(file)?.trim());
 
 /** A description's longest length (the server's rule too). */
 export const ALT_MAX_LENGTH = 1000;
 
 /** The poster frames of a draft's videos (drawn when they were picked; a failed one is null, and never an error). */
 export async function posterFramesOf(draft: PostDraft): Promise<PosterFrames> {
-  if (draft.tab === 'text') return new Map();
+  if (draft.tab !== 'images') return new Map();
   const videos = draft.files.filter(isVideo);
   return new Map(await Promise.all(videos.map(async (file) => [file, await posterFrameOf(file)] as const)));
 }

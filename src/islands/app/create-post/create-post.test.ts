@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/browser/api-client.ts';
-import { buildPostBody, postFailureMessage, type PostDraft } from './create-post.store.ts';
+import { buildPostBody, pollOf, postFailureMessage, type PostDraft } from './create-post.store.ts';
+import { fromLocalInputValue, localInputValue, publishAtProblem } from '../../../lib/validation-rules.ts';
 import { EDITOR_HISTORY, fixSemanticSpaces } from './editor-config.ts';
 
 const draft = (over: Partial<PostDraft> = {}): PostDraft => ({
@@ -15,6 +16,24 @@ const png = new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'imag
 const mp4 = new File([new Uint8Array([0, 0, 0, 24])], 'b.mp4', { type: 'video/mp4' });
 
 describe('buildPostBody', () => {
+  it('sends publish_at for a scheduled post, and a poll as JSON from the Poll tab', () => {
+    const at = '2030-05-01T13:00:00.000Z';
+    expect(buildPostBody(draft({ publishAt: at }))).toEqual({
+      circle: 'Science Hub',
+      title: 'Hello',
+      description: '<p>Hi</p>',
+      publish_at: at,
+    });
+    const poll = pollOf([' Tea ', 'Coffee'], false, 24, new Date(at));
+    expect(poll).toEqual({ options: ['Tea', 'Coffee'], multiple: false, closes_at: '2030-05-02T13:00:00.000Z' });
+    expect(buildPostBody(draft({ tab: 'poll', poll, files: [png] }))).toEqual({
+      circle: 'Science Hub',
+      title: 'Hello',
+      description: '<p>Hi</p>',
+      poll,
+    });
+  });
+
   it('sends a text post as JSON fields', () => {
     expect(buildPostBody(draft())).toEqual({ circle: 'Science Hub', title: 'Hello', description: '<p>Hi</p>' });
   });
@@ -104,5 +123,25 @@ describe('image descriptions', () => {
     expect(undescribedImages({ tab: 'images', files: [png, mp4, other], alts })).toEqual([png]);
     expect(undescribedImages({ tab: 'text', files: [png], alts })).toEqual([]);
     expect((buildPostBody(draft({ tab: 'images', files: [png] })) as FormData).getAll('alts')).toEqual([]);
+  });
+});
+
+describe('a scheduled time', () => {
+  it('reads a datetime-local value in the browser’s time zone and checks it is 2 minutes to 30 days ahead', () => {
+    const now = new Date();
+    const inAnHour = new Date(now.getTime() + 3_600_000);
+    inAnHour.setSeconds(0, 0);
+    expect(fromLocalInputValue(localInputValue(inAnHour))).toBe(inAnHour.toISOString());
+    expect(fromLocalInputValue('')).toBe('');
+    expect(publishAtProblem(inAnHour.toISOString(), now)).toBeNull();
+    expect(publishAtProblem(new Date(now.getTime() + 60_000).toISOString(), now)).toEqual({
+      key: 'errors.posts.publishAtTooSoon',
+      params: { minutes: 2 },
+    });
+    expect(publishAtProblem(new Date(now.getTime() + 31 * 86_400_000).toISOString(), now)).toEqual({
+      key: 'errors.posts.publishAtTooLate',
+      params: { days: 30 },
+    });
+    expect(publishAtProblem('tomorrow', now)).toEqual({ key: 'errors.posts.publishAtInvalid' });
   });
 });

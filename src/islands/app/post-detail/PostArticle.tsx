@@ -8,6 +8,7 @@ import { htmlToPlainText, plainTextToHtml } from './post-text.ts';
 import { relativeTime } from '../../../lib/format.ts';
 import { channelHref } from '../common/post-card/media.ts';
 import { ReactionButtons } from '../common/post-card/ReactionButtons.tsx';
+import { PollBox } from '../common/post-card/PollBox.tsx';
 import { ShareButton } from '../common/post-card/ShareButton.tsx';
 import { SaveButton } from '../common/post-card/SaveButton.tsx';
 import { TagChips } from '../common/post-card/TagChips.tsx';
@@ -171,6 +172,7 @@ export default function PostArticle({ post }: { post: Post }) {
           className="max-h-[36rem] w-full rounded-lg bg-black"
         />
       ))}
+      {post.poll && <PollBox postId={post.id} poll={post.poll} />}
       <footer className="flex flex-wrap items-center gap-1">
         <ReactionButtons post={post} />
         <span className="inline-flex items-center gap-1.5 px-3 py-1.5 text-sm font-medium text-muted" data-testid="comment-count">

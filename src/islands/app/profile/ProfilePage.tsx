@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Draft, ProfileResponse } from '../../../lib/api-types.ts';
+import type { Draft, Post, ProfileResponse } from '../../../lib/api-types.ts';
 import { openLogin } from '../../../stores/login.store.ts';
 import { logout } from '../../../stores/session.store.ts';
 import { PostCard } from '../common/post-card/PostCard.tsx';
@@ -11,9 +11,13 @@ import { Avatar } from '../shell/Avatar.tsx';
 import VerificationsSection from '../verifications/VerificationsSection.tsx';
 import { $savedList, loadSavedPage } from '../../../stores/saved.store.ts';
 import { deleteDraft, listDrafts } from '../create-post/drafts.ts';
-import { $profilePage, loadMore, loadProfilePage, PROFILE_ERROR, setProfileTab, type ProfileTab } from './profile.store.ts';
+import { $profilePage, loadMore, loadProfilePage, openTabOfLink, PROFILE_ERROR, setProfileTab, type ProfileTab } from './profile.store.ts';
+import { $scheduledList, cancelScheduled, editScheduled, loadScheduledPage } from './scheduled.store.ts';
 import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
-import { formatDate, formatNumber } from '../../../lib/i18n.ts';
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/i18n.ts';
+import { fromLocalInputValue, localInputValue, publishAtProblem, TITLE_MAX_LENGTH } from '../../../lib/validation-rules.ts';
+import { ApiError } from '../../../lib/browser/api-client.ts';
+import FieldError from '../shell/FieldError.tsx';
 import { animalName, chipLabel } from '../../../lib/identity-words.ts';
 
 const TABS: { key: ProfileTab; label: string }[] = [
@@ -22,6 +26,7 @@ const TABS: { key: ProfileTab; label: string }[] = [
   { key: 'activity', label: 'profile.activity' },
   { key: 'saved', label: 'profile.saved' },
   { key: 'drafts', label: 'profile.drafts' },
+  { key: 'scheduled', label: 'profile.scheduled' },
 ];
 
 const note = 'py-10 text-center text-sm text-muted';
@@ -31,6 +36,7 @@ function ProfilePage() {
   const t = useT();
   const { status, data } = useStore($profilePage);
   useEffect(() => {
+    openTabOfLink(location.search);
     void loadProfilePage();
   }, []);
 
@@ -236,6 +242,7 @@ function ProfileTabs({ data }: { data: ProfileResponse }) {
           ))}
         {tab === 'saved' && <SavedPosts />}
         {tab === 'drafts' && <Drafts />}
+        {tab === 'scheduled' && <ScheduledPosts />}
         {tab === 'activity' && <p className={note}>{t('profile.activitySoon')}</p>}
       </div>
     </section>
@@ -322,6 +329,126 @@ function Drafts() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The Scheduled tab: posts waiting for their time, each with Edit (title and time) and Cancel. */
+function ScheduledPosts() {
+  const t = useT();
+  const { items, hasMore, loading, failed, started } = useStore($scheduledList);
+  useEffect(() => {
+    if (!$scheduledList.get().started) void loadScheduledPage();
+  }, []);
+  if (failed) return <p className={note}>{t('profile.scheduledFailed')}</p>;
+  if (!started || (loading && items.length === 0)) return <p className={note}>{t('profile.loading')}</p>;
+  if (items.length === 0) return <p className={note}>{t('profile.noScheduled')}</p>;
+  return (
+    <>
+      <ul className="divide-y divide-line rounded-lg border border-line bg-surface">
+        {items.map((post) => (
+          <ScheduledItem key={post.id} post={post} />
+        ))}
+      </ul>
+      {hasMore && (
+        <button
+          type="button"
+          disabled={loading}
+          onClick={() => void loadScheduledPage()}
+          className="mx-auto rounded-full border border-line bg-surface px-6 py-2 text-sm font-semibold text-ink hover:bg-brand-50"
+        >
+          {t('profile.showMore')}
+        </button>
+      )}
+    </>
+  );
+}
+
+function ScheduledItem({ post }: { post: Post }) {
+  const t = useT();
+  const lang = useLang();
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(post.title);
+  const [when, setWhen] = useState(localInputValue(new Date(post.publish_at ?? Date.now())));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const button = 'rounded-full border border-line px-4 py-1.5 text-sm font-semibold text-ink hover:bg-canvas';
+  const act = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      setEditing(false);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : t('common.unexpectedError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = () => {
+    const publishAt = fromLocalInputValue(when);
+    const problem = publishAtProblem(publishAt, new Date());
+    if (problem) return setError(t(problem.key, problem.params));
+    void act(() => editScheduled(post.id, { title, publish_at: publishAt }));
+  };
+  return (
+    <li className="flex flex-col gap-2 p-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-ink">{post.title}</p>
+          <p className="text-xs text-muted">
+            {`b/${post.circle.name} · `}
+            {t('profile.publishesAt', { date: formatDateTime(post.publish_at ?? '', lang) })}
+          </p>
+          {post.publish_refused && <p className="text-xs text-red-700">{t('profile.publishRefused')}</p>}
+        </div>
+        <button type="button" className={button} aria-expanded={editing} onClick={() => setEditing(!editing)}>
+          {t('profile.editScheduled')}
+        </button>
+        <button
+          type="button"
+          className={button}
+          disabled={busy}
+          aria-label={t('profile.cancelScheduledOf', { title: post.title })}
+          onClick={() => void act(() => cancelScheduled(post.id))}
+        >
+          {t('profile.cancelScheduled')}
+        </button>
+      </div>
+      {editing && (
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="flex flex-col text-sm font-semibold" htmlFor={`${id}-title`}>
+            {t('createPost.title')}
+            <input
+              id={`${id}-title`}
+              value={title}
+              maxLength={TITLE_MAX_LENGTH}
+              onChange={(event) => setTitle(event.target.value)}
+              className="rounded-lg border border-line px-3 py-1.5 font-normal"
+            />
+          </label>
+          <label className="flex flex-col text-sm font-semibold" htmlFor={`${id}-when`}>
+            {t('createPost.publishAt')}
+            <input
+              id={`${id}-when`}
+              type="datetime-local"
+              value={when}
+              onChange={(event) => setWhen(event.target.value)}
+              className="rounded-lg border border-line px-3 py-1.5 font-normal"
+            />
+          </label>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={save}
+            className="rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            {t('profile.saveScheduled')}
+          </button>
+        </div>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </li>
   );
 }
 

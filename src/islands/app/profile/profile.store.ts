@@ -3,7 +3,8 @@ import { api, ApiError } from '../../../lib/browser/api-client.ts';
 import type { ProfileResponse } from '../../../lib/api-types.ts';
 import { fetchViewer } from '../shell/viewer.store.ts';
 
-export type ProfileTab = 'posts' | 'circles' | 'saved' | 'drafts' | 'activity';
+export const PROFILE_TABS = ['posts', 'circles', 'saved', 'drafts', 'scheduled', 'activity'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /** The catalog key of the spec's 'Failed to load profile data'. */
 export const PROFILE_ERROR = 'profile.loadFailed';
@@ -16,6 +17,13 @@ export const $profilePage = map({
 });
 
 export const setProfileTab = (tab: ProfileTab) => $profilePage.setKey('tab', tab);
+
+/** The tab a link asks for (`/profile?tab=scheduled`, where a scheduled post leads), when it names one. */
+export function openTabOfLink(search: string): void {
+  const wanted = new URLSearchParams(search).get('tab');
+  const tab = PROFILE_TABS.find((key) => key === wanted);
+  if (tab) setProfileTab(tab);
+}
 
 /** GET /api/users/me/profile/?channels_page=1&posts_page=1 (shared with the header); signed out shows a prompt. */
 export async function loadProfilePage(): Promise<void> {

@@ -1,6 +1,19 @@
 import { REACTION_KINDS } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { PollInput } from '../../../lib/validation-rules.ts';
 import { users } from './accounts.ts';
 import { circleTags, circles } from './circles.ts';
 import { createdAt, moderationColumns, tsvector } from './columns.ts';
@@ -156,6 +169,98 @@ export const drafts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('drafts_author_updated_idx').on(t.authorId, t.updatedAt.desc(), t.id.desc())],
+);
+
+/**
+ * Scheduled posts: written now, published by the job queue at `publish_at` (UTC) through the same path and checks as
+ * a post made then. They live apart from `posts` so that nothing that lists, counts, searches or syndicates posts can
+ * show one early; each takes its id from the posts' sequence, so the post it becomes keeps the id the author was
+ * given. A publish the checks refuse is kept here with `refused_at` set (the author is told) until it is moved or
+ * cancelled.
+ */
+export const scheduledPosts = pgTable(
+  'scheduled_posts',
+  {
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('posts_id_seq')`),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    circleId: integer('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    videos: jsonb('videos').$type<string[]>().notNull().default([]),
+    videoPosters: jsonb('video_posters').$type<Record<string, string>>().notNull().default({}),
+    /** One description per image, in the images' order, as sent. */
+    alts: jsonb('alts').$type<string[]>().notNull().default([]),
+    /** The channel's tag ids it chose. */
+    tags: jsonb('tags').$type<number[]>().notNull().default([]),
+    /** The poll it carries, as sent (its closing time checked again when it is published); null for none. */
+    poll: jsonb('poll').$type<PollInput>(),
+    publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When a publish was refused (suspended, over the limit, no longer allowed in the channel); null while waiting. */
+    refusedAt: timestamp('refused_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('scheduled_posts_author_updated_idx').on(t.authorId, t.updatedAt.desc(), t.id.desc()),
+    // The minute's job reads the due ones that are still waiting.
+    index('scheduled_posts_due_idx')
+      .on(t.publishAt)
+      .where(sql`${t.refusedAt} is null`),
+  ],
+);
+
+/**
+ * A post's poll: 2 to 6 options, one or several choices, open until `closes_at`. Each option keeps its own `votes`,
+ * counted by a trigger on poll_votes in the vote's transaction (drizzle/0035_poll_vote_counts.sql), so reading a
+ * poll never counts vote rows and an erased account's votes leave the counts true.
+ * `verified_only`: only members who meet the channel's verification requirement may vote (its owner's choice).
+ */
+export const polls = pgTable('polls', {
+  postId: integer('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  multiple: boolean('multiple').notNull().default(false),
+  closesAt: timestamp('closes_at', { withTimezone: true, mode: 'date' }).notNull(),
+  verifiedOnly: boolean('verified_only').notNull().default(false),
+});
+
+export const pollOptions = pgTable(
+  'poll_options',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => polls.postId, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    text: text('text').notNull(),
+    votes: integer('votes').notNull().default(0),
+  },
+  (t) => [index('poll_options_post_idx').on(t.postId, t.position)],
+);
+
+/** A member's vote: one row per option chosen; changing it replaces the rows (until the poll closes). */
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => polls.postId, { onDelete: 'cascade' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => pollOptions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId, t.optionId] }), index('poll_votes_user_idx').on(t.userId)],
 );
 
 /** How many rows the public circles' post total is spread over (a circle adds to the row of its id modulo this). */

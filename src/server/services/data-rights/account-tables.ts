@@ -79,7 +79,15 @@ export const ACCOUNT_TABLES: AccountTable[] = [
     exportAs: 'comment_upvotes',
   },
   { table: s.savedPosts, owner: s.savedPosts.userId, links: [s.savedPosts.userId], erase: 'delete', exportAs: 'saved_posts' },
+  { table: s.pollVotes, owner: s.pollVotes.userId, links: [s.pollVotes.userId], erase: 'delete', exportAs: 'poll_votes' },
   { table: s.drafts, owner: s.drafts.authorId, links: [s.drafts.authorId], erase: 'delete', exportAs: 'drafts' },
+  {
+    table: s.scheduledPosts,
+    owner: s.scheduledPosts.authorId,
+    links: [s.scheduledPosts.authorId],
+    erase: 'delete',
+    exportAs: 'scheduled_posts',
+  },
   // Notifications to the member, and those others got about the member's doing (they name the member's handle).
   {
     table: s.notifications,

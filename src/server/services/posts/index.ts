@@ -5,3 +5,5 @@ export * from './posts-service.ts';
 export * from './reactions-service.ts';
 export * from './saved-service.ts';
 export * from './drafts-service.ts';
+export * from './scheduled-service.ts';
+export * from './polls-service.ts';

@@ -1,7 +1,18 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ChannelType, MediaItem, Post, PostTag } from '../../../lib/api-types.ts';
+import type { ChannelType, MediaItem, Poll, Post, PostTag } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
-import { circleTags, circles, postReactions, postTags, posts, savedPosts, users } from '../../db/schema/index.ts';
+import {
+  circleTags,
+  circles,
+  pollOptions,
+  pollVotes,
+  polls,
+  postReactions,
+  postTags,
+  posts,
+  savedPosts,
+  users,
+} from '../../db/schema/index.ts';
 import { qualified as q } from '../../db/qualified.ts';
 import { keyColumns, type SortKey } from '../../db/keyset.ts';
 import { safetyWarningFor, type ModerationStatus } from '../safety/index.ts';
@@ -45,6 +56,21 @@ export const postColumns = {
     PostTag[] | string
   >`coalesce((select json_agg(json_build_object('id', ${q(circleTags.id)}, 'name', ${q(circleTags.name)}, 'color', ${q(circleTags.color)}) order by ${q(circleTags.id)})
     from ${postTags} inner join ${circleTags} on ${q(circleTags.id)} = ${q(postTags.tagId)} where ${q(postTags.postId)} = ${q(posts.id)}), '[]'::json)`,
+  /** The post's poll as JSON with every option's count (null without one): lookups on the polls and options keys. */
+  poll: sql<PollRow | string | null>`(select json_build_object('multiple', ${q(polls.multiple)}, 'closes_at', ${q(polls.closesAt)},
+    'closed', ${q(polls.closesAt)} <= now(), 'verified_only', ${q(polls.verifiedOnly)},
+    'options', (select json_agg(json_build_object('id', ${q(pollOptions.id)}, 'text', ${q(pollOptions.text)}, 'votes', ${q(pollOptions.votes)}) order by ${q(pollOptions.position)})
+      from ${pollOptions} where ${q(pollOptions.postId)} = ${q(posts.id)}))
+    from ${polls} where ${q(polls.postId)} = ${q(posts.id)})`,
+};
+
+/** A poll as the post's query reads it. */
+export type PollRow = {
+  multiple: boolean;
+  closes_at: string;
+  closed: boolean;
+  verified_only: boolean;
+  options: { id: number; text: string; votes: number }[];
 };
 
 export type PostRow = {
@@ -78,6 +104,10 @@ export type PostRow = {
   viewerStaff?: boolean;
   /** Whether the viewer saved the post (false for a visitor). */
   saved?: boolean | null;
+  /** JSON text or parsed, by driver; null without a poll. */
+  poll?: PollRow | string | null;
+  /** The option ids the viewer voted for (null when none, or a visitor). */
+  myVotes?: number[] | string | null;
 };
 
 /**
@@ -94,7 +124,13 @@ export function selectPosts<E extends Record<string, SQL> = Record<never, SQL>>(
   const columns = { ...postColumns, ...keyColumns(key), ...(extra ?? ({} as E)) };
   if (viewerId === null) {
     return db
-      .select({ ...columns, reaction: sql<string | null>`null`, viewerStaff: sql<boolean>`false`, saved: sql<boolean>`false` })
+      .select({
+        ...columns,
+        reaction: sql<string | null>`null`,
+        viewerStaff: sql<boolean>`false`,
+        saved: sql<boolean>`false`,
+        myVotes: sql<number[] | string | null>`null`,
+      })
       .from(posts)
       .innerJoin(circles, eq(circles.id, posts.circleId))
       .innerJoin(users, eq(users.id, posts.authorId))
@@ -106,6 +142,7 @@ export function selectPosts<E extends Record<string, SQL> = Record<never, SQL>>(
       reaction: postReactions.kind,
       viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}`,
       saved: savedByViewer(viewerId),
+      myVotes: votesOfViewer(viewerId),
     })
     .from(posts)
     .innerJoin(circles, eq(circles.id, posts.circleId))
@@ -132,6 +169,33 @@ export const mediaItem = (kind: MediaItem['kind'], url: string, alt: string | nu
 /** Whether the viewer saved the post: one lookup on saved_posts' primary key (user_id, post_id). */
 const savedByViewer = (viewerId: Exclude<Viewer, null>) =>
   sql<boolean>`exists (select 1 from ${savedPosts} where ${q(savedPosts.userId)} = ${viewerId} and ${q(savedPosts.postId)} = ${q(posts.id)})`;
+
+/** The options the viewer voted for in the post's poll: a lookup on poll_votes' primary key (post_id, user_id, …). */
+const votesOfViewer = (viewerId: Exclude<Viewer, null>) =>
+  sql<
+    number[] | string | null
+  >`(select json_agg(${q(pollVotes.optionId)}) from ${pollVotes} where ${q(pollVotes.postId)} = ${q(posts.id)} and ${q(pollVotes.userId)} = ${viewerId})`;
+
+const parsed = <T>(value: T | string | null | undefined): T | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+/** A poll for its viewer: the counts only once they have voted, or it has closed. */
+export function toPoll(row: PollRow | string | null | undefined, myVotes: number[] | string | null | undefined): Poll | null {
+  const poll = parsed(row);
+  if (!poll) return null;
+  const mine = parsed(myVotes) ?? [];
+  const closed = poll.closed === true || (poll.closed as unknown) === 't';
+  const shown = closed || mine.length > 0;
+  return {
+    options: poll.options.map((option) => ({ id: option.id, text: option.text, votes: shown ? option.votes : null })),
+    multiple: poll.multiple,
+    closes_at: new Date(poll.closes_at).toISOString(),
+    closed,
+    verified_only: poll.verified_only,
+    total_votes: shown ? poll.options.reduce((sum, option) => sum + option.votes, 0) : null,
+    my_votes: [...mine].sort((a, b) => a - b),
+  };
+}
 
 /**
  * The one mapper from a row to the spec's Post; liked/disliked are the viewer's own and false for a visitor.
@@ -171,5 +235,7 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
       ? { video_posters: row.videos.map((url) => (row.videoPosters?.[url] ? imageSources(row.videoPosters[url]) : null)) }
       : {}),
     ...(row.editedAt ? { edited_at: new Date(row.editedAt).toISOString() } : {}),
+    status: 'published',
+    poll: hideContent ? null : toPoll(row.poll, row.myVotes),
   };
 }

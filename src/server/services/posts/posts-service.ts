@@ -25,6 +25,8 @@ import { sanitizeRichText } from '../writing/index.ts';
 import { screenWithRegistry } from '../safety/index.ts';
 import { listSavedPosts, savePost, unsavePost } from './saved-service.ts';
 import { noImageTextScreening, type ImageTextScreening } from './image-text-screening.ts';
+import { assertPollAllowed, insertPoll } from './polls-service.ts';
+import type { ParsedPoll } from '../../../lib/validation.ts';
 
 export { toPost, selectPosts, newestFirst, type PostRow } from './post-mapper.ts';
 
@@ -219,6 +221,8 @@ export async function getVisiblePost(db: Db, id: number, viewerId: number | null
 }
 
 export type NewPost = {
+  /** The id the post takes: a scheduled post's, reserved from the posts' sequence when it was scheduled. */
+  id?: number;
   authorId: number;
   /** The circle as the author sees it (looked up once by the caller, for its checks too); null when none was found. */
   circle: Circle | null;
@@ -237,6 +241,8 @@ export type NewPost = {
   newAccountHours: number;
   /** What QR codes in the images say (read by the service's `qrCodesIn`), for the scam shield. */
   qrCodes?: string[];
+  /** The poll it carries, checked already (options, closing time). */
+  poll?: ParsedPoll;
 };
 
 /**
@@ -254,6 +260,7 @@ export async function createPost(
   const { circle } = input;
   if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
   if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
+  if (input.poll) assertPollAllowed(input.poll, circle);
   const tagIds = await chosenTags(db, circle.id, input.tags ?? []);
   const mediaAlts = describedImages(input.images, input.alts ?? [], circle.alt_text_required);
   const description = await sanitizeRichText(input.description, reencodeDataUrl);
@@ -269,6 +276,7 @@ export async function createPost(
     const [row] = await tx
       .insert(posts)
       .values({
+        ...(input.id === undefined ? {} : { id: input.id }),
         circleId: circle.id,
         authorId: input.authorId,
         title: input.title,
@@ -282,6 +290,7 @@ export async function createPost(
         moderationReasons: screening.reasons,
       })
       .returning({ id: posts.id, createdAt: posts.createdAt });
+    if (input.poll) await insertPoll(tx, row.id, input.poll);
     if (tagIds.length) await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId: row.id, tagId, createdAt: row.createdAt })));
     if (screening.status === 'visible') await tellMentions(tx, { text, actorId: input.authorId, postId: row.id });
     if (screening.status === 'visible' && input.images.length > 0) await screenImages(tx, { kind: 'post', id: row.id });
@@ -290,7 +299,7 @@ export async function createPost(
   // The post, its tags and the queued jobs (telling its @mentions, reading its images) commit together; a post with
   // none of them needs no transaction.
   const queuesJobs = mentionedHandles(text).length > 0 || input.images.length > 0;
-  const created = queuesJobs || tagIds.length > 0 ? await db.transaction(write) : await write(db);
+  const created = queuesJobs || tagIds.length > 0 || input.poll ? await db.transaction(write) : await write(db);
   return getVisiblePost(db, created.id, input.authorId);
 }
 

@@ -133,7 +133,7 @@ export function requirementOf(kind: string | null, value: string | null, institu
   return null;
 }
 
-export type GuardedAction = 'join' | 'post' | 'comment';
+export type GuardedAction = 'join' | 'post' | 'comment' | 'vote';
 
 /**
  * The 403's detail: what is needed, in words ("To post in Campus Connect you need a verified academic e-mail address.").
