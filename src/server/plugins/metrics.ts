@@ -44,9 +44,9 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
     labelNames: ['target'] as const,
     registers: [registry],
   });
-  // Both series exist from the start (a server without replicas counts every read as the primary's).
+  // The series exist from the start: the primary's, and the replicas' when there are any (DATABASE_REPLICA_URLS).
   reads.inc({ target: 'primary' }, 0);
-  reads.inc({ target: 'replica' }, 0);
+  if (app.ctx.database.replicas) reads.inc({ target: 'replica' }, 0);
   new Gauge({
     name: 'db_replica_lag_seconds',
     help: 'How far each read replica is behind the primary (-1 while it does not answer); no series without replicas',

@@ -2,7 +2,7 @@ import { bindTo } from '../../db/bind.ts';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ChannelType, SearchResponse, SearchSort } from '../../../lib/api-types.ts';
-import { executeRows, type Db } from '../../db/client.ts';
+import { executeRows, type Db, type Executor } from '../../db/client.ts';
 import { circles, comments, posts, users } from '../../db/schema/index.ts';
 import { circleVisibleTo, commentListedFor, postListedFor, circleRequirement } from '../circles/index.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -244,10 +244,20 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
         .limit(SEARCH_LIMIT);
     }).execute(values);
 
-  /** Words first: the newest rows, then (Relevant) the titles, then the whole index when the newest held too few. */
-  const byWords = async <T extends Ranked>(find: (step: Step) => Promise<T[]>, titles: boolean): Promise<T[]> => {
+  /**
+   * Words first: the newest rows, then (Relevant) the titles, then the whole index when the newest held too few and
+   * some word is rare. When every word is common, the whole index is not read: the AND of two common words (each in
+   * hundreds of thousands of rows) costs the index every row of both, 7.8 s at 5M comments for two words that never
+   * meet, and what they would find the newest rows and the titles already offer.
+   */
+  const byWords = async <T extends Ranked>(
+    find: (step: Step) => Promise<T[]>,
+    table: 'posts' | 'comments',
+    titles: boolean,
+  ): Promise<T[]> => {
     const [recent, titled] = await Promise.all([find('recent'), titles && sort === 'relevant' ? find('title') : Promise.resolve([])]);
-    return merge(sort, recent, titled, recent.length >= SEARCH_LIMIT ? [] : await find('all'));
+    const wholeIndex = recent.length < SEARCH_LIMIT && !(await allCommon(db, table, words));
+    return merge(sort, recent, titled, wholeIndex ? await find('all') : []);
   };
   /** The other script, for what words did not fill. */
   const withFuzzy = async <T extends Ranked>(found: T[], find: () => Promise<T[]>): Promise<{ rows: T[]; fuzzy: Set<number> }> => {
@@ -258,14 +268,14 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
   };
 
   const [postHits, channelHits, commentHits] = await Promise.all([
-    byWords(postsBy, true).then((found) => withFuzzy(found, () => postsBy('fuzzy'))),
+    byWords(postsBy, 'posts', true).then((found) => withFuzzy(found, () => postsBy('fuzzy'))),
     channelsBy('words').then((found) =>
       withFuzzy(
         found.map((c) => ({ ...c, rank: 0 })),
         async () => (await channelsBy('fuzzy')).map((c) => ({ ...c, rank: 0 })),
       ),
     ),
-    byWords(commentsBy, false).then((found) => withFuzzy(found, () => commentsBy('fuzzy'))),
+    byWords(commentsBy, 'comments', false).then((found) => withFuzzy(found, () => commentsBy('fuzzy'))),
   ]);
 
   const shown = {
@@ -314,6 +324,40 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
     },
     transliterated,
   };
+}
+
+/** A word in more than this share of a table's rows is common (PostgreSQL's own statistics say which). */
+export const COMMON_SHARE = 0.005;
+const COMMON_WORDS_MS = 10 * 60_000;
+const commonWordsCache = new WeakMap<object, Map<string, { at: number; words: Promise<string[]> }>>();
+
+/**
+ * The lexemes in more than COMMON_SHARE of a table's texts: the most common elements ANALYZE keeps for its search
+ * column (pg_stats), read at most every ten minutes. None before the table is analysed (a new or small database):
+ * then no word counts as common.
+ */
+function commonWords(db: Executor, table: 'posts' | 'comments'): Promise<string[]> {
+  let byTable = commonWordsCache.get(db);
+  if (!byTable) commonWordsCache.set(db, (byTable = new Map()));
+  const cached = byTable.get(table);
+  if (cached && Date.now() - cached.at < COMMON_WORDS_MS) return cached.words;
+  const words = executeRows<{ elems: string[] | null; freqs: number[] | null }>(
+    db,
+    sql`select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs from pg_stats
+        where schemaname = current_schema() and tablename = ${table} and attname = 'search_vector'`,
+  ).then(
+    ([row]) => (row?.elems ?? []).filter((_, i) => Number(row?.freqs?.[i] ?? 0) > COMMON_SHARE),
+    () => [],
+  );
+  byTable.set(table, { at: Date.now(), words });
+  return words;
+}
+
+/** Every query word is a common lexeme, or the start of one (a prefix matches at least the rows its word does). */
+export async function allCommon(db: Executor, table: 'posts' | 'comments', words: string[]): Promise<boolean> {
+  if (words.length < 2) return false;
+  const common = await commonWords(db, table);
+  return words.every((word) => common.some((lexeme) => lexeme.startsWith(word.toLowerCase())));
 }
 
 /** At most this many distinct words of the shown texts are compared with the query's, for the highlights. */
