@@ -137,6 +137,7 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   EXPORT_LINK_HOURS: z.coerce.number().positive().default(24),
   CONTACT_RETENTION_DAYS: z.coerce.number().positive().default(180),
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().positive().default(180),
   RETENTION_PURGE_CRON: z.string().default('*/15 * * * *'),
   /** API requests let into the database at once; unset: 4 on the embedded database (one connection), 40 on PostgreSQL. */
   REQUEST_CONCURRENCY: z.coerce.number().int().positive().optional(),
@@ -356,7 +357,12 @@ function configFrom(
     /** Where prepared data exports wait (DATA_DIR/exports): private, downloaded only by their member. */
     exportsDir: path.join(dataDir, 'exports'),
     /** What the scheduled purge keeps, and how often it runs (a cron expression, UTC). */
-    retention: { exportHours: e.EXPORT_LINK_HOURS, contactDays: e.CONTACT_RETENTION_DAYS, purgeCron: e.RETENTION_PURGE_CRON },
+    retention: {
+      exportHours: e.EXPORT_LINK_HOURS,
+      contactDays: e.CONTACT_RETENTION_DAYS,
+      notificationDays: e.NOTIFICATION_RETENTION_DAYS,
+      purgeCron: e.RETENTION_PURGE_CRON,
+    },
     /** How many API requests use the database at once, and how long and how many others wait in line before a 503. */
     admission: {
       concurrency: e.REQUEST_CONCURRENCY ?? ((overrides.databaseUrl ?? e.DATABASE_URL) ? 40 : 4),

@@ -721,6 +721,11 @@ describe('retention', () => {
     await db.insert(schema.contactMessages).values({ email: 'sealed', message: 'old', createdAt: past });
     await db.insert(schema.contactMessages).values({ email: 'sealed', message: 'recent' });
     const member = await createUser(t.app, 'exporter');
+    // A notification past NOTIFICATION_RETENTION_DAYS (180) goes; one of last week stays.
+    const told = (createdAt: Date, text: string) =>
+      db.insert(schema.notifications).values({ userId: member.id, kind: 'reply', text, createdAt });
+    await told(past, 'old news');
+    await told(new Date(Date.now() - 7 * 86_400_000), 'last week');
     mkdirSync(t.config.exportsDir, { recursive: true });
     const fileName = `${randomUUID()}.zip`;
     writeFileSync(path.join(t.config.exportsDir, fileName), 'zip');
@@ -730,7 +735,9 @@ describe('retention', () => {
     const { rows: schedules } = await t.app.ctx.database.executeSql(`select name, cron from pgboss.schedule`);
     expect(schedules).toContainEqual({ name: 'purge-expired-data', cron: t.config.retention.purgeCron });
     const counts = await t.app.ctx.services.retention.purge();
-    expect(counts).toMatchObject({ contactMessages: 1, exports: 1 });
+    expect(counts).toMatchObject({ contactMessages: 1, exports: 1, notifications: 1 });
+    const left = await db.select().from(schema.notifications).where(eq(schema.notifications.userId, member.id));
+    expect(left.map((n) => n.text)).toEqual(['last week']);
     expect(counts.otpCodes).toBeGreaterThanOrEqual(1);
     expect(counts.blacklistedTokens).toBeGreaterThanOrEqual(1);
     expect(existsSync(path.join(t.config.exportsDir, fileName))).toBe(false);

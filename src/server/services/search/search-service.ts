@@ -115,6 +115,26 @@ const appendFuzzy = <T extends { id: number }>(found: T[], fuzzy: T[]) =>
  * content is not). `sort`: 'relevant' ranks, 'new' lists the newest matches first.
  */
 export async function search(db: Db, viewerId: number | null, q: string, sort: SearchSort = 'relevant'): Promise<SearchAnswer> {
+  // Search's statements are planned for the words they are given (a custom plan each time), whatever the connection's
+  // plan_cache_mode (DATABASE_PLAN_CACHE_MODE, generic by default for the feeds): planned once for any words, the
+  // steps guessed every word's frequency alike, and a common word took 5.6 s at 1M posts instead of milliseconds.
+  // SET LOCAL holds for this transaction only; its statements run one after another on its connection.
+  // The common words are read first, outside it (the embedded database has one connection, which the transaction holds).
+  const [commonPosts, commonComments] = await Promise.all([commonWords(db, 'posts'), commonWords(db, 'comments')]);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+    return searchIn(tx, { posts: commonPosts, comments: commonComments }, viewerId, q, sort);
+  });
+}
+
+/** Search on `db` (the transaction), with each table's common words. */
+async function searchIn(
+  db: Executor,
+  common: Record<'posts' | 'comments', string[]>,
+  viewerId: number | null,
+  q: string,
+  sort: SearchSort,
+): Promise<SearchAnswer> {
   const raw = q.slice(0, MAX_QUERY_CHARS);
   if (!queryWords(raw.normalize('NFKC')).length) return { search: emptySearch(), transliterated: null };
   const [read] = await executeRows<{ text: string; skeleton: string }>(
@@ -256,26 +276,33 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
     titles: boolean,
   ): Promise<T[]> => {
     const [recent, titled] = await Promise.all([find('recent'), titles && sort === 'relevant' ? find('title') : Promise.resolve([])]);
-    const wholeIndex = recent.length < SEARCH_LIMIT && !(await allCommon(db, table, words));
+    const wholeIndex = recent.length < SEARCH_LIMIT && !allCommon(common[table], words);
     return merge(sort, recent, titled, wholeIndex ? await find('all') : []);
   };
-  /** The other script, for what words did not fill. */
-  const withFuzzy = async <T extends Ranked>(found: T[], find: () => Promise<T[]>): Promise<{ rows: T[]; fuzzy: Set<number> }> => {
-    if (found.length >= SEARCH_LIMIT || !skeleton) return { rows: found, fuzzy: new Set() };
+  /**
+   * The other script, for what words did not fill; not when every word is common in the table's words (the trigram
+   * index would then gather every row of the commonest, as the whole word index would).
+   */
+  const withFuzzy = async <T extends Ranked>(
+    found: T[],
+    find: () => Promise<T[]>,
+    table?: 'posts' | 'comments',
+  ): Promise<{ rows: T[]; fuzzy: Set<number> }> => {
+    if (found.length >= SEARCH_LIMIT || !skeleton || (table && allCommon(common[table], words))) return { rows: found, fuzzy: new Set() };
     const more = merge(sort, await find());
     const rows = appendFuzzy(found, more);
     return { rows, fuzzy: new Set(rows.filter((row) => !found.includes(row)).map((row) => row.id)) };
   };
 
   const [postHits, channelHits, commentHits] = await Promise.all([
-    byWords(postsBy, 'posts', true).then((found) => withFuzzy(found, () => postsBy('fuzzy'))),
+    byWords(postsBy, 'posts', true).then((found) => withFuzzy(found, () => postsBy('fuzzy'), 'posts')),
     channelsBy('words').then((found) =>
       withFuzzy(
         found.map((c) => ({ ...c, rank: 0 })),
         async () => (await channelsBy('fuzzy')).map((c) => ({ ...c, rank: 0 })),
       ),
     ),
-    byWords(commentsBy, 'comments', false).then((found) => withFuzzy(found, () => commentsBy('fuzzy'))),
+    byWords(commentsBy, 'comments', false).then((found) => withFuzzy(found, () => commentsBy('fuzzy'), 'comments')),
   ]);
 
   const shown = {
@@ -336,7 +363,7 @@ const commonWordsCache = new WeakMap<object, Map<string, { at: number; words: Pr
  * column (pg_stats), read at most every ten minutes. None before the table is analysed (a new or small database):
  * then no word counts as common.
  */
-function commonWords(db: Executor, table: 'posts' | 'comments'): Promise<string[]> {
+function commonWords(db: Db, table: 'posts' | 'comments'): Promise<string[]> {
   let byTable = commonWordsCache.get(db);
   if (!byTable) commonWordsCache.set(db, (byTable = new Map()));
   const cached = byTable.get(table);
@@ -353,10 +380,9 @@ function commonWords(db: Executor, table: 'posts' | 'comments'): Promise<string[
   return words;
 }
 
-/** Every query word is a common lexeme, or the start of one (a prefix matches at least the rows its word does). */
-export async function allCommon(db: Executor, table: 'posts' | 'comments', words: string[]): Promise<boolean> {
+/** Every query word (two or more) is a common lexeme, or the start of one (a prefix matches at least the rows its word does). */
+export function allCommon(common: readonly string[], words: readonly string[]): boolean {
   if (words.length < 2) return false;
-  const common = await commonWords(db, table);
   return words.every((word) => common.some((lexeme) => lexeme.startsWith(word.toLowerCase())));
 }
 
@@ -369,7 +395,7 @@ const MAX_SHOWN_WORDS = 2000;
  * query as matched in the other script: for each query word, the best-matching word of a result found only through the
  * skeleton, written in the other script (Latin for an Indic word, or the reverse); null when there is none.
  */
-async function matchedWords(db: Db, queryWordList: string[], texts: string[], otherScript: string[]) {
+async function matchedWords(db: Executor, queryWordList: string[], texts: string[], otherScript: string[]) {
   const shownWords = [...new Set(texts.flatMap((text) => wordsOf(text).map((w) => w.word)))].slice(0, MAX_SHOWN_WORDS);
   if (!shownWords.length) return { hits: new Set<string>(), skeletonHits: new Set<string>(), transliterated: null };
   const rows = await executeRows<{ word: string; q: number; sim: number }>(

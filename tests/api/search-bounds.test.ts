@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { createCircle, createUser, post } from '../helpers/fixtures.ts';
+
+/**
+ * Search's cost stays bounded for several common words: the whole-index and other-script steps, meant for rare words,
+ * are not run when every word is common (PostgreSQL's statistics say so), since two common words that never meet
+ * would make them read every row of both (7.8 s at 5M comments).
+ */
+describe('search of several common words', () => {
+  let t: TestApp;
+  const statements: string[] = [];
+  let recording = false;
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, {}, { onStatement: (text) => void (recording && statements.push(text)) });
+    const author = await createUser(t.app, 'bounds');
+    const circle = await createCircle(t.app, author, 'Bounded Words');
+    for (let i = 0; i < 40; i++) await post(t.app, author, circle, i % 2 ? `Alpha gamma ${i}` : `Beta delta ${i}`);
+    await t.app.ctx.db.execute(sql`analyze posts, comments`);
+  });
+  afterAll(() => t?.close());
+
+  /** The posts' whole-index and other-script steps (not the titles' step; the comments and channels here are few). */
+  const wholeTableSteps = () =>
+    statements.filter(
+      (text) => text.includes('"post_candidates"') && !text.includes('title_vector') && (text.includes('<%') || text.includes('+ 0 desc')),
+    );
+
+  it('answers two common words that never meet from the newest rows, without reading either word everywhere', async () => {
+    recording = true;
+    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=alpha%20beta' });
+    recording = false;
+    expect(res.statusCode).toBe(200);
+    expect(res.json().search.posts).toEqual([]);
+    expect(wholeTableSteps()).toEqual([]);
+  });
+
+  it('finds two common words where they meet, from the newest rows', async () => {
+    statements.length = 0;
+    recording = true;
+    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=gamma%20alpha' });
+    recording = false;
+    expect(res.statusCode).toBe(200);
+    const titles = (res.json().search.posts as { title: string }[]).map((p) => p.title);
+    expect(titles).toHaveLength(10);
+    for (const title of titles) expect(title).toMatch(/^Alpha gamma \d+$/);
+    expect(wholeTableSteps()).toEqual([]);
+  });
+});
