@@ -61,6 +61,10 @@ test('on a phone: profile from the menu, the unread count after a reply, explore
   await expect(row.getByRole('button', { name: `Joined ${name}` })).toBeDisabled();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+  // The join's toast sits over the header on a phone (and stays while a pointer rests on it): the member closes it.
+  const joinedToast = page.getByRole('alert').filter({ hasText: `Joined channel ${name}` });
+  await joinedToast.getByRole('button', { name: 'Close' }).click();
+  await expect(joinedToast).toHaveCount(0);
   // Log out from the menu: the tokens and the offline caches go with it.
   await page.getByRole('button', { name: /^Open header menu/ }).click();
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
