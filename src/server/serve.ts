@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { protectDataDir } from './data-dir.ts';
 import { startAdminSocket } from './staff/admin-socket.ts';
+import { isDependencyOutage } from './http/dependency-errors.ts';
 
 /** Beyond the grace period, the little it takes to close the database and the job queue before leaving anyway. */
 const CLOSING_MARGIN_MS = 5000;
@@ -43,6 +44,13 @@ export async function serve({ clock }: { clock?: Clock } = {}): Promise<FastifyI
     app.log.info('closed');
     process.exit(0);
   };
+  // postgres.js reads the server's array types on each new connection with a promise nobody awaits: a pooler or a
+  // server that goes away during it rejects that promise with no handler. A lost dependency is logged and the
+  // connection made anew on the next query, as everywhere else; anything else still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDependencyOutage(reason)) throw reason;
+    app.log.warn({ err: reason }, 'a database connection was lost while it opened; the next query opens another');
+  });
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
