@@ -4,8 +4,9 @@ import type { ImageSources } from './media-variants.ts';
 
 export type Paged<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
-export type { ChannelType, ModerationStatus, JoinRequestStatus, NotificationKind } from './statuses.ts';
-import type { ChannelType, ModerationStatus, JoinRequestStatus, NotificationKind } from './statuses.ts';
+export type { ChannelType, CircleRole, ModerationStatus, JoinRequestStatus, NotificationKind } from './statuses.ts';
+import type { ChannelType, CircleRole, ModerationStatus, JoinRequestStatus, NotificationKind } from './statuses.ts';
+import type { Lang } from './i18n.ts';
 
 export type Post = {
   id: number;
@@ -107,6 +108,12 @@ export type MembershipStatus = 'member' | 'pending' | 'none';
 /** What a channel asks its members to have verified; `label` says it in words ("academic e-mail"). */
 export type CircleRequirement = { kind: 'academic' | 'institution' | 'credential'; value: string | null; label: string };
 
+/** One of a channel's moderators, by handle (GET /api/circles/{id}/moderators/). */
+export type ChannelModerator = { username: string };
+
+/** A channel's canned removal reason, in the language it is written in (GET /api/circles/{id}/removal-reasons/). */
+export type RemovalReason = { id: number; text: string; language: Lang };
+
 /** One of a channel's rules, as its owner wrote it (GET /api/circles/{id}/rules/). */
 export type CircleRule = { title: string; body: string };
 
@@ -119,6 +126,8 @@ export type Circle = {
   members_count: number;
   is_member: boolean;
   is_owner: boolean;
+  /** The viewer is one of the moderators the owner appointed: they review the channel's queue and act on it. */
+  is_moderator: boolean;
   membership_status: MembershipStatus;
   theme_colors: ThemeColors;
   created_at: string;
@@ -268,7 +277,7 @@ export type ProfileCircle = {
   circle_id: number;
   circle_name: string;
   channel_type: ChannelType;
-  role: 'owner' | 'member';
+  role: CircleRole;
   joined_at: string;
 };
 

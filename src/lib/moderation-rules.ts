@@ -58,7 +58,7 @@ export type LogEntry = {
   post_id: number | null;
   comment_id: number | null;
   circle: { id: number; name: string } | null;
-  /** 'Moderator', or 'Owner of b/<channel>'. */
+  /** 'Moderator' (staff), 'Owner of b/<channel>', or 'Moderator of b/<channel>' (appointed by its owner). */
   actor: string;
   ends_at: string | null;
   created_at: string;

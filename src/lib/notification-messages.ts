@@ -30,6 +30,8 @@ export const NOTIFICATION_CODES = [
   'commentWarnedForImage',
   'scheduledPostRefused',
   'scheduledPostHeld',
+  'appointedModerator',
+  'dismissedModerator',
 ] as const;
 
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];

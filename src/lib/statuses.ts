@@ -22,7 +22,10 @@ export const NOTIFICATION_KINDS = [
   'moderation_action',
   'scheduled_post',
 ] as const;
-export const ACTOR_ROLES = ['moderator', 'owner'] as const;
+/** Who decided, in the moderation log: staff ('moderator', anywhere), the channel's owner, or a moderator the owner appointed. */
+export const ACTOR_ROLES = ['moderator', 'owner', 'channel_moderator'] as const;
+/** A member's place in a channel. */
+export const CIRCLE_ROLES = ['owner', 'moderator', 'member'] as const;
 export const GRIEVANCE_STATUS_VALUES = ['received', 'acknowledged', 'resolved', 'rejected'] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -32,3 +35,5 @@ export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export type CircleRole = (typeof CIRCLE_ROLES)[number];
+export type ActorRole = (typeof ACTOR_ROLES)[number];

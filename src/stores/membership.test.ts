@@ -11,6 +11,7 @@ const circle = (over: Partial<Circle> = {}): Circle => ({
   members_count: 4,
   is_member: false,
   is_owner: false,
+  is_moderator: false,
   membership_status: 'none',
   theme_colors: { primary: '#000', secondary: '#111' },
   created_at: '',

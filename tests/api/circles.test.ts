@@ -61,6 +61,7 @@ describe('POST /api/circles/', () => {
       members_count: 1,
       is_member: true,
       is_owner: true,
+      is_moderator: false,
       membership_status: 'member',
       theme_colors: themeColorsFor('Pune Foodies'),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -63,12 +63,12 @@ describe('a channel’s tags', () => {
     expect((await listTags('abc')).statusCode).toBe(404);
   });
 
-  it('only the owner defines them: 401 signed out, 403 for a member', async () => {
+  it('only the owner and moderators define them: 401 signed out, 403 for a member', async () => {
     expect((await addTag(null, circle.id, { name: 'x', color: '#1d4ed8' })).statusCode).toBe(401);
     await addMember(t.app, circle, member);
     const refused = await addTag(member, circle.id, { name: 'Mine', color: '#1d4ed8' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: 'Only the owner of this channel can change its settings.', code: 'circles.ownerOnly' });
+    expect(refused.json()).toEqual({ detail: 'Only the owner and moderators of this channel can do this.', code: 'circles.moderatorsOnly' });
     const tag = await newTag();
     expect((await removeTag(member, circle.id, tag.id)).statusCode).toBe(403);
     expect((await removeTag(null, circle.id, tag.id)).statusCode).toBe(401);

@@ -12,7 +12,11 @@ import {
   CIRCLE_SORTS,
   MAX_CIRCLE_RULES,
   MAX_CIRCLE_TAGS,
+  MAX_CHANNEL_MODERATORS,
+  MAX_REMOVAL_REASONS,
   MESSAGES,
+  REMOVAL_REASON_MAX,
+  TEAM_MESSAGES,
   TAG_MESSAGES,
   TAG_NAME_MAX,
   REQUIREMENT_FILTERS,
@@ -21,6 +25,8 @@ import {
   type RequirementInput,
 } from '../services/circles/index.ts';
 import { shippedInstitutions, REQUIRABLE_CREDENTIALS } from '../services/verification/index.ts';
+import { staffRoleOf } from '../services/accounts/index.ts';
+import { LANGUAGES } from '../../lib/i18n.ts';
 import { REQUEST_MESSAGES, assertOwner } from '../services/circles/index.ts';
 
 /** Letters and digits of any script (with their combining marks), spaces, hyphens and underscores. */
@@ -103,6 +109,15 @@ const joinBody = z.object({ circle_name: requiredString({ max: 200 }) });
 const tagBody = z.object({
   name: requiredString({ max: TAG_NAME_MAX }).transform((value) => value.replace(/\s+/g, ' ')),
   color: requiredString({ max: 7 }),
+});
+
+/** A moderator to appoint, by handle (an @ before it is let be). */
+const moderatorBody = z.object({ username: requiredString({ max: 100 }).transform((value) => value.replace(/^@/, '')) });
+
+/** A canned removal reason, in one of the app's languages (the reader's, when not given). */
+const removalReasonBody = z.object({
+  text: requiredString({ max: REMOVAL_REASON_MAX }).transform((value) => value.replace(/\s+/g, ' ')),
+  language: choice([...LANGUAGES]).optional(),
 });
 
 const optionalText = z.string({ invalid_type_error: NOT_A_STRING }).optional();
@@ -293,6 +308,128 @@ export default async function circlesRoutes(app: FastifyInstance) {
       if (tagId === null) throw detail(404, TAG_MESSAGES.tagNotFound);
       await writing.admit({ writer: request.user!, limit: null, target: { circle: { id } } });
       await circles.deleteTag(request.user!.id, id, tagId);
+      return reply.code(204).send();
+    },
+  );
+
+  const teamParams = {
+    type: 'object',
+    properties: { id: { type: 'string' }, username: { type: 'string' }, reason_id: { type: 'string' } },
+  } as const;
+  const paged = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/circles/:id/moderators/',
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags: ['circles'],
+        summary: `A channel’s moderators ({username}), appointed by its owner, at most ${MAX_CHANNEL_MODERATORS}; anyone who can find the channel reads them`,
+        params: teamParams,
+      },
+    },
+    async (request) => paged(await circles.listModerators(viewerOf(request), circleIdOf(request.params.id))),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/circles/:id/moderators/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['circles'],
+        summary:
+          'Appoint a member of the channel as a moderator (owner only): 201 {username}, 200 when they already were one; they review the channel’s queue and act on it',
+        params: teamParams,
+        body: { type: 'object', properties: { username: { type: 'string' } } },
+        security: bearer,
+      },
+    },
+    async (request, reply) => {
+      const id = circleIdOf(request.params.id);
+      const { username } = parseInput(moderatorBody, request.body);
+      await writing.admit({ writer: request.user!, limit: null, target: { circle: { id } } });
+      const { created, moderator } = await circles.appointModerator(request.user!.id, id, username);
+      return reply.code(created ? 201 : 200).send(moderator);
+    },
+  );
+
+  app.delete<{ Params: { id: string; username: string } }>(
+    '/api/circles/:id/moderators/:username/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['circles'],
+        summary: 'Dismiss a moderator (owner only; a moderator may step down): 204; they stay a member',
+        params: teamParams,
+        security: bearer,
+      },
+    },
+    async (request, reply) => {
+      const id = circleIdOf(request.params.id);
+      await writing.admit({ writer: request.user!, limit: null, target: { circle: { id } } });
+      await circles.dismissModerator(request.user!.id, id, request.params.username.replace(/^@/, ''));
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/circles/:id/removal-reasons/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['circles'],
+        summary: `A channel’s canned removal reasons ({id, text, language}), oldest first (its owner and moderators, and staff)`,
+        params: teamParams,
+        security: bearer,
+      },
+    },
+    async (request) => {
+      const isStaff = (await staffRoleOf(app.ctx.db, request.user!.id)) !== null;
+      return paged(await circles.listRemovalReasons(request.user!.id, circleIdOf(request.params.id), isStaff));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/circles/:id/removal-reasons/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['circles'],
+        summary: `Add a removal reason (owner and moderators): 201 {id, text, language}; at most ${MAX_REMOVAL_REASONS}, ${REMOVAL_REASON_MAX} characters each; \`language\` defaults to the reader’s`,
+        params: teamParams,
+        body: {
+          type: 'object',
+          properties: { text: { type: 'string', maxLength: REMOVAL_REASON_MAX }, language: { type: 'string', enum: [...LANGUAGES] } },
+        },
+        security: bearer,
+      },
+    },
+    async (request, reply) => {
+      const id = circleIdOf(request.params.id);
+      const input = parseInput(removalReasonBody, request.body);
+      await writing.admit({ writer: request.user!, limit: null, target: { circle: { id } } });
+      const reason = await circles.addRemovalReason(request.user!.id, id, { text: input.text, language: input.language ?? request.lang });
+      return reply.code(201).send(reason);
+    },
+  );
+
+  app.delete<{ Params: { id: string; reason_id: string } }>(
+    '/api/circles/:id/removal-reasons/:reason_id/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['circles'],
+        summary: 'Remove a removal reason (owner and moderators): 204; decisions already taken keep their words',
+        params: teamParams,
+        security: bearer,
+      },
+    },
+    async (request, reply) => {
+      const id = circleIdOf(request.params.id);
+      const reasonId = parseId(request.params.reason_id);
+      if (reasonId === null) throw detail(404, TEAM_MESSAGES.reasonNotFound);
+      await writing.admit({ writer: request.user!, limit: null, target: { circle: { id } } });
+      await circles.deleteRemovalReason(request.user!.id, id, reasonId);
       return reply.code(204).send();
     },
   );

@@ -52,6 +52,8 @@ const actionBody = z.intersection(
       choice(Object.keys(SUSPENSION_DURATIONS) as SuspensionDuration[]).optional(),
     ),
     scope: z.preprocess((v) => (v === null ? undefined : v), choice(['circle', 'site'] as const).optional()),
+    /** One of the channel's canned removal reasons, instead of (or before) a reason typed anew. */
+    removal_reason_id: optionalId,
     /** What a removed item was, one of the report reasons: `scam` feeds the scam shield's suspect registry. */
     category: z.preprocess((v) => (v === null ? undefined : v), choice(Object.keys(REPORT_REASONS) as ReportReason[]).optional()),
   }),
@@ -162,8 +164,8 @@ export default async function moderationRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags: ['moderation'],
-        summary: 'A channel’s review queue (its owner, or staff)',
-        description: 'Like /api/staff/reports/ for one channel; 403 for anyone but its owner and staff.',
+        summary: 'A channel’s review queue (its owner and moderators, or staff)',
+        description: 'Like /api/staff/reports/ for one channel; 403 for anyone but its owner, its moderators and staff.',
         params: { type: 'object', properties: { id: { type: 'string' } } },
         querystring: { type: 'object', properties: { status: { enum: ['open', 'closed'] }, page: { description: 'Page number, from 1' } } },
         security: bearer,
@@ -174,7 +176,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
       if (!circle) throw detail(404, say('errors.circles.notFound'));
       const { status } = parseInput(queueQuery, request.query);
       const isStaff = (await staffRoleOf(db, request.user!.id)) !== null;
-      if (!isStaff && !(await moderation.isOwner(request.user!.id, circle.id))) throw forbidden(MESSAGES.notYourChannel);
+      if (!isStaff && !(await moderation.reviewsChannel(request.user!.id, circle.id))) throw forbidden(MESSAGES.notYourChannel);
       return paginate(request, await moderation.cases({ circleId: circle.id, status, reviewer: { id: request.user!.id, isStaff } }));
     },
   );
@@ -185,9 +187,9 @@ export default async function moderationRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags: ['moderation'],
-        summary: 'Decide on a post or a comment (a moderator, or its channel’s owner)',
+        summary: 'Decide on a post or a comment (a moderator, its channel’s owner, or a moderator its owner appointed)',
         description:
-          'action: dismiss (the reports), remove (reason required), restore (also releases what the scam shield held; moderators only for that), ' +
+          'action: dismiss (the reports), remove (a reason, or removal_reason_id, one of the channel’s removal reasons), restore (also releases what the scam shield held; moderators only for that), ' +
           'warn (reason required), suspend (the author; duration 1d, 7d, 30d or permanent; scope circle, or site for moderators). ' +
           'Answers 200 {item} (and ends_at for a suspension); 403 for anyone else.',
         body: {
@@ -196,6 +198,11 @@ export default async function moderationRoutes(app: FastifyInstance) {
             ...itemProperties,
             action: { type: 'string', enum: Object.keys(MODERATION_ACTIONS) },
             reason: { type: 'string', maxLength: MODERATION_REASON_MAX },
+            removal_reason_id: {
+              type: 'integer',
+              description:
+                'One of the channel’s removal reasons (GET /api/circles/{id}/removal-reasons/): its text is the reason, before any `reason` given',
+            },
             duration: { type: 'string', enum: Object.keys(SUSPENSION_DURATIONS) },
             scope: { type: 'string', enum: ['circle', 'site'] },
             category: {
@@ -220,7 +227,7 @@ export default async function moderationRoutes(app: FastifyInstance) {
         throw forbidden();
       }
       if (input.action === 'suspend' && !input.duration) throw fieldErrors({ duration: [MESSAGES.durationRequired] });
-      const outcome = await moderation.act(decider.item, decider.actor, input);
+      const outcome = await moderation.act(decider.item, decider.actor, { ...input, removalReasonId: input.removal_reason_id });
       // Staff decisions teach the shield: a removal as a scam, or a flagged or reported item restored or dismissed.
       if (decider.actor.role === 'moderator') {
         const item = decider.item;

@@ -7,6 +7,8 @@ import ChannelPosts from './ChannelPosts.tsx';
 import JoinRequests from './JoinRequests.tsx';
 import ChannelSettings from './ChannelSettings.tsx';
 import ChannelTagsEditor from './ChannelTagsEditor.tsx';
+import { ModeratorsEditor, RemovalReasonsEditor, StepDownButton } from './ChannelTeam.tsx';
+import { $user } from '../../../stores/session.store.ts';
 import { ChannelModlogLink, ChannelReports } from '../moderation/ChannelModeration.tsx';
 import { $channel, $requests, canReadPosts, openChannel, type ChannelRef } from './channel.store.ts';
 import ChannelRulesEditor from './ChannelRulesEditor.tsx';
@@ -53,6 +55,7 @@ function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
   const t = useT();
   const state = useStore($channel);
   const requests = useStore($requests);
+  const user = useStore($user);
   const refKey = JSON.stringify(channelRef);
 
   useEffect(() => {
@@ -100,8 +103,26 @@ function ChannelPage({ channelRef }: { channelRef: ChannelRef }) {
                 <ChannelSettings circle={circle} />
                 <ChannelRulesEditor circleId={circle.id} />
                 <ChannelTagsEditor circleId={circle.id} />
+                <ModeratorsEditor circleId={circle.id} />
+                <RemovalReasonsEditor circleId={circle.id} />
                 {circle.channel_type === 'private' && <JoinRequests />}
                 <ChannelReports circleId={circle.id} />
+              </div>
+            </details>
+          )}
+          {/* A moderator the owner appointed: the channel's queue, its removal reasons and tags; settings stay the owner's. */}
+          {circle.is_moderator && (
+            <details className="rounded-xl border border-line bg-surface p-4" data-testid="moderate-channel">
+              <summary className="cursor-pointer font-semibold">{t('channelPage.moderate')}</summary>
+              <div className="mt-3 space-y-4">
+                <ChannelReports circleId={circle.id} />
+                <RemovalReasonsEditor circleId={circle.id} />
+                <ChannelTagsEditor circleId={circle.id} />
+                <StepDownButton
+                  circleId={circle.id}
+                  username={user.username}
+                  onDone={() => void openChannel(JSON.parse(refKey) as ChannelRef)}
+                />
               </div>
             </details>
           )}

@@ -16,6 +16,7 @@ const circle = (id: number, over: Partial<Circle> = {}): Circle => ({
   members_count: 3,
   is_member: false,
   is_owner: false,
+  is_moderator: false,
   membership_status: 'none',
   theme_colors: { primary: '#123456', secondary: '#234567' },
   created_at: '2026-01-01T00:00:00Z',

@@ -10,14 +10,17 @@ import { $modlog, loadModlog } from './modlog.store.ts';
 import { useLang, useT, withLang } from '../../i18n/use-t.tsx';
 
 const OWNER_OF = 'Owner of b/';
+const MODERATOR_OF = 'Moderator of b/';
 
-/** Who decided, in the screen's language: the API words it 'Moderator' or 'Owner of b/<channel>'. */
+/** Who decided, in the screen's language: the API words it 'Moderator', 'Owner of b/<channel>' or 'Moderator of b/<channel>'. */
 const actorText = (actor: string, t: Translate) =>
   actor.startsWith(OWNER_OF)
     ? t('moderation.ownerOf', { channel: actor.slice(OWNER_OF.length) })
-    : actor === 'Moderator'
-      ? t('moderation.moderator')
-      : actor;
+    : actor.startsWith(MODERATOR_OF)
+      ? t('moderation.moderatorOf', { channel: actor.slice(MODERATOR_OF.length) })
+      : actor === 'Moderator'
+        ? t('moderation.moderator')
+        : actor;
 
 function ModLog() {
   const t = useT();

@@ -20,6 +20,8 @@ import {
 } from '../../../lib/moderation-rules.ts';
 import { useLang, useT } from '../../i18n/use-t.tsx';
 import { createQueueStore, type QueueScope, type ReviewCase } from './review.store.ts';
+import { removalReasonsOf } from '../channel/team.store.ts';
+import type { RemovalReason } from '../../../lib/api-types.ts';
 
 /** The words a reader sees in a held or removed item's place, in the screen's language (the API words them in English). */
 function moderationLabel(item: ModeratedItem, t: Translate): string {
@@ -41,8 +43,20 @@ function CaseCard({ item: c, decide, moderator }: { item: ReviewCase; decide: De
   // What the removed item was: the reason most reports gave, or a scam for what the shield held.
   const [category, setCategory] = useState<ReportReason>(c.reasons[0]?.reason ?? (c.reports_count === 0 ? 'scam' : 'other'));
   const [busy, setBusy] = useState(false);
+  // The channel's canned removal reasons, the reviewer's language first; one chosen is the removal's reason.
+  const [canned, setCanned] = useState<RemovalReason[]>([]);
+  const [cannedId, setCannedId] = useState<number | null>(null);
   const { item, author } = c;
   const hidden = item.moderation_status !== 'visible';
+  useEffect(() => {
+    let current = true;
+    void removalReasonsOf(item.circle.id).then((reasons) => {
+      if (current) setCanned([...reasons].sort((a, b) => Number(b.language === lang) - Number(a.language === lang)));
+    });
+    return () => {
+      current = false;
+    };
+  }, [item.circle.id, lang]);
 
   const run = async (action: ModerationAction) => {
     setBusy(true);
@@ -50,10 +64,13 @@ function CaseCard({ item: c, decide, moderator }: { item: ReviewCase; decide: De
       action,
       reason: reason.trim(),
       ...(action === 'suspend' ? { duration, scope } : {}),
-      ...(action === 'remove' ? { category } : {}),
+      ...(action === 'remove' ? { category, ...(cannedId === null ? {} : { removal_reason_id: cannedId }) } : {}),
     });
     setBusy(false);
-    if (done) setReason('');
+    if (done) {
+      setReason('');
+      setCannedId(null);
+    }
   };
 
   return (
@@ -121,6 +138,26 @@ function CaseCard({ item: c, decide, moderator }: { item: ReviewCase; decide: De
       </details>
 
       <div className="mt-4 grid gap-2">
+        {canned.length > 0 && item.moderation_status !== 'removed' && (
+          <>
+            <label htmlFor={`${id}-canned`} className="text-sm font-semibold">
+              {t('moderation.cannedReason')}
+            </label>
+            <select
+              id={`${id}-canned`}
+              value={cannedId ?? ''}
+              onChange={(e) => setCannedId(e.target.value === '' ? null : Number(e.target.value))}
+              className="field-input"
+            >
+              <option value="">{t('moderation.noCannedReason')}</option>
+              {canned.map((each) => (
+                <option key={each.id} value={each.id} lang={each.language}>
+                  {each.text}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <label htmlFor={`${id}-reason`} className="text-sm font-semibold">
           {t('moderation.reasonLabel')}
         </label>
@@ -145,7 +182,12 @@ function CaseCard({ item: c, decide, moderator }: { item: ReviewCase; decide: De
                   </option>
                 ))}
               </select>
-              <button type="button" className="btn btn-primary" disabled={busy || !reason.trim()} onClick={() => run('remove')}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy || (!reason.trim() && cannedId === null)}
+                onClick={() => run('remove')}
+              >
                 {t('moderation.remove')}
               </button>
             </>

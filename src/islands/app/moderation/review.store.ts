@@ -49,7 +49,14 @@ export function createQueueStore(scope: QueueScope) {
   /** Decides on a case's item; remove, restore and dismiss close the case, so it leaves the list. */
   async function decide(
     item: ModeratedItem,
-    input: { action: ModerationAction; reason: string; duration?: SuspensionDuration; scope?: SuspensionScope; category?: ReportReason },
+    input: {
+      action: ModerationAction;
+      reason: string;
+      removal_reason_id?: number;
+      duration?: SuspensionDuration;
+      scope?: SuspensionScope;
+      category?: ReportReason;
+    },
   ): Promise<boolean> {
     try {
       await api('/api/moderation/actions/', { method: 'POST', body: { [item.kind]: item.id, ...input } });

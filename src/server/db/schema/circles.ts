@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES, JOIN_REQUEST_STATUSES } from '../../../lib/statuses.ts';
+import { CHANNEL_TYPES, CIRCLE_ROLES, JOIN_REQUEST_STATUSES } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -63,8 +63,8 @@ export const circleMembers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'owner' | 'member' */
-    role: text('role').notNull().default('member'),
+    /** 'owner' | 'moderator' (appointed by the owner: reviews the channel's queue and acts on it) | 'member' */
+    role: text('role', { enum: CIRCLE_ROLES }).notNull().default('member'),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.circleId, t.userId] }), index('circle_members_user_idx').on(t.userId, t.joinedAt)],
@@ -111,4 +111,23 @@ export const circleTags = pgTable(
     uniqueIndex('circle_tags_circle_name_idx').on(t.circleId, sql`lower(${t.name})`),
     index('circle_tags_circle_idx').on(t.circleId, t.id),
   ],
+);
+
+/**
+ * A channel's canned removal reasons, written by its owner and moderators (at most MAX_REMOVAL_REASONS), each in one
+ * of the app's languages: a removal may name one instead of a reason typed anew, and its author is told that text.
+ */
+export const circleRemovalReasons = pgTable(
+  'circle_removal_reasons',
+  {
+    id: serial('id').primaryKey(),
+    circleId: integer('circle_id')
+      .notNull()
+      .references(() => circles.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    /** The language it is written in (a code of LANGUAGE_LIST): the queue offers the reviewer's language first. */
+    language: text('language').notNull().default('en'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('circle_removal_reasons_circle_idx').on(t.circleId, t.id)],
 );

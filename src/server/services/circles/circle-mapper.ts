@@ -74,6 +74,7 @@ export function toCircle(row: CircleRow, viewerId: number | null): Circle {
     members_count: row.membersCount,
     is_member: isMember,
     is_owner: viewerId !== null && row.ownerId === viewerId,
+    is_moderator: row.viewerRole === 'moderator',
     membership_status: isMember ? 'member' : row.viewerPending ? 'pending' : 'none',
     theme_colors: row.themeColors,
     created_at: isoString(row.createdAt),

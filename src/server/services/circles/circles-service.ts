@@ -11,6 +11,14 @@ import { detail, fieldErrors, say, type Message } from '../../platform/errors.ts
 import { circleColumns, circleRequirement, toCircle } from './circle-mapper.ts';
 import { prepared } from '../../db/prepared.ts';
 import { createTag, deleteTag, listTags } from './tags-service.ts';
+import {
+  addRemovalReason,
+  appointModerator,
+  deleteRemovalReason,
+  dismissModerator,
+  listModerators,
+  listRemovalReasons,
+} from './moderators-service.ts';
 import { themeColorsFor } from '../../../lib/theme-colors.ts';
 import { screenWriting } from '../safety/index.ts';
 
@@ -27,6 +35,7 @@ export const MESSAGES = {
   joined: (name: string) => say('errors.circles.joined', { name }),
   requested: (name: string) => say('errors.circles.requested', { name }),
   ownerOnly: say('errors.circles.ownerOnly'),
+  ownerOrModeratorsOnly: say('errors.circles.moderatorsOnly'),
 } as const;
 
 /**
@@ -390,7 +399,7 @@ export async function joinCircle(db: Db, userId: number, found: Circle | null): 
   return { detail: MESSAGES.joined(circle.name), status: 'joined', circle: updated };
 }
 
-/** Channels: listing, rules, lookups, creation, joining and the verification requirement. */
+/** Channels: listing, rules, lookups, creation, joining, the verification requirement, tags and the moderator team. */
 export const createCirclesService = ({ db }: { db: Db }) =>
   bindTo(db, {
     list: listCircles,
@@ -406,4 +415,10 @@ export const createCirclesService = ({ db }: { db: Db }) =>
     listTags,
     createTag,
     deleteTag,
+    listModerators,
+    appointModerator,
+    dismissModerator,
+    listRemovalReasons,
+    addRemovalReason,
+    deleteRemovalReason,
   });

@@ -4,3 +4,4 @@ export * from './circles-service.ts';
 export * from './join-requests-service.ts';
 export * from './visibility.ts';
 export * from './tags-service.ts';
+export * from './moderators-service.ts';

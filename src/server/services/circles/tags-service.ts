@@ -7,8 +7,8 @@ import { detail, fieldErrors, say } from '../../platform/errors.ts';
 import { MESSAGES, requireCircle } from './circles-service.ts';
 
 /**
- * A channel's tags (flair). Its owner defines up to MAX_CIRCLE_TAGS (this build has no channel moderators, so the
- * owner alone); anyone who can find the channel reads them; a post chooses up to MAX_POST_TAGS of its own channel's.
+ * A channel's tags (flair). Its owner and moderators define up to MAX_CIRCLE_TAGS; anyone who can find the channel
+ * reads them; a post chooses up to MAX_POST_TAGS of its own channel's.
  */
 
 export const MAX_CIRCLE_TAGS = 20;
@@ -32,10 +32,10 @@ export async function listTags(db: Db, viewerId: number | null, circleId: number
   return db.select(tagColumns).from(circleTags).where(eq(circleTags.circleId, circleId)).orderBy(asc(circleTags.id));
 }
 
-/** The owner adds a tag: a name new to the channel (any case) and a colour white text reads on; at most 20. */
+/** The owner or a moderator adds a tag: a name new to the channel (any case) and a colour white text reads on; at most 20. */
 export async function createTag(db: Db, userId: number, circleId: number, input: { name: string; color: string }): Promise<PostTag> {
   const circle = await requireCircle(db, userId, { id: circleId });
-  if (!circle.is_owner) throw detail(403, MESSAGES.ownerOnly);
+  if (!circle.is_owner && !circle.is_moderator) throw detail(403, MESSAGES.ownerOrModeratorsOnly);
   if (!whiteTextReadable(input.color)) throw fieldErrors({ color: [TAG_MESSAGES.colorContrast] });
   const color = input.color.toLowerCase();
   // One transaction, the channel's row locked: two owners' tabs adding the 20th tag at once cannot make 21.
@@ -57,10 +57,10 @@ export async function createTag(db: Db, userId: number, circleId: number, input:
   });
 }
 
-/** The owner removes a tag; posts that carried it lose it. 404 for a tag that is not the channel's. */
+/** The owner or a moderator removes a tag; posts that carried it lose it. 404 for a tag that is not the channel's. */
 export async function deleteTag(db: Db, userId: number, circleId: number, tagId: number): Promise<void> {
   const circle = await requireCircle(db, userId, { id: circleId });
-  if (!circle.is_owner) throw detail(403, MESSAGES.ownerOnly);
+  if (!circle.is_owner && !circle.is_moderator) throw detail(403, MESSAGES.ownerOrModeratorsOnly);
   const removed = await db
     .delete(circleTags)
     .where(and(eq(circleTags.id, tagId), eq(circleTags.circleId, circleId)))

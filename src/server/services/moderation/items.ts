@@ -10,6 +10,7 @@ import {
   type ReviewCase,
 } from '../../../lib/moderation-rules.ts';
 import type { Clock } from '../../clock.ts';
+import type { ActorRole } from '../../../lib/statuses.ts';
 import type { Db } from '../../db/client.ts';
 import { circles, comments, moderationActions, moderationCases, posts, reports, users } from '../../db/schema/index.ts';
 import { detail, say } from '../../platform/errors.ts';
@@ -36,8 +37,8 @@ export const NOTES_SHOWN = 5;
 
 export type ItemKind = 'post' | 'comment';
 export type ItemRef = { kind: ItemKind; id: number };
-/** Who decides: a moderator (staff, anywhere) or the owner of the item's channel. */
-export type Actor = { id: number; role: 'moderator' | 'owner' };
+/** Who decides: a moderator (staff, anywhere), the owner of the item's channel, or a moderator its owner appointed. */
+export type Actor = { id: number; role: ActorRole };
 
 export type ModerationStatus = 'visible' | 'held' | 'removed';
 

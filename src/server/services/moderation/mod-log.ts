@@ -47,7 +47,7 @@ export function createModLog(deps: ModerationDeps) {
           post_id: shown ? a.postId : null,
           comment_id: shown ? a.commentId : null,
           circle: c ? { id: c.id, name: c.name } : null,
-          actor: a.actorRole === 'owner' && c ? `Owner of b/${c.name}` : 'Moderator',
+          actor: !c || a.actorRole === 'moderator' ? 'Moderator' : `${a.actorRole === 'owner' ? 'Owner' : 'Moderator'} of b/${c.name}`,
           ends_at: a.endsAt?.toISOString() ?? null,
           created_at: a.createdAt.toISOString(),
         }));

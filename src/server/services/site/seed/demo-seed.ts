@@ -83,7 +83,7 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
       c.members.map((member, j) => ({
         circleId: circleIdOf(c.name),
         userId: userIds[member],
-        role: j === 0 ? 'owner' : 'member',
+        role: j === 0 ? ('owner' as const) : ('member' as const),
         joinedAt: new Date(circleCreated[i].getTime() + j * HOUR),
       })),
     ),
