@@ -68,7 +68,10 @@ describe('a channel’s tags', () => {
     await addMember(t.app, circle, member);
     const refused = await addTag(member, circle.id, { name: 'Mine', color: '#1d4ed8' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: 'Only the owner and moderators of this channel can do this.', code: 'circles.moderatorsOnly' });
+    expect(refused.json()).toEqual({
+      detail: 'Only the owner and moderators of this channel can do this.',
+      code: 'circles.moderatorsOnly',
+    });
     const tag = await newTag();
     expect((await removeTag(member, circle.id, tag.id)).statusCode).toBe(403);
     expect((await removeTag(null, circle.id, tag.id)).statusCode).toBe(401);
