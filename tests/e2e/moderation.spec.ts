@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { createCircle, createPost, signInMember, uniqueName, type Member } from './app-fixtures.ts';
+import { createCircle, createPost, joinByName, signInMember, uniqueName, type Member } from './app-fixtures.ts';
 import { signedInAs } from './roles.ts';
 
 async function memberIn(browser: Browser): Promise<Member> {
@@ -79,4 +79,58 @@ test('a channel owner reviews their channel’s reports from the channel page', 
   await owner.page.getByRole('link', { name: 'Moderation log' }).click();
   await expect(owner.page.getByRole('heading', { name: `Moderation log of b/${circle.name}` })).toBeVisible();
   await expect(owner.page.getByTestId('modlog-entry').filter({ hasText: title })).toContainText(`Owner of b/${circle.name}`);
+});
+
+test('a channel owner appoints a moderator, who removes a reported post with one of the channel’s removal reasons', async ({ browser }) => {
+  const owner = await memberIn(browser);
+  const circle = await createCircle(owner, uniqueName('Udupi Team'));
+  const helper = await memberIn(browser);
+  await joinByName(helper, circle.name);
+  const helperHandle = await handleOf(helper);
+
+  // The owner appoints the member and writes a removal reason, from the channel page.
+  await owner.page.goto(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
+  await owner.page.getByText('Manage channel').click();
+  const team = owner.page.getByTestId('channel-moderators');
+  await team.getByText('Moderators', { exact: true }).click();
+  await expect(team.getByText('No moderators yet.')).toBeVisible();
+  await team.getByLabel("Member's handle").fill('NoSuchHandle123');
+  await team.getByRole('button', { name: 'Appoint moderator' }).click();
+  await expect(team.getByRole('alert')).toHaveText('There is no member with this handle.');
+  await team.getByLabel("Member's handle").fill(helperHandle);
+  await team.getByRole('button', { name: 'Appoint moderator' }).click();
+  await expect(team.getByRole('list', { name: 'Moderators' })).toContainText(helperHandle);
+  const reasons = owner.page.getByTestId('removal-reasons');
+  await reasons.getByText('Removal reasons', { exact: true }).click();
+  await reasons.getByLabel('Reason', { exact: true }).fill('Selling followers or likes');
+  await reasons.getByRole('button', { name: 'Add reason' }).click();
+  await expect(reasons.getByRole('list', { name: 'Removal reasons' })).toContainText('Selling followers or likes');
+
+  // A member posts, another reports it.
+  const author = await memberIn(browser);
+  await joinByName(author, circle.name);
+  const title = uniqueName('10k followers for 99 rupees');
+  const post = await createPost(author, { circle: circle.name, title });
+  const reporter = await memberIn(browser);
+  expect(
+    (await reporter.page.request.post('/api/reports/', { headers: reporter.auth, data: { post: post.id, reason: 'spam' } })).status(),
+  ).toBe(201);
+
+  // The moderator is told, opens the channel's queue and removes the post with the owner's reason.
+  await helper.page.goto('/home/notifications');
+  await expect(helper.page.getByText(`You are now a moderator of ${circle.name}`)).toBeVisible();
+  await helper.page.goto(`/home/channel-page?key=${encodeURIComponent(circle.name)}`);
+  await expect(helper.page.getByText('Manage channel')).toHaveCount(0);
+  await helper.page.getByText('Moderate channel').click();
+  await helper.page.getByText('Reports to review').click();
+  const item = helper.page.getByTestId('review-case').filter({ hasText: title });
+  await item.getByLabel('Removal reason').selectOption({ label: 'Selling followers or likes' });
+  await item.getByRole('button', { name: 'Remove' }).click();
+  await expect(helper.page.getByRole('alert').filter({ hasText: 'Removed.' })).toBeVisible();
+
+  // The author reads the reason; the log names the acting role.
+  await author.page.goto('/home/notifications');
+  await expect(author.page.getByText('Your post was removed by moderators: Selling followers or likes')).toBeVisible();
+  await author.page.goto(`/modlog?circle=${encodeURIComponent(circle.name)}`);
+  await expect(author.page.getByTestId('modlog-entry').filter({ hasText: title })).toContainText(`Moderator of b/${circle.name}`);
 });
