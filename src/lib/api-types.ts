@@ -59,6 +59,17 @@ export type Post = {
   publish_refused?: true;
   /** Its poll, or null for a post without one. */
   poll: Poll | null;
+  /** A link post's link and its preview (fetched after the post: `pending`, then `ready` or `failed`), or null. */
+  link: LinkPreview | null;
+};
+
+/** A linked page's preview: its title, description and image (ours, re-encoded), all null until fetched or when absent. */
+export type LinkPreview = {
+  url: string;
+  title: string | null;
+  description: string | null;
+  image: string | null;
+  status: 'pending' | 'ready' | 'failed';
 };
 
 export type PostStatus = 'published' | 'scheduled';

@@ -32,6 +32,8 @@ export const NOTIFICATION_CODES = [
   'scheduledPostHeld',
   'appointedModerator',
   'dismissedModerator',
+  'postHeldForLink',
+  'postWarnedForLink',
 ] as const;
 
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];

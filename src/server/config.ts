@@ -127,6 +127,15 @@ const envSchema = z.object({
   AUTO_HIDE_REPORTS: z.coerce.number().int().positive().default(3),
   NEW_ACCOUNT_HOURS: z.coerce.number().nonnegative().default(24),
   POLL_MIN_CLOSE_SECONDS: z.coerce.number().int().positive().default(3600),
+  LINK_PREVIEW_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   POSTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   COMMENTS_PER_HOUR: z.coerce.number().int().positive().default(60),
   CIRCLES_PER_DAY: z.coerce.number().int().positive().default(5),
@@ -337,6 +346,11 @@ function configFrom(
     newAccountHours: e.NEW_ACCOUNT_HOURS,
     /** A poll closes at least this long after it is made (tests make one that closes in seconds). */
     pollMinCloseSeconds: e.POLL_MIN_CLOSE_SECONDS,
+    /**
+     * "host:port" pairs a link preview fetches whatever address they resolve to (tests' local servers); empty by default,
+     * so private, loopback and link-local addresses are refused everywhere unless named here.
+     */
+    linkPreviewAllowHosts: e.LINK_PREVIEW_ALLOW_HOSTS,
     /** Per-account limits on writing; new accounts get a quarter of each (write-limits.ts). */
     writeLimits: <WriteLimitRules>{
       post: { limit: e.POSTS_PER_HOUR, windowMs: HOUR_MS },

@@ -26,6 +26,7 @@ import {
   createMediaSigner,
   createQrCodeReader,
   createUploadsService,
+  UploadBatch,
 } from './services/media/index.ts';
 import { createModerationService, createSuspensionService } from './services/moderation/index.ts';
 import { createMentionFanout, createNotificationsService } from './services/notifications/index.ts';
@@ -33,6 +34,8 @@ import {
   SCHEDULED_POSTS_JOB,
   createDraftsService,
   createImageTextScreening,
+  createLinkPreviews,
+  bytesAsFile,
   createPostsService,
   createReactionsService,
   createScheduledPostsService,
@@ -105,7 +108,25 @@ export function createServices({
     queueHeld: moderation.queueHeld,
     newAccountHours: config.newAccountHours,
   });
-  const posts = createPostsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn, screenImages });
+  // Link posts' previews, fetched in a job after the post; their images stored as uploads are (link-previews.ts).
+  const fetchPreview = createLinkPreviews({
+    db,
+    jobs,
+    storeImage: async (bytes) => {
+      const batch = new UploadBatch(mediaStore, config.mediaDir, config.maxUploadBytes);
+      try {
+        return (await batch.store(bytesAsFile(bytes), ['image']))?.url ?? null;
+      } catch (error) {
+        await batch.discard();
+        throw error;
+      }
+    },
+    queueHeld: moderation.queueHeld,
+    allowHosts: config.linkPreviewAllowHosts,
+    newAccountHours: config.newAccountHours,
+    log,
+  });
+  const posts = createPostsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn, screenImages, fetchPreview });
   const writing = createWriteGate({ db, limits: writeLimits, suspensions, assertMeets: verifications.assertMeets });
   const scheduled = createScheduledPostsService({
     db,

@@ -35,6 +35,7 @@ export const UNTOUCHED_POST = {
   removed_reason: null,
   status: 'published',
   poll: null,
+  link: null,
 } as const satisfies Partial<Post>;
 
 let sequence = 0;

@@ -17,7 +17,7 @@ import { INVALID_IMAGE, INVALID_VIDEO, type MediaKind, INVALID_POSTER, POST_POST
 import { paginate } from '../http/pagination.ts';
 import { PAGE, documented, parseInput } from '../http/request-validation.ts';
 import { parseCircleRef } from '../services/circles/index.ts';
-import { FEED_SORTS, type ReactionKind } from '../services/posts/index.ts';
+import { FEED_SORTS, LINK_MAX_LENGTH, type ReactionKind } from '../services/posts/index.ts';
 
 const NOT_A_LIST_OF_IDS = say('errors.posts.tagsNotIds');
 
@@ -69,12 +69,34 @@ const tagIds = z
   })
   .describe('Ids of the channel’s tags (at most 3)');
 
+const INVALID_LINK = say('errors.posts.invalidLink');
+
+/** A link post's link: an absolute http or https URL (at most 2,000 characters); blank is no link. */
+const linkField = optionalString
+  .transform((value, ctx) => {
+    const text = value?.trim() ?? '';
+    if (!text) return undefined;
+    let url: URL | null = null;
+    try {
+      url = new URL(text);
+    } catch {
+      url = null;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname || text.length > LINK_MAX_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: wordMessage(INVALID_LINK, 'en'), params: { message: INVALID_LINK } });
+      return z.NEVER;
+    }
+    return url.toString();
+  })
+  .describe('A link post’s link: an http or https URL; its preview is fetched after the post');
+
 /** `circle` may be sent as a number (an id) or a string (an id or a name). */
 const createPostBody = z.object({
   circle: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), requiredString({ max: 200 })),
   title: requiredString({ max: TITLE_MAX_LENGTH }),
   description: optionalString.transform((value) => value ?? ''),
   tags: tagIds,
+  link: linkField,
 });
 
 const reactionQuery = z.object({ post_id: positiveId });
@@ -305,6 +327,8 @@ export default async function postsRoutes(app: FastifyInstance) {
           '`alts`: one description per image, in order (at most 1,000 characters each; required where the channel asks). ' +
           '`poll` {options: [2 to 6 texts], multiple, closes_at (1 hour to 30 days ahead), verified_only?} makes it a poll ' +
           '(a JSON text in a multipart form; verified_only only for the owner of a channel with a verification requirement). ' +
+          '`link` (an http or https URL) makes it a link post: its preview (`link.title`, `description`, `image`) is fetched safely in ' +
+          'the background, `status` pending, then ready or failed. ' +
           '`publish_at` (ISO 8601, 2 minutes to 30 days ahead) schedules it: 201 with `status: "scheduled"`; it is ' +
           'published within a minute of that time, with every check a post gets then.',
         security: bearer,

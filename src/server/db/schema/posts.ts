@@ -1,3 +1,4 @@
+import type { LinkPreview } from '../../../lib/api-types.ts';
 import { REACTION_KINDS } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
 import {
@@ -39,6 +40,11 @@ export const posts = pgTable(
     videoPosters: jsonb('video_posters').$type<Record<string, string>>().notNull().default({}),
     /** Each image's description (its `alt`, up to 1,000 characters) by the image's URL; an image without one is absent. */
     mediaAlts: jsonb('media_alts').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * A link post's link and its preview, fetched in a job after the post (link-previews.ts): null for a post without
+     * one. The preview's image is re-encoded and kept in the media store, as an upload is.
+     */
+    link: jsonb('link').$type<LinkPreview>(),
     likeCount: integer('like_count').notNull().default(0),
     dislikeCount: integer('dislike_count').notNull().default(0),
     /** Visible comments only, kept by a trigger on comments. */
@@ -201,6 +207,8 @@ export const scheduledPosts = pgTable(
     tags: jsonb('tags').$type<number[]>().notNull().default([]),
     /** The poll it carries, as sent (its closing time checked again when it is published); null for none. */
     poll: jsonb('poll').$type<PollInput>(),
+    /** The link it carries (an http or https URL), fetched for its preview once published; null for none. */
+    link: text('link'),
     publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** When a publish was refused (suspended, over the limit, no longer allowed in the channel); null while waiting. */
     refusedAt: timestamp('refused_at', { withTimezone: true, mode: 'date' }),

@@ -7,3 +7,4 @@ export * from './saved-service.ts';
 export * from './drafts-service.ts';
 export * from './scheduled-service.ts';
 export * from './polls-service.ts';
+export * from './link-previews.ts';

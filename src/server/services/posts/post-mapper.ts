@@ -1,5 +1,5 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ChannelType, MediaItem, Poll, Post, PostTag } from '../../../lib/api-types.ts';
+import type { ChannelType, LinkPreview, MediaItem, Poll, Post, PostTag } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import {
   circleTags,
@@ -37,6 +37,7 @@ export const postColumns = {
   videos: posts.videos,
   videoPosters: posts.videoPosters,
   mediaAlts: posts.mediaAlts,
+  link: posts.link,
   likeCount: posts.likeCount,
   dislikeCount: posts.dislikeCount,
   commentCount: posts.commentCount,
@@ -82,6 +83,8 @@ export type PostRow = {
   videoPosters: Record<string, string>;
   /** Each image's description by its URL. */
   mediaAlts: Record<string, string>;
+  /** A link post's link and preview (JSON, parsed by both drivers as a jsonb column); null without one. */
+  link?: LinkPreview | null;
   likeCount: number;
   dislikeCount: number;
   commentCount: number;
@@ -237,5 +240,6 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     ...(row.editedAt ? { edited_at: new Date(row.editedAt).toISOString() } : {}),
     status: 'published',
     poll: hideContent ? null : toPoll(row.poll, row.myVotes),
+    link: hideContent ? null : (row.link ?? null),
   };
 }

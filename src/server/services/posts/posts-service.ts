@@ -25,6 +25,7 @@ import { sanitizeRichText } from '../writing/index.ts';
 import { screenWithRegistry } from '../safety/index.ts';
 import { listSavedPosts, savePost, unsavePost } from './saved-service.ts';
 import { noImageTextScreening, type ImageTextScreening } from './image-text-screening.ts';
+import { noLinkPreviews, pendingLink, type LinkPreviewQueue } from './link-previews.ts';
 import { assertPollAllowed, insertPoll } from './polls-service.ts';
 import type { ParsedPoll } from '../../../lib/validation.ts';
 
@@ -243,6 +244,8 @@ export type NewPost = {
   qrCodes?: string[];
   /** The poll it carries, checked already (options, closing time). */
   poll?: ParsedPoll;
+  /** The page it links to (an http or https URL, checked at the edge): its preview is fetched after the post. */
+  link?: string;
 };
 
 /**
@@ -256,6 +259,7 @@ export async function createPost(
   input: NewPost,
   tellMentions: MentionFanout,
   screenImages: ImageTextScreening = noImageTextScreening,
+  fetchPreview: LinkPreviewQueue = noLinkPreviews,
 ): Promise<Post> {
   const { circle } = input;
   if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
@@ -267,6 +271,8 @@ export async function createPost(
   const screening = await screenWithRegistry(db, {
     text: input.title,
     html: description,
+    // A link post's link is judged as a link in its text would be.
+    links: input.link ? [input.link] : [],
     authorCreatedAt: input.authorCreatedAt,
     newAccountHours: input.newAccountHours,
     qrCodes: input.qrCodes,
@@ -288,9 +294,11 @@ export async function createPost(
         moderationStatus: screening.status,
         scamVerdict: screening.verdict,
         moderationReasons: screening.reasons,
+        link: input.link ? pendingLink(input.link) : null,
       })
       .returning({ id: posts.id, createdAt: posts.createdAt });
     if (input.poll) await insertPoll(tx, row.id, input.poll);
+    if (input.link && screening.status === 'visible') await fetchPreview(tx, row.id);
     if (tagIds.length) await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId: row.id, tagId, createdAt: row.createdAt })));
     if (screening.status === 'visible') await tellMentions(tx, { text, actorId: input.authorId, postId: row.id });
     if (screening.status === 'visible' && input.images.length > 0) await screenImages(tx, { kind: 'post', id: row.id });
@@ -298,7 +306,7 @@ export async function createPost(
   };
   // The post, its tags and the queued jobs (telling its @mentions, reading its images) commit together; a post with
   // none of them needs no transaction.
-  const queuesJobs = mentionedHandles(text).length > 0 || input.images.length > 0;
+  const queuesJobs = mentionedHandles(text).length > 0 || input.images.length > 0 || Boolean(input.link);
   const created = queuesJobs || tagIds.length > 0 || input.poll ? await db.transaction(write) : await write(db);
   return getVisiblePost(db, created.id, input.authorId);
 }
@@ -447,12 +455,14 @@ export function createPostsService({
   queueHeld,
   qrCodesIn,
   screenImages,
+  fetchPreview,
 }: {
   db: Db;
   tellMentions: MentionFanout;
   queueHeld: QueueHeld;
   qrCodesIn: QrCodesIn;
   screenImages: ImageTextScreening;
+  fetchPreview: LinkPreviewQueue;
 }) {
   const held = queueWhenHeld(queueHeld, 'post');
   return {
@@ -460,7 +470,7 @@ export function createPostsService({
     getVisible: (id: number, viewerId: number | null) => getVisiblePost(db, id, viewerId),
     /** Creates the post; one the scam shield holds is queued for review before the author hears back. */
     create: async (input: NewPost) =>
-      held(await createPost(db, { ...input, qrCodes: await qrCodesIn(input.images) }, tellMentions, screenImages)),
+      held(await createPost(db, { ...input, qrCodes: await qrCodesIn(input.images) }, tellMentions, screenImages, fetchPreview)),
     edit: async (input: PostEdit) => held(await editPost(db, input, tellMentions)),
     delete: (input: { id: number; userId: number }) => deletePost(db, input),
     save: (userId: number, postId: number) => savePost(db, userId, postId),

@@ -31,6 +31,7 @@ const parsedPoll = (poll: PollInput): ParsedPoll => ({
   verifiedOnly: poll.verified_only ?? false,
 });
 import { MEMBERS_ONLY, describedImages, type NewPost } from './posts-service.ts';
+import { pendingLink } from './link-previews.ts';
 
 /**
  * Scheduled posts: a post written now and published by the job queue at its time, through the same gate and the
@@ -62,6 +63,7 @@ const columns = {
   alts: scheduledPosts.alts,
   tags: scheduledPosts.tags,
   poll: scheduledPosts.poll,
+  link: scheduledPosts.link,
   publishAt: scheduledPosts.publishAt,
   refusedAt: scheduledPosts.refusedAt,
   createdAt: scheduledPosts.createdAt,
@@ -83,6 +85,7 @@ type ScheduledRow = {
   alts: string[];
   tags: number[];
   poll: PollInput | null;
+  link: string | null;
   publishAt: Date;
   refusedAt: Date | null;
   createdAt: Date;
@@ -120,6 +123,7 @@ function toScheduledPost(row: ScheduledRow, tagsById: Map<number, PostTag>): Pos
     ...(row.images.length ? { image_sources: row.images.map(imageSources) } : {}),
     status: 'scheduled',
     publish_at: row.publishAt.toISOString(),
+    link: row.link ? pendingLink(row.link) : null,
     poll: row.poll
       ? {
           options: row.poll.options.map((text, i) => ({ id: -(i + 1), text, votes: null })),
@@ -192,6 +196,7 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
         alts: scheduledPosts.alts,
         tags: scheduledPosts.tags,
         poll: scheduledPosts.poll,
+        link: scheduledPosts.link,
       })
       .from(scheduledPosts)
       .innerJoin(users, eq(users.id, scheduledPosts.authorId))
@@ -233,6 +238,7 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
         tags: row.tags,
         alts: row.alts,
         ...(row.poll ? { poll: parsedPoll(row.poll) } : {}),
+        ...(row.link ? { link: row.link } : {}),
         authorCreatedAt: row.authorCreatedAt,
         newAccountHours,
       });
@@ -274,6 +280,7 @@ export function createScheduledPostsService({ db, now, admit, publish, newAccoun
           alts: input.alts ?? [],
           tags,
           poll: input.poll ? keptPoll(input.poll) : null,
+          link: input.link ?? null,
           publishAt: input.publishAt,
           createdAt: now(),
           updatedAt: now(),

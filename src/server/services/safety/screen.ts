@@ -30,6 +30,8 @@ export type ScreenInput = {
   qrCodes?: readonly string[];
   /** The words read from the item's images (OCR, image-text.ts): read as the item's own text is. */
   imageText?: readonly string[];
+  /** Addresses the item links to beside its text (a link post's link, and where it redirected): judged as its links are. */
+  links?: readonly string[];
 };
 
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
@@ -58,7 +60,7 @@ function readItem(input: ScreenInput): ReadItem {
   const own = [input.text ?? '', fromHtml.text, qr.text].filter(Boolean).join('\n');
   // Images' words after a blank line: a single line break between two letters is read as a split word and joined.
   const text = [own, ...(input.imageText ?? [])].filter(Boolean).join('\n\n');
-  return { text, links: [...fromHtml.links, ...qr.links], qr };
+  return { text, links: [...(input.links ?? []), ...fromHtml.links, ...qr.links], qr };
 }
 
 function scoreItem(input: ScreenInput, item: ReadItem): Screening {
