@@ -22,7 +22,7 @@ test.describe('create post', () => {
     await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
 
     await expect(page.getByRole('combobox', { name: 'Choose a channel' })).toHaveValue(circle.name);
-    await expect(page.getByRole('tab')).toHaveText(['Text', 'Images & Video', 'Poll']);
+    await expect(page.getByRole('tab')).toHaveText(['Text', 'Images & Video', 'Link', 'Poll']);
     const controls = page.getByRole('toolbar', { name: 'Formatting' }).locator('button, .ql-picker-label');
     await expect
       .poll(() => controls.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))))

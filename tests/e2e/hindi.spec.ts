@@ -61,7 +61,7 @@ test('switch to Hindi on the landing page, sign in, create a post and read the f
   const circle = await createCircle({ page, access, auth: { Authorization: `Bearer ${access}` } }, uniqueName('Hindi Circle'));
   await page.goto(`/home/create?channelName=${encodeURIComponent(circle.name)}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('पोस्ट बनाएँ');
-  await expect(page.getByRole('tab')).toHaveText(['लेख', 'फ़ोटो और वीडियो', 'पोल']);
+  await expect(page.getByRole('tab')).toHaveText(['लेख', 'फ़ोटो और वीडियो', 'लिंक', 'पोल']);
   expect(await englishOnScreen(page, [circle.name])).toEqual([]);
   const title = `मानसून में लोकल ट्रेन का समय ${Date.now()}`;
   await page.getByLabel('शीर्षक *').fill(title);

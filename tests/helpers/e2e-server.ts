@@ -6,6 +6,7 @@
  * would).
  */
 import { createServer } from 'node:http';
+import sharp from 'sharp';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,11 @@ import { SCHEDULED_POSTS_JOB } from '../../src/server/services/posts/index.ts';
 import type { FastifyInstance } from 'fastify';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4411);
+
+const LINKED_PAGE = `<!doctype html><html><head><title>Mangaluru port</title>
+<meta property="og:title" content="New ferry to Mangaluru port from Monday">
+<meta property="og:description" content="Two sailings a day, tickets at the jetty.">
+<meta property="og:image" content="/__page/cover.png"></head><body>News</body></html>`;
 export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 4412);
 
 async function main() {
@@ -39,6 +45,8 @@ async function main() {
     JOIN_REQUESTS_PER_HOUR: '10000',
     // A journey sees a poll close in seconds, not in an hour.
     POLL_MIN_CLOSE_SECONDS: '2',
+    // A link post's journey links to a page served below (/__page/…): the only private address a preview may fetch.
+    LINK_PREVIEW_ALLOW_HOSTS: `localhost:${MAIL_PORT}`,
   });
   delete process.env.DATABASE_URL;
 
@@ -61,6 +69,14 @@ async function main() {
       offsetMs += Math.max(0, Number((JSON.parse(body) as { advance_ms?: number }).advance_ms) || 0);
       await app.ctx.services.jobs.send(SCHEDULED_POSTS_JOB, {});
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ now: clock.now().toISOString() }));
+    }
+    // A page to link to, with its Open Graph title, description and image.
+    if (url.pathname === '/__page/article') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(LINKED_PAGE);
+    if (url.pathname === '/__page/cover.png') {
+      const cover = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#b45309' } })
+        .png()
+        .toBuffer();
+      return void res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
     }
     if (url.pathname !== '/__mail/otp') return void res.writeHead(404).end();
     try {

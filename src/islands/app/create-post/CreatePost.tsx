@@ -31,6 +31,7 @@ import { useT, withLang } from '../../i18n/use-t.tsx';
 const TABS: { id: PostTab; label: string }[] = [
   { id: 'text', label: 'createPost.tabText' },
   { id: 'images', label: 'createPost.tabMedia' },
+  { id: 'link', label: 'createPost.link' },
   { id: 'poll', label: 'createPost.tabPoll' },
 ];
 
@@ -57,6 +58,8 @@ function CreatePost() {
   const [pollOptions, setPollOptions] = useState<string[]>(['', '']);
   const [pollMultiple, setPollMultiple] = useState(false);
   const [pollHours, setPollHours] = useState<number>(24);
+  // The Link tab: the page the post links to.
+  const [link, setLink] = useState('');
   // The draft on the server this form is saved to as the member types (null until something is written).
   const draftId = useRef<number | null>(null);
   const draftText = useRef<string | null>(null);
@@ -118,7 +121,18 @@ function CreatePost() {
       if (problem) return setPublishAtError(t(problem.key, problem.params));
     }
     const poll = tab === 'poll' ? pollOf(pollOptions, pollMultiple, pollHours, when ? new Date(when) : new Date()) : undefined;
-    const draft = { circle: community, title, description: editorRef.current?.html() ?? '', tab, files, tags, alts, publishAt: when, poll };
+    const draft = {
+      circle: community,
+      title,
+      description: editorRef.current?.html() ?? '',
+      tab,
+      files,
+      tags,
+      alts,
+      publishAt: when,
+      poll,
+      ...(tab === 'link' ? { link } : {}),
+    };
     if (!anyway && undescribedImages(draft).length > 0) return setReminder(true);
     setReminder(false);
     try {
@@ -212,6 +226,24 @@ function CreatePost() {
                   editor.onChange(changed);
                 }}
               />
+            </div>
+            <div id={`${id}-panel-link`} role="tabpanel" aria-labelledby={`${id}-tab-link`} hidden={tab !== 'link'} className="space-y-2">
+              <label htmlFor={`${id}-link`} className="block text-sm font-semibold">
+                {t('createPost.linkUrl')}
+              </label>
+              <input
+                id={`${id}-link`}
+                type="url"
+                inputMode="url"
+                value={link}
+                maxLength={2000}
+                onChange={(event) => setLink(event.target.value)}
+                aria-describedby={`${id}-link-hint`}
+                className="field-input"
+              />
+              <p id={`${id}-link-hint`} className="text-sm text-muted">
+                {t('createPost.linkHint')}
+              </p>
             </div>
             <div id={`${id}-panel-poll`} role="tabpanel" aria-labelledby={`${id}-tab-poll`} hidden={tab !== 'poll'} className="space-y-2">
               {pollOptions.map((option, index) => (

@@ -7,7 +7,7 @@ import { uploadKindOf } from '../common/media-types.ts';
 import { POSTER_FILE_NAME, posterFrameOf } from '../../../lib/browser/video-poster.ts';
 import { translator, type Translate } from '../../../lib/i18n.ts';
 
-export type PostTab = 'text' | 'images' | 'poll';
+export type PostTab = 'text' | 'images' | 'link' | 'poll';
 
 export type PostDraft = {
   /** Circle id or name; the API accepts either. */
@@ -24,6 +24,8 @@ export type PostDraft = {
   publishAt?: string;
   /** The poll, on the Poll tab. */
   poll?: PollInput;
+  /** The page it links to, on the Link tab (its preview is fetched by the server after the post). */
+  link?: string;
 };
 
 /** How long a poll stays open, as the create-post screen offers it (the spec's 1, 3 and 7 days, and an hour). */
@@ -65,6 +67,7 @@ export function buildPostBody(
   };
   const tags = draft.tags ?? [];
   if (draft.tab === 'poll' && draft.poll) return { ...fields, ...(tags.length ? { tags } : {}), poll: draft.poll };
+  if (draft.tab === 'link' && draft.link?.trim()) return { ...fields, ...(tags.length ? { tags } : {}), link: draft.link.trim() };
   if (draft.tab !== 'images' || draft.files.length === 0) return tags.length ? { ...fields, tags } : fields;
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);

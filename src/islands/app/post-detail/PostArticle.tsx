@@ -9,6 +9,7 @@ import { relativeTime } from '../../../lib/format.ts';
 import { channelHref } from '../common/post-card/media.ts';
 import { ReactionButtons } from '../common/post-card/ReactionButtons.tsx';
 import { PollBox } from '../common/post-card/PollBox.tsx';
+import { LinkCard } from '../common/post-card/LinkCard.tsx';
 import { ShareButton } from '../common/post-card/ShareButton.tsx';
 import { SaveButton } from '../common/post-card/SaveButton.tsx';
 import { TagChips } from '../common/post-card/TagChips.tsx';
@@ -172,6 +173,7 @@ export default function PostArticle({ post }: { post: Post }) {
           className="max-h-[36rem] w-full rounded-lg bg-black"
         />
       ))}
+      {post.link && <LinkCard link={post.link} />}
       {post.poll && <PollBox postId={post.id} poll={post.poll} />}
       <footer className="flex flex-wrap items-center gap-1">
         <ReactionButtons post={post} />

@@ -15,6 +15,7 @@ import { ShareButton } from './ShareButton.tsx';
 import { SaveButton } from './SaveButton.tsx';
 import { TagChips } from './TagChips.tsx';
 import { PollBox } from './PollBox.tsx';
+import { LinkCard } from './LinkCard.tsx';
 import { ReportButton } from '../../moderation/ReportButton.tsx';
 import './rich-text.css';
 import { useLang, useT } from '../../../i18n/use-t.tsx';
@@ -95,6 +96,7 @@ function PostCardBody({ post, headingLevel, priority }: { post: Post; headingLev
         <div className="rich-text text-sm text-ink break-words" dangerouslySetInnerHTML={{ __html: post.description }} />
       )}
       <MediaGrid post={post} priority={priority} />
+      {post.link && <LinkCard link={post.link} />}
       {post.poll && <PollBox postId={post.id} poll={post.poll} />}
       <footer className="flex flex-wrap items-center gap-1">
         <ReactionButtons post={post} />
