@@ -97,9 +97,16 @@ export type MediaItem = {
   url: string;
   /** The description its author gave (the image's `alt`), or null. */
   alt: string | null;
-  renditions: { height: number; url: string; bytes: number }[];
+  /** A video's renditions, smallest first (empty until made); none for an image. */
+  renditions: VideoRendition[];
+  /** Where a video's renditions stand; null for an image (and a video uploaded before renditions). */
   transcode: 'pending' | 'ready' | 'failed' | null;
 };
+
+/** One rendition of a video: H.264/AAC MP4 at a height, with its size in bytes. */
+export type VideoRendition = { height: number; url: string; bytes: number };
+/** A video's renditions and where their making stands. */
+export type VideoRenditions = { transcode: 'pending' | 'ready' | 'failed'; renditions: VideoRendition[] };
 
 /** A channel's tag (flair): its name in white on its colour (`#rrggbb`, 4.5:1 or more). */
 export type PostTag = { id: number; name: string; color: string };

@@ -23,7 +23,9 @@ describe('image variants', () => {
       { name: `private/${ID}_2000x1000-320.avif`, width: 320, height: 160, format: 'avif' },
       { name: `private/${ID}_2000x1000-320.webp`, width: 320, height: 160, format: 'webp' },
     ]);
-    expect(withVariants(`${ID}.mp4`)).toEqual([`${ID}.mp4`]);
+    // A video's names: the original and each rendition (240p, 360p, 720p), whichever of them is given.
+    expect(withVariants(`${ID}.mp4`)).toEqual([`${ID}.mp4`, `${ID}-240p.mp4`, `${ID}-360p.mp4`, `${ID}-720p.mp4`]);
+    expect(withVariants(`private/${ID}-360p.mp4`)).toContain(`private/${ID}.mp4`);
     expect(withVariants(`${ID}_700x700.png`)).toHaveLength(1 + 3 * 2);
   });
 

@@ -54,7 +54,28 @@ export function variantsOf(name: string): Variant[] {
 }
 
 /** A stored file's name followed by its variants' names: what is moved, removed or exported together. */
-export const withVariants = (name: string): string[] => [name, ...variantsOf(name).map((v) => v.name)];
+export const withVariants = (name: string): string[] => [
+  ...new Set([name, ...variantsOf(name).map((v) => v.name), ...renditionNamesOf(name)]),
+];
+
+/**
+ * Video renditions: an uploaded video is transcoded to H.264/AAC MP4 at these heights (never above its own), each
+ * stored as `<id>-<height>p.mp4` beside the original `<id>.mp4` (which goes once they are made). Every name of one
+ * video names all of them, so removal, export and a move to `private/` find each.
+ */
+export const RENDITION_HEIGHTS = [240, 360, 720] as const;
+const VIDEO_NAME = /^((?:private\/)?[\w]+(?:-[\w]+)*?)(?:-(\d{2,4})p)?\.mp4$/;
+
+/** The rendition of a video at `height`. */
+export const renditionName = (original: string, height: number) => original.replace(/(?:-\d{2,4}p)?\.mp4$/, `-${height}p.mp4`);
+
+/** Every file one video may be stored as: the original and each rendition. */
+export function renditionNamesOf(name: string): string[] {
+  const match = VIDEO_NAME.exec(name);
+  if (!match) return [];
+  const base = match[1];
+  return [`${base}.mp4`, ...RENDITION_HEIGHTS.map((height) => `${base}-${height}p.mp4`)];
+}
 
 /** How an image is described to pages: its size (null when unknown) and its variants' URLs by width and format. */
 export type ImageSources = {

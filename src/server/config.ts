@@ -116,6 +116,8 @@ const envSchema = z.object({
   INSTITUTION_CHIP_MIN_MEMBERS: z.coerce.number().int().positive().default(25),
   CREDENTIAL_DOCUMENT_MB: z.coerce.number().positive().default(10),
   OCR_ENABLED: flag,
+  VIDEO_RENDITIONS: flag,
+  VIDEO_TRANSCODE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(600),
   OCR_MAX_IMAGE_MB: z.coerce.number().positive().default(10),
   OCR_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
   OCR_CONCURRENCY: z.coerce.number().int().positive().default(1),
@@ -333,6 +335,8 @@ function configFrom(
      * `maxImageBytes` are skipped, a recognition longer than `timeoutMs` is abandoned (its worker replaced), and at
      * most `concurrency` recognition workers (about 150 MB each) run at once.
      */
+    /** Uploaded videos transcoded to 240p, 360p and 720p H.264/AAC MP4 in a job (video-renditions.ts), within this time. */
+    videoRenditions: { enabled: e.VIDEO_RENDITIONS ?? true, timeoutMs: e.VIDEO_TRANSCODE_TIMEOUT_SECONDS * 1000 },
     ocr: {
       enabled: e.OCR_ENABLED ?? true,
       maxImageBytes: Math.round(e.OCR_MAX_IMAGE_MB * 1024 * 1024),

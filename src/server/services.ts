@@ -1,3 +1,5 @@
+import path from 'node:path';
+import os from 'node:os';
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
@@ -26,6 +28,8 @@ import {
   createMediaSigner,
   createQrCodeReader,
   createUploadsService,
+  makeRenditions,
+  MEDIA_URL_PREFIX,
   UploadBatch,
 } from './services/media/index.ts';
 import { createModerationService, createSuspensionService } from './services/moderation/index.ts';
@@ -35,6 +39,7 @@ import {
   createDraftsService,
   createImageTextScreening,
   createLinkPreviews,
+  createVideoTranscoding,
   bytesAsFile,
   createPostsService,
   createReactionsService,
@@ -126,7 +131,27 @@ export function createServices({
     newAccountHours: config.newAccountHours,
     log,
   });
-  const posts = createPostsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn, screenImages, fetchPreview });
+  // Uploaded videos' renditions for slow networks, made in a job after the post (VIDEO_RENDITIONS, VIDEO_TRANSCODE_TIMEOUT_SECONDS).
+  const transcodeVideos = config.videoRenditions.enabled
+    ? createVideoTranscoding({
+        db,
+        jobs,
+        makeRenditions: (url) =>
+          makeRenditions(mediaStore, path.join(os.tmpdir(), 'bharat-square-transcode'), url, {
+            timeoutMs: config.videoRenditions.timeoutMs,
+            maxBytes: config.maxUploadBytes,
+          }),
+        removeStored: (urls) => mediaStore.remove(urls.map((url) => url.slice(MEDIA_URL_PREFIX.length).split('?')[0])),
+        log,
+      })
+    : undefined;
+  const posts = createPostsService({
+    db,
+    tellMentions,
+    queueHeld: moderation.queueHeld,
+    qrCodesIn,
+    background: { screenImages, fetchPreview, transcodeVideos },
+  });
   const writing = createWriteGate({ db, limits: writeLimits, suspensions, assertMeets: verifications.assertMeets });
   const scheduled = createScheduledPostsService({
     db,

@@ -167,6 +167,7 @@ export default function PostArticle({ post }: { post: Post }) {
         <PostVideo
           key={url}
           url={url}
+          renditions={post.media_items?.find((item) => item.url === url)?.renditions}
           poster={post.video_posters?.[index]}
           posterWidth={768}
           label={t('postDetail.video', { title: post.title, index: index + 1 })}

@@ -1,4 +1,4 @@
-import type { LinkPreview } from '../../../lib/api-types.ts';
+import type { LinkPreview, VideoRenditions } from '../../../lib/api-types.ts';
 import { REACTION_KINDS } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
 import {
@@ -45,6 +45,11 @@ export const posts = pgTable(
      * one. The preview's image is re-encoded and kept in the media store, as an upload is.
      */
     link: jsonb('link').$type<LinkPreview>(),
+    /**
+     * Each video's renditions for slow networks (240p, 360p, 720p; never above its own size) and where their making
+     * stands, by the video's URL (video-renditions.ts); a video without an entry was uploaded before renditions.
+     */
+    videoRenditions: jsonb('video_renditions').$type<Record<string, VideoRenditions>>().notNull().default({}),
     likeCount: integer('like_count').notNull().default(0),
     dislikeCount: integer('dislike_count').notNull().default(0),
     /** Visible comments only, kept by a trigger on comments. */

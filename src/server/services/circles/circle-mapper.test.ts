@@ -30,6 +30,7 @@ describe('toCircle', () => {
       members_count: 3,
       is_member: false,
       is_owner: false,
+      is_moderator: false,
       membership_status: 'none',
       theme_colors: { primary: '#123456', secondary: '#654321' },
       created_at: '2026-01-02T03:04:05.000Z',

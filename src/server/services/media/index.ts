@@ -6,3 +6,4 @@ export * from './mp4-metadata.ts';
 export * from './private-media.ts';
 export * from './uploads-service.ts';
 export * from './video-posters.ts';
+export * from './video-renditions.ts';

@@ -121,6 +121,8 @@ export class UploadBatch {
     const name = media.url.slice(MEDIA_URL_PREFIX.length);
     if (name.includes('/')) return media;
     for (const file of withVariants(name)) {
+      // A video's renditions are named before they are made: only the files that stand move.
+      if (file !== name && (await this.mediaStore.size(file)) === null) continue;
       this.stored.push(`private/${file}`);
       await this.mediaStore.move(file, `private/${file}`);
     }

@@ -8,3 +8,4 @@ export * from './drafts-service.ts';
 export * from './scheduled-service.ts';
 export * from './polls-service.ts';
 export * from './link-previews.ts';
+export * from './video-transcoding.ts';

@@ -1,5 +1,5 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ChannelType, LinkPreview, MediaItem, Poll, Post, PostTag } from '../../../lib/api-types.ts';
+import type { ChannelType, LinkPreview, MediaItem, Poll, Post, PostTag, VideoRenditions } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import {
   circleTags,
@@ -38,6 +38,7 @@ export const postColumns = {
   videoPosters: posts.videoPosters,
   mediaAlts: posts.mediaAlts,
   link: posts.link,
+  videoRenditions: posts.videoRenditions,
   likeCount: posts.likeCount,
   dislikeCount: posts.dislikeCount,
   commentCount: posts.commentCount,
@@ -85,6 +86,8 @@ export type PostRow = {
   mediaAlts: Record<string, string>;
   /** A link post's link and preview (JSON, parsed by both drivers as a jsonb column); null without one. */
   link?: LinkPreview | null;
+  /** Each video's renditions by its URL. */
+  videoRenditions?: Record<string, VideoRenditions>;
   likeCount: number;
   dislikeCount: number;
   commentCount: number;
@@ -155,18 +158,18 @@ export function selectPosts<E extends Record<string, SQL> = Record<never, SQL>>(
 }
 
 /** A post's images then videos, each with its description (null when none was given). */
-export const mediaItemsOf = (row: Pick<PostRow, 'images' | 'videos' | 'mediaAlts'>): MediaItem[] => [
+export const mediaItemsOf = (row: Pick<PostRow, 'images' | 'videos' | 'mediaAlts' | 'videoRenditions'>): MediaItem[] => [
   ...row.images.map((url) => mediaItem('image', url, row.mediaAlts?.[url] ?? null)),
-  ...row.videos.map((url) => mediaItem('video', url, row.mediaAlts?.[url] ?? null)),
+  ...row.videos.map((url) => mediaItem('video', url, row.mediaAlts?.[url] ?? null, row.videoRenditions?.[url])),
 ];
 
-/** One item as the API shows it: this build keeps uploads as sent, so no renditions and no transcode. */
-export const mediaItem = (kind: MediaItem['kind'], url: string, alt: string | null): MediaItem => ({
+/** One item as the API shows it: a video with its renditions and where their making stands; an image has none. */
+export const mediaItem = (kind: MediaItem['kind'], url: string, alt: string | null, renditions?: VideoRenditions): MediaItem => ({
   kind,
   url,
   alt,
-  renditions: [],
-  transcode: null,
+  renditions: renditions?.renditions ?? [],
+  transcode: renditions?.transcode ?? null,
 });
 
 /** Whether the viewer saved the post: one lookup on saved_posts' primary key (user_id, post_id). */

@@ -26,6 +26,7 @@ import { screenWithRegistry } from '../safety/index.ts';
 import { listSavedPosts, savePost, unsavePost } from './saved-service.ts';
 import { noImageTextScreening, type ImageTextScreening } from './image-text-screening.ts';
 import { noLinkPreviews, pendingLink, type LinkPreviewQueue } from './link-previews.ts';
+import { pendingRenditions, type VideoTranscoding } from './video-transcoding.ts';
 import { assertPollAllowed, insertPoll } from './polls-service.ts';
 import type { ParsedPoll } from '../../../lib/validation.ts';
 
@@ -254,13 +255,18 @@ export type NewPost = {
  * then the scam shield reads title and description: a held post is seen only by its author and staff.
  * A published post with images has their words screened in the background (image-text-screening.ts).
  */
-export async function createPost(
-  db: Db,
-  input: NewPost,
-  tellMentions: MentionFanout,
-  screenImages: ImageTextScreening = noImageTextScreening,
-  fetchPreview: LinkPreviewQueue = noLinkPreviews,
-): Promise<Post> {
+/** What a new post queues in the background, in its own transaction. */
+export type PostJobs = {
+  /** Reads its images' words (OCR). */
+  screenImages?: ImageTextScreening;
+  /** Fetches its link's preview. */
+  fetchPreview?: LinkPreviewQueue;
+  /** Makes its videos' renditions; absent when videos are kept as uploaded (VIDEO_RENDITIONS=0). */
+  transcodeVideos?: VideoTranscoding;
+};
+
+export async function createPost(db: Db, input: NewPost, tellMentions: MentionFanout, background: PostJobs = {}): Promise<Post> {
+  const { screenImages = noImageTextScreening, fetchPreview = noLinkPreviews, transcodeVideos } = background;
   const { circle } = input;
   if (!circle) throw fieldErrors({ circle: [MESSAGES.notFound] });
   if (circle.channel_type !== 'public' && !circle.is_member) throw forbidden(MEMBERS_ONLY);
@@ -295,10 +301,12 @@ export async function createPost(
         scamVerdict: screening.verdict,
         moderationReasons: screening.reasons,
         link: input.link ? pendingLink(input.link) : null,
+        videoRenditions: transcodeVideos ? pendingRenditions(input.videos) : {},
       })
       .returning({ id: posts.id, createdAt: posts.createdAt });
     if (input.poll) await insertPoll(tx, row.id, input.poll);
     if (input.link && screening.status === 'visible') await fetchPreview(tx, row.id);
+    if (transcodeVideos && input.videos.length > 0) await transcodeVideos(tx, row.id, input.videos);
     if (tagIds.length) await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId: row.id, tagId, createdAt: row.createdAt })));
     if (screening.status === 'visible') await tellMentions(tx, { text, actorId: input.authorId, postId: row.id });
     if (screening.status === 'visible' && input.images.length > 0) await screenImages(tx, { kind: 'post', id: row.id });
@@ -306,7 +314,7 @@ export async function createPost(
   };
   // The post, its tags and the queued jobs (telling its @mentions, reading its images) commit together; a post with
   // none of them needs no transaction.
-  const queuesJobs = mentionedHandles(text).length > 0 || input.images.length > 0 || Boolean(input.link);
+  const queuesJobs = mentionedHandles(text).length > 0 || input.images.length > 0 || input.videos.length > 0 || Boolean(input.link);
   const created = queuesJobs || tagIds.length > 0 || input.poll ? await db.transaction(write) : await write(db);
   return getVisiblePost(db, created.id, input.authorId);
 }
@@ -454,15 +462,13 @@ export function createPostsService({
   tellMentions,
   queueHeld,
   qrCodesIn,
-  screenImages,
-  fetchPreview,
+  background,
 }: {
   db: Db;
   tellMentions: MentionFanout;
   queueHeld: QueueHeld;
   qrCodesIn: QrCodesIn;
-  screenImages: ImageTextScreening;
-  fetchPreview: LinkPreviewQueue;
+  background: PostJobs;
 }) {
   const held = queueWhenHeld(queueHeld, 'post');
   return {
@@ -470,7 +476,7 @@ export function createPostsService({
     getVisible: (id: number, viewerId: number | null) => getVisiblePost(db, id, viewerId),
     /** Creates the post; one the scam shield holds is queued for review before the author hears back. */
     create: async (input: NewPost) =>
-      held(await createPost(db, { ...input, qrCodes: await qrCodesIn(input.images) }, tellMentions, screenImages, fetchPreview)),
+      held(await createPost(db, { ...input, qrCodes: await qrCodesIn(input.images) }, tellMentions, background)),
     edit: async (input: PostEdit) => held(await editPost(db, input, tellMentions)),
     delete: (input: { id: number; userId: number }) => deletePost(db, input),
     save: (userId: number, postId: number) => savePost(db, userId, postId),

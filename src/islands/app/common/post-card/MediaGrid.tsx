@@ -24,7 +24,7 @@ export function MediaGrid({
   post,
   priority = false,
 }: {
-  post: Pick<Post, 'id' | 'title' | 'images' | 'videos' | 'image_sources' | 'video_posters'>;
+  post: Pick<Post, 'id' | 'title' | 'images' | 'videos' | 'image_sources' | 'video_posters'> & { media_items?: Post['media_items'] };
   priority?: boolean;
 }) {
   const t = useT();
@@ -110,6 +110,7 @@ function Tile({
     return (
       <PostVideo
         url={item.url}
+        renditions={item.renditions}
         poster={item.poster}
         posterWidth={sizes.width}
         label={alt || 'Video'}

@@ -1,5 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useState, type CSSProperties } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
+import type { VideoRendition } from '../../../../lib/api-types.ts';
+import { browserConnection, chosenRendition } from '../../../../lib/video-quality.ts';
 import { srcsetOf, urlForWidth, type ImageSources } from '../../../../lib/media-variants.ts';
 import { $dataSaver } from '../../../../stores/data-saver.store.ts';
 import { useT } from '../../../i18n/use-t.tsx';
@@ -111,6 +113,8 @@ export function PostImage({ url, sources, alt, sizes, className, inert = false, 
 
 type VideoProps = {
   url: string;
+  /** Its renditions for slow networks: the player starts with the one the connection suits and offers the others. */
+  renditions?: VideoRendition[];
   /** Its poster frame (drawn by the uploader's browser), when it has one. */
   poster?: ImageSources | null;
   /** How wide the player is drawn at most, in CSS pixels: picks the poster's variant (a poster takes one URL). */
@@ -125,9 +129,13 @@ type VideoProps = {
  * presses play (`preload="none"`). With data saver on, neither the player nor the poster appears until tapped: the
  * poster is an image, and data saver loads images on a tap too.
  */
-export function PostVideo({ url, poster, posterWidth = 640, className, inert = false, label }: VideoProps) {
+export function PostVideo({ url, renditions = [], poster, posterWidth = 640, className, inert = false, label }: VideoProps) {
   const t = useT();
   const { held, tap } = useDataSaverHold();
+  const dataSaver = useStore($dataSaver);
+  // 'auto' follows the connection and data saver; a height is the reader's own choice from the menu.
+  const [quality, setQuality] = useState<number | 'auto'>('auto');
+  const id = useId();
   if (held) {
     return (
       <TapToLoad
@@ -140,9 +148,12 @@ export function PostVideo({ url, poster, posterWidth = 640, className, inert = f
       />
     );
   }
-  return (
+  const automatic = chosenRendition(renditions, dataSaver, browserConnection());
+  const source = quality === 'auto' ? (automatic?.url ?? url) : (renditions.find((each) => each.height === quality)?.url ?? url);
+  const video = (
     <video
-      src={url}
+      key={source}
+      src={source}
       poster={poster ? urlForWidth(poster, posterWidth) : undefined}
       controls={!inert}
       preload="none"
@@ -152,5 +163,27 @@ export function PostVideo({ url, poster, posterWidth = 640, className, inert = f
       aria-hidden={inert || undefined}
       className={className}
     />
+  );
+  if (inert || renditions.length < 2) return video;
+  return (
+    <div className="relative">
+      {video}
+      <label htmlFor={`${id}-quality`} className="sr-only">
+        {t('media.quality')}
+      </label>
+      <select
+        id={`${id}-quality`}
+        value={String(quality)}
+        onChange={(event) => setQuality(event.target.value === 'auto' ? 'auto' : Number(event.target.value))}
+        className="absolute top-2 right-2 rounded bg-black/70 px-1.5 py-0.5 text-xs font-semibold text-white"
+      >
+        <option value="auto">{t('media.qualityAuto', { height: automatic?.height ?? '' })}</option>
+        {renditions.map((each) => (
+          <option key={each.height} value={each.height}>
+            {`${each.height}p`}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Post } from '../../../../lib/api-types.ts';
+import type { Post, VideoRendition } from '../../../../lib/api-types.ts';
 import type { ImageSources } from '../../../../lib/media-variants.ts';
 import { translator, type Translate } from '../../../../lib/i18n.ts';
 
@@ -6,7 +6,15 @@ import { translator, type Translate } from '../../../../lib/i18n.ts';
  * One image or video; an image may come with its size and smaller variants (`image_sources`), a video with its poster
  * frame (`video_posters`).
  */
-export type MediaItem = { kind: 'image' | 'video'; url: string; sources?: ImageSources; poster?: ImageSources; alt?: string };
+export type MediaItem = {
+  kind: 'image' | 'video';
+  url: string;
+  sources?: ImageSources;
+  poster?: ImageSources;
+  alt?: string;
+  /** A video's renditions for slow networks (the player picks one by the connection). */
+  renditions?: VideoRendition[];
+};
 
 /** A post's images (with their sources when the server gave them) then videos, as one list for the grid. */
 export const mediaOf = (
@@ -21,7 +29,9 @@ export const mediaOf = (
   }),
   ...post.videos.map((url, i) => {
     const poster = post.video_posters?.[i];
-    return poster ? { kind: 'video' as const, url, poster } : { kind: 'video' as const, url };
+    const renditions = post.media_items?.find((item) => item.url === url)?.renditions ?? [];
+    const item = poster ? { kind: 'video' as const, url, poster } : { kind: 'video' as const, url };
+    return renditions.length ? { ...item, renditions } : item;
   }),
 ];
 

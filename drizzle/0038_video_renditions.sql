@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "video_renditions" jsonb DEFAULT '{}'::jsonb NOT NULL;
