@@ -87,6 +87,11 @@ export const STORED_FIELDS: StoredField[] = [
   { table: 'comments', columns: ['image_text'], key: 'commentsImageText' },
   { table: 'post_reactions', columns: ['post_id', 'user_id', 'kind', 'created_at'], key: 'postReactionsPostId' },
   { table: 'saved_posts', columns: ['user_id', 'post_id', 'created_at'], key: 'savedPostsUserId' },
+  {
+    table: 'push_subscriptions',
+    columns: ['id', 'user_id', 'endpoint', 'p256dh', 'auth', 'kinds', 'quiet_start', 'quiet_end', 'time_zone', 'lang', 'created_at', 'updated_at'],
+    key: 'pushSubscriptionsId',
+  },
   { table: 'poll_votes', columns: ['post_id', 'option_id', 'user_id', 'created_at'], key: 'pollVotesPostId' },
   { table: 'drafts', columns: ['id', 'author_id', 'circle_id', 'title', 'description', 'created_at', 'updated_at'], key: 'draftsId' },
   {
