@@ -166,7 +166,7 @@ export async function subscribe(
       .values(values)
       .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, updatedAt: sql`now()` } })
       .returning(columns);
-    return { subscription: toSubscription(row), created: existing === undefined };
+    return { subscription: toSubscription(row), created: existing?.userId !== userId };
   });
 }
 
