@@ -22,10 +22,6 @@ export const PUSH_KIND_OF: Record<NotificationKind, PushKind | null> = {
   scheduled_post: null,
 };
 
-/** The notification kinds one push kind covers (the fan-out's lookup). */
-export const notificationKindsOf = (kind: PushKind): NotificationKind[] =>
-  (Object.keys(PUSH_KIND_OF) as NotificationKind[]).filter((notification) => PUSH_KIND_OF[notification] === kind);
-
 /** Devices (browsers) one member may have push notifications on. */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
@@ -40,12 +36,17 @@ export function minutesOf(time: unknown): number | null {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
-/** The time zone's canonical name ("asia/calcutta" → "Asia/Calcutta"), or null when Intl does not know it. */
+/**
+ * The time zone as kept: the IANA name Intl knows, in its own spelling ("asia/calcutta" → "Asia/Calcutta"); a name
+ * it accepts as an alias only ("Asia/Kolkata" on an older ICU) as given. Null when Intl does not know it.
+ */
 export function canonicalTimeZone(zone: unknown): string | null {
   if (typeof zone !== 'string' || zone.trim() === '' || zone.length > 64) return null;
+  const name = zone.trim();
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone.trim() }).resolvedOptions().timeZone;
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
   } catch {
     return null;
   }
+  return Intl.supportedValuesOf('timeZone').find((known) => known.toLowerCase() === name.toLowerCase()) ?? name;
 }

@@ -109,7 +109,7 @@ describe('subscribing a browser', () => {
       endpoint: device.endpoint,
       keys: device.keys,
       kinds: ['moderation', 'join_request'],
-      quiet_hours: { start: '22:00', end: '07:00', time_zone: 'asia/kolkata' },
+      quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Asia/Kolkata' },
     });
     expect(again.statusCode, again.body).toBe(200);
     const updated = { kinds: ['join_request', 'moderation'], quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Asia/Kolkata' } };
