@@ -280,7 +280,9 @@ function vapidKeys(e: z.infer<typeof envSchema>, dataDir: string): VapidKeys {
   if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
     if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY) throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
     if (!/^[A-Za-z0-9_-]{87}$/.test(e.VAPID_PUBLIC_KEY) || !/^[A-Za-z0-9_-]{43}$/.test(e.VAPID_PRIVATE_KEY)) {
-      throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url (npx web-push generate-vapid-keys).');
+      throw new ConfigError(
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url (npx web-push generate-vapid-keys).',
+      );
     }
     return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY };
   }

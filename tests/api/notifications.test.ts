@@ -429,7 +429,11 @@ describe('mentions are told by a queued job', () => {
       expect(kept.statusCode).toBe(201);
       expect(await inboxOf(reader)).toEqual([]);
 
-      createMentionFanout(quiet.app.ctx.db, worker, createNotify(async () => {}));
+      createMentionFanout(
+        quiet.app.ctx.db,
+        worker,
+        createNotify(async () => {}),
+      );
       await worker.start();
       const told = await until('the mention', async () => {
         const items = await inboxOf(reader);

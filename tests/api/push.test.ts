@@ -73,7 +73,10 @@ const commentOn = async (author: TestUser, postId: number, body: string) => {
 };
 /** The push jobs queued for a subscription, as pg-boss holds them. */
 const pushJobsFor = async (endpoint: string) => {
-  const [row] = await t.app.ctx.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+  const [row] = await t.app.ctx.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, endpoint));
   if (!row) return [];
   return executeRows<{ state: string; start_after: Date | string }>(
     t.app.ctx.db,
@@ -161,10 +164,18 @@ describe('subscribing a browser', () => {
     await refused({ keys: { p256dh: device.keys.p256dh } }, 'keys', badKeys);
     await refused({ keys: { ...device.keys, auth: Buffer.alloc(8).toString('base64url') } }, 'keys', badKeys);
     // 65 bytes that are no point on the curve.
-    await refused({ keys: { ...device.keys, p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url') } }, 'keys', badKeys);
+    await refused(
+      { keys: { ...device.keys, p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url') } },
+      'keys',
+      badKeys,
+    );
     await refused({ kinds: [] }, 'kinds', 'Choose at least one of: reply, mention, join_request, moderation.');
     await refused({ kinds: 'reply' }, 'kinds', 'Choose at least one of: reply, mention, join_request, moderation.');
-    await refused({ kinds: ['reply', 'upvote'] }, 'kinds', '"upvote" is not a valid choice (choose from reply, mention, join_request, moderation).');
+    await refused(
+      { kinds: ['reply', 'upvote'] },
+      'kinds',
+      '"upvote" is not a valid choice (choose from reply, mention, join_request, moderation).',
+    );
     const badHours = 'Quiet hours need a start and an end as HH:MM (24-hour), not the same time.';
     await refused({ quiet_hours: { start: '24:00', end: '07:00', time_zone: 'UTC' } }, 'quiet_hours', badHours);
     await refused({ quiet_hours: { start: '9:00', end: '07:00', time_zone: 'UTC' } }, 'quiet_hours', badHours);
@@ -181,7 +192,12 @@ describe('subscribing a browser', () => {
     const device = receiver.device();
     const res = await subscribe(
       member,
-      { endpoint: 'http://push.example.com/1', keys: device.keys, kinds: ['reply'], quiet_hours: { start: '22:00', end: '07:00', time_zone: 'X/Y' } },
+      {
+        endpoint: 'http://push.example.com/1',
+        keys: device.keys,
+        kinds: ['reply'],
+        quiet_hours: { start: '22:00', end: '07:00', time_zone: 'X/Y' },
+      },
       { 'accept-language': 'hi' },
     );
     expect(res.statusCode).toBe(400);
@@ -277,7 +293,10 @@ describe('delivery', () => {
     const elsewhere = await post(t.app, replier, circle, 'Someone else’s post');
     await commentOn(replier, elsewhere, `@${member.username} have a look`);
     const [mention] = await until('the mention push', async () => receiver.pushesTo(mentions).length > 0 && receiver.pushesTo(mentions));
-    expect(mention.payload).toMatchObject({ title: 'आपका उल्लेख हुआ', url: expect.stringMatching(new RegExp(`^/home/comments/${elsewhere}#comment-`)) });
+    expect(mention.payload).toMatchObject({
+      title: 'आपका उल्लेख हुआ',
+      url: expect.stringMatching(new RegExp(`^/home/comments/${elsewhere}#comment-`)),
+    });
     await sleep(1500);
     expect(receiver.pushesTo(replies)).toHaveLength(1);
   });
@@ -309,7 +328,10 @@ describe('delivery', () => {
     ahead = endMinute.getTime() - Date.now() + 1000;
     try {
       await executeRows(t.app.ctx.db, sql`update pgboss.job set start_after = now() where name = ${PUSH_JOB} and state = 'created'`);
-      const [push] = await until('the push after quiet hours', async () => receiver.pushesTo(device).length > 0 && receiver.pushesTo(device));
+      const [push] = await until(
+        'the push after quiet hours',
+        async () => receiver.pushesTo(device).length > 0 && receiver.pushesTo(device),
+      );
       expect(push.payload).toMatchObject({ title: 'New reply', url: expect.stringContaining(`/home/comments/${postId}`) });
     } finally {
       ahead = 0;
@@ -328,7 +350,12 @@ describe('delivery', () => {
     const postId = await post(t.app, member, circle, 'Anyone there?');
     await commentOn(replier, postId, 'Yes.');
     await until('both subscriptions removed', async () => (await subscriptionsOf(member)).length === 0);
-    expect(receiver.attempts.filter((a) => a.device === gone.id || a.device === missing.id).map((a) => a.status).sort()).toEqual([404, 410]);
+    expect(
+      receiver.attempts
+        .filter((a) => a.device === gone.id || a.device === missing.id)
+        .map((a) => a.status)
+        .sort(),
+    ).toEqual([404, 410]);
   });
 
   it('retries a push the push service failed (5xx) until it is taken, and drops one it refuses for good (4xx)', async () => {
@@ -366,7 +393,10 @@ describe('delivery', () => {
       payload: { circle_name: closed.name },
     });
     expect(asked.statusCode, asked.body).toBe(202);
-    const [request] = await until('the request push', async () => receiver.pushesTo(ownerDevice).length > 0 && receiver.pushesTo(ownerDevice));
+    const [request] = await until(
+      'the request push',
+      async () => receiver.pushesTo(ownerDevice).length > 0 && receiver.pushesTo(ownerDevice),
+    );
     expect(request.payload).toMatchObject({ title: 'Join request', url: `/home/channel-page/${closed.id}` });
     expect((request.payload as { body: string }).body).toContain(asker.username);
 
@@ -374,7 +404,10 @@ describe('delivery', () => {
     const [{ id }] = (pending.json() as { results: { id: number }[] }).results;
     const decided = await t.app.inject({ method: 'POST', url: `/api/circles/requests/${id}/approve/`, headers: channelOwner.headers });
     expect(decided.statusCode, decided.body).toBe(200);
-    const [answer] = await until('the answer push', async () => receiver.pushesTo(askerDevice).length > 0 && receiver.pushesTo(askerDevice));
+    const [answer] = await until(
+      'the answer push',
+      async () => receiver.pushesTo(askerDevice).length > 0 && receiver.pushesTo(askerDevice),
+    );
     expect(answer.payload).toMatchObject({ title: 'Join request', url: `/home/channel-page/${closed.id}` });
   });
 });

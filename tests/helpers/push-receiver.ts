@@ -111,7 +111,14 @@ export async function startPushReceiver(port = 0) {
       const vapid = checkVapid(req.headers.authorization, origin);
       const payload = JSON.parse(decryptPush(Buffer.concat(chunks), device.ecdh, device.authSecret).toString('utf8')) as unknown;
       const urgency = req.headers.urgency;
-      received.push({ device: id, payload, ttl: Number(req.headers.ttl), urgency: typeof urgency === 'string' ? urgency : null, vapid, at: Date.now() });
+      received.push({
+        device: id,
+        payload,
+        ttl: Number(req.headers.ttl),
+        urgency: typeof urgency === 'string' ? urgency : null,
+        vapid,
+        at: Date.now(),
+      });
       res.writeHead(201, { location: `${origin}/message/${randomBytes(6).toString('hex')}` }).end();
     } catch (error) {
       problems.push((error as Error).message);

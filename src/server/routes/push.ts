@@ -48,8 +48,7 @@ export default async function pushRoutes(app: FastifyInstance) {
         security,
       },
     },
-    async (request) =>
-      paginate(request, { ...(await pushSubscriptions.list(request.user!.id)), pageSize: MAX_PUSH_SUBSCRIPTIONS }),
+    async (request) => paginate(request, { ...(await pushSubscriptions.list(request.user!.id)), pageSize: MAX_PUSH_SUBSCRIPTIONS }),
   );
 
   app.post(

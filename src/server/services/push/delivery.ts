@@ -113,7 +113,10 @@ export function createPushDelivery({
         return;
       }
       if (status !== null && status >= 400 && status < 500 && status !== 429) {
-        log.warn({ subscriptionId: subscription.id, status, body: (error as WebPushError).body }, 'push refused by the push service: dropped');
+        log.warn(
+          { subscriptionId: subscription.id, status, body: (error as WebPushError).body },
+          'push refused by the push service: dropped',
+        );
         return;
       }
       throw error;

@@ -9,5 +9,4 @@ export { quietUntil } from './quiet-hours.ts';
 export { endpointQuery, subscriptionSchema, type PushSubscription, type PushSubscriptionInput } from './subscriptions.ts';
 
 /** A member's push subscriptions: subscribe (or update), unsubscribe, list. */
-export const createPushSubscriptions = ({ db }: { db: Db }) =>
-  bindTo(db, { subscribe, unsubscribe, list: listSubscriptions });
+export const createPushSubscriptions = ({ db }: { db: Db }) => bindTo(db, { subscribe, unsubscribe, list: listSubscriptions });

@@ -25,7 +25,13 @@ describe('quiet hours', () => {
   });
 
   it('are read as HH:MM in a time zone Intl knows', () => {
-    expect([minutesOf('00:00'), minutesOf('23:59'), minutesOf('24:00'), minutesOf('7:00'), minutesOf(700)]).toEqual([0, 1439, null, null, null]);
+    expect([minutesOf('00:00'), minutesOf('23:59'), minutesOf('24:00'), minutesOf('7:00'), minutesOf(700)]).toEqual([
+      0,
+      1439,
+      null,
+      null,
+      null,
+    ]);
     expect(canonicalTimeZone('asia/calcutta')).toBe('Asia/Calcutta');
     expect(canonicalTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
     expect([canonicalTimeZone('Mars/Olympus'), canonicalTimeZone(''), canonicalTimeZone(5)]).toEqual([null, null, null]);
@@ -44,10 +50,23 @@ describe('push endpoints', () => {
   });
 
   it('never reach loopback, private, link-local or shared addresses, nor IPv4 inside IPv6', () => {
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd12::1', 'fe80::1', '::ffff:10.0.0.1', '[::1]'])
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd12::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      '[::1]',
+    ])
       expect(isPrivateAddress(address), address).toBe(true);
     for (const address of ['8.8.8.8', '142.250.183.10', '172.32.0.1', '2404:6800:4009:80b::200a', 'fcm.googleapis.com'])
       expect(isPrivateAddress(address), address).toBe(false);
   });
 });
-

@@ -29,4 +29,5 @@ export function quietUntil(quiet: StoredQuietHours | null, at: Date): Date | nul
 }
 
 /** "HH:MM" of minutes after midnight. */
-export const clockTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+export const clockTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

@@ -1,7 +1,14 @@
 import { ECDH } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { canonicalTimeZone, MAX_PUSH_SUBSCRIPTIONS, minutesOf, PUSH_KINDS, type PushKind, type QuietHours } from '../../../lib/push-rules.ts';
+import {
+  canonicalTimeZone,
+  MAX_PUSH_SUBSCRIPTIONS,
+  minutesOf,
+  PUSH_KINDS,
+  type PushKind,
+  type QuietHours,
+} from '../../../lib/push-rules.ts';
 import type { Lang } from '../../../lib/i18n.ts';
 import { REQUIRED, NULL_VALUE, stringField } from '../../../lib/validation.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,7 +19,13 @@ import { endpointProblem } from './endpoints.ts';
 import { clockTime } from './quiet-hours.ts';
 
 /** A push subscription as the API answers it: never its keys. */
-export type PushSubscription = { endpoint: string; kinds: PushKind[]; quiet_hours: QuietHours | null; created_at: string; updated_at: string };
+export type PushSubscription = {
+  endpoint: string;
+  kinds: PushKind[];
+  quiet_hours: QuietHours | null;
+  created_at: string;
+  updated_at: string;
+};
 
 export type PushSubscriptionInput = {
   endpoint: string;
@@ -23,7 +36,8 @@ export type PushSubscriptionInput = {
 
 const issue = (ctx: z.RefinementCtx, message: Message) => ctx.addIssue({ code: 'custom', message: message.key, params: { message } });
 
-const decoded = (value: unknown) => (typeof value === 'string' && /^[A-Za-z0-9_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64url') : null);
+const decoded = (value: unknown) =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64url') : null;
 
 /** A P-256 public key, uncompressed (65 bytes), that is a point on the curve. */
 function isP256Key(value: unknown): boolean {
@@ -110,7 +124,9 @@ const columns = {
   updatedAt: pushSubscriptions.updatedAt,
 };
 
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | ((typeof columns)[K]['_']['notNull'] extends true ? never : null) };
+type Row = {
+  [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | ((typeof columns)[K]['_']['notNull'] extends true ? never : null);
+};
 
 function toSubscription(row: Row): PushSubscription {
   return {
