@@ -24,6 +24,13 @@ export type PushPayload = { title: string; body: string; url: string; tag: strin
 
 /** How long a push service keeps a push for a device that is offline: a day, after which the bell still has it. */
 const TTL_SECONDS = 24 * 60 * 60;
+/**
+ * The longest body a push carries: a push service takes about 4 KB of payload, and a moderator's reason may be long;
+ * the bell has the whole line.
+ */
+const BODY_MAX = 300;
+const shortened = (text: string) => (text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1).trimEnd()}…` : text);
+
 /** Longest wait for a push service's answer; past it the push is retried like a 5xx. */
 const SEND_TIMEOUT_MS = 15_000;
 
@@ -84,7 +91,7 @@ export function createPushDelivery({
     const t = translator(isLang(subscription.lang) ? subscription.lang : 'en');
     const payload: PushPayload = {
       title: t(`push.titles.${pushKind}`),
-      body: row.code ? wordNotification({ code: row.code as NotificationCode, params: row.params }, t) : row.text,
+      body: shortened(row.code ? wordNotification({ code: row.code as NotificationCode, params: row.params }, t) : row.text),
       url:
         row.postId !== null
           ? `/home/comments/${row.postId}${row.commentId ? `#comment-${row.commentId}` : ''}`
