@@ -1,48 +1,23 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { Agent } from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { say, type Message } from '../../platform/errors.ts';
+import { isPublicAddress } from '../../platform/safe-fetch.ts';
+
+// Where a push may be sent. A push endpoint is a URL the browser's push service gave, and the server makes a request
+// to it: left open, a member could point it at the server's own network (SSRF). So an endpoint must be https on a
+// public host, checked twice: its literal host when it is subscribed, and every address its name resolves to when a
+// push is sent (a public name may resolve to a private address). PUSH_ALLOW_HOSTS lists host:port pairs let through
+// anyway: a local push service in tests.
 
 /**
- * Where a push may be sent. A push endpoint is a URL the browser's push service gave, and the server makes a request
- * to it: left open, a member could point it at the server's own network (SSRF). So an endpoint must be https on a
- * public host, checked twice: its literal host when it is subscribed, and every address its name resolves to when a
- * push is sent (a public name may resolve to a private address). PUSH_ALLOW_HOSTS lists host:port pairs let through
- * anyway: a local push service in tests.
+ * Loopback, private, link-local, shared (carrier-grade NAT), multicast or reserved: any IP address but a public
+ * unicast one (an IPv4-mapped IPv6 address by its IPv4), as the link previews' fetch judges it. A name is not an address.
  */
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
-
-/** Loopback, private, link-local, shared (carrier-grade NAT), multicast or reserved; an IPv4-mapped IPv6 address by its IPv4. */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return PRIVATE.check(mapped[1], 'ipv4');
-  const family = isIP(bare);
-  if (family === 4) return PRIVATE.check(bare, 'ipv4');
-  if (family === 6) return PRIVATE.check(bare, 'ipv6');
-  return false;
+  return isIP(bare) !== 0 && !isPublicAddress(bare);
 }
 
 /** An endpoint's host:port as PUSH_ALLOW_HOSTS names it (`127.0.0.1:4443`, `[::1]:4443`), the port 443 when unsaid. */
