@@ -40,7 +40,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node --import tsx tests/helpers/e2e-server.ts',
+      // The push journey's local push service (tests/helpers/push-receiver.ts) serves a self-signed certificate.
+      command: 'NODE_EXTRA_CA_CERTS=tests/fixtures/push-receiver/cert.pem node --import tsx tests/helpers/e2e-server.ts',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

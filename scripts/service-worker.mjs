@@ -7,6 +7,7 @@
 //   served stale first would hide the post the member has just written;
 // - uploaded images: cache first (their names never change), bounded, so a reread costs no data.
 // Only GET is ever cached; writes go to the network and fail clearly when offline (src/lib/offline.ts).
+// It also shows Web Push notifications (public/sw-push.js, imported into it).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +48,7 @@ export function serviceWorker() {
             'staff/**',
             'og-image.png',
             'sw.js',
+            'sw-push.js',
             'workbox-*.js',
             ...READ_WHEN_OPENED.flatMap((lang) => [`${lang}/**`, `_astro/${lang}.*.json`]),
           ],
@@ -60,6 +62,8 @@ export function serviceWorker() {
           ignoreURLParametersMatching: [/.*/],
           skipWaiting: true,
           clientsClaim: true,
+          // Web Push: the push and notificationclick handlers (public/sw-push.js).
+          importScripts: ['/sw-push.js'],
           cleanupOutdatedCaches: true,
           sourcemap: false,
           mode: 'production',

@@ -34,6 +34,7 @@ import draftsRoutes from './routes/drafts.ts';
 import scheduledRoutes from './routes/scheduled.ts';
 import syndicationRoutes from './routes/syndication.ts';
 import notificationRoutes from './routes/notifications.ts';
+import pushRoutes from './routes/push.ts';
 import commentRoutes from './routes/comments.ts';
 import circleRoutes from './routes/circles.ts';
 import searchRoutes from './routes/search.ts';
@@ -159,6 +160,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Registered before the queue's stop, so it runs after it: a running job finishes its image before the workers end.
   app.addHook('onClose', () => services.imageTextReader.close());
+  // The push agents' kept-alive connections to push services.
+  app.addHook('onClose', () => services.push.close());
   app.addHook('onReady', async () => {
     await services.jobs.start();
     if (config.jobs.work) await services.erasure.resumeUnfinished();
@@ -209,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     staffRoutes,
     memberSafetyRoutes,
     notificationRoutes,
+    pushRoutes,
     dataRightsRoutes,
     siteFigureRoutes,
     syndicationRoutes,

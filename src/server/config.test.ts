@@ -61,3 +61,48 @@ describe('the identity key', () => {
     expect(started.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('Web Push settings', () => {
+  it('generate the VAPID key pair once into DATA_DIR and read it back after', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).push.vapid;
+    expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(existsSync(path.join(dataDir, 'vapid-keys.json'))).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir }).push.vapid).toEqual(first);
+  });
+
+  it('take the key pair from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither), writing nothing', () => {
+    const dataDir = tempDir();
+    const keys = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    expect(loadConfig({ DATA_DIR: dataDir, ...keys }).push.vapid).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+    });
+    expect(existsSync(path.join(dataDir, 'vapid-keys.json'))).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...keys, VAPID_PRIVATE_KEY: 'short' })).toThrow(/base64url/);
+  });
+
+  it('read the subject, the allowed push hosts and the retry wait', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, SUPPORT_EMAIL: 'Help <help@example.org>' }).push).toMatchObject({
+      subject: 'mailto:help@example.org',
+      allowHosts: [],
+      retryDelaySeconds: 10,
+    });
+    const push = loadConfig({
+      DATA_DIR: dataDir,
+      VAPID_SUBJECT: 'https://bharatsquare.in',
+      PUSH_ALLOW_HOSTS: '127.0.0.1:4443, Localhost:8443,[::1]:443',
+      PUSH_RETRY_SECONDS: '2',
+    }).push;
+    expect(push).toMatchObject({
+      subject: 'https://bharatsquare.in',
+      allowHosts: ['127.0.0.1:4443', 'localhost:8443', '[::1]:443'],
+      retryDelaySeconds: 2,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, PUSH_ALLOW_HOSTS: '127.0.0.1' })).toThrow(/PUSH_ALLOW_HOSTS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_SUBJECT: 'someone' })).toThrow(/VAPID_SUBJECT/);
+  });
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webPush from 'web-push';
 import { z } from 'zod';
 import { PAGES_DIR } from '../content/page-files.ts';
 import type { WriteLimitRules } from './services/writing/index.ts';
@@ -67,6 +68,31 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  VAPID_SUBJECT: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^(mailto:.+@.+|https:\/\/.+)$/.test(v), 'must be a mailto: or https: URL'),
+  /** Push endpoints on these host:port pairs are accepted although loopback or private (a local push service in tests). */
+  PUSH_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every((entry) => /^(\[[0-9a-f:.]+\]|[^:\s]+):\d{1,5}$/.test(entry)), 'must be host:port, comma-separated'),
+  PUSH_RETRY_SECONDS: z.coerce.number().int().min(1).default(10),
   REDIS_URL: z
     .string()
     .optional()
@@ -245,6 +271,31 @@ function persistentSecret(dataDir: string, name: string): string {
   return secret;
 }
 
+export type VapidKeys = { publicKey: string; privateKey: string };
+
+/**
+ * The VAPID key pair that signs every push (RFC 8292): browsers subscribe with its public key, and a push signed by
+ * another key is refused by their push service, so it must stay the same (like JWT_SECRET) and every instance must
+ * share it. From VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, else generated once into DATA_DIR/vapid-keys.json.
+ */
+function vapidKeys(e: z.infer<typeof envSchema>, dataDir: string): VapidKeys {
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
+    if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY) throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
+    if (!/^[A-Za-z0-9_-]{87}$/.test(e.VAPID_PUBLIC_KEY) || !/^[A-Za-z0-9_-]{43}$/.test(e.VAPID_PRIVATE_KEY)) {
+      throw new ConfigError(
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url (npx web-push generate-vapid-keys).',
+      );
+    }
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY };
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
+  const keys = webPush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const merged = { ...readEnvFile(path.resolve('.env')), ...env };
   const parsed = envSchema.safeParse(merged);
@@ -304,6 +355,20 @@ function configFrom(
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
     /** Key of the HMAC that turns an e-mail address into the account lookup key. */
     identitySecret: overrides.identitySecret ?? identityKey({ ...e, DATABASE_URL: overrides.databaseUrl ?? e.DATABASE_URL }, dataDir),
+    /**
+     * Web Push: the VAPID keys and the contact push services may write to (VAPID_SUBJECT; default the support
+     * address); `allowHosts` (PUSH_ALLOW_HOSTS) are loopback or private host:port pairs accepted as push endpoints;
+     * `extraCa` adds certificates the sender trusts (tests give their local push service's; a server process is given
+     * one with NODE_EXTRA_CA_CERTS).
+     */
+    push: {
+      vapid: vapidKeys(e, dataDir),
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL.replace(/^.*<(.+)>.*$/, '$1')}`,
+      allowHosts: e.PUSH_ALLOW_HOSTS,
+      /** A push the push service did not take (5xx, 429, no answer) is tried again this long after, the wait doubling each time. */
+      retryDelaySeconds: e.PUSH_RETRY_SECONDS,
+      extraCa: undefined as string[] | undefined,
+    },
     redisUrl: e.REDIS_URL,
     /** Where this deployment's counters live in Redis, so several deployments (or test runs) can share one server. */
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -33,7 +33,8 @@ import {
   UploadBatch,
 } from './services/media/index.ts';
 import { createModerationService, createSuspensionService } from './services/moderation/index.ts';
-import { createMentionFanout, createNotificationsService } from './services/notifications/index.ts';
+import { createMentionFanout, createNotificationsService, createNotify } from './services/notifications/index.ts';
+import { createPushDelivery, createPushSubscriptions } from './services/push/index.ts';
 import {
   SCHEDULED_POSTS_JOB,
   createDraftsService,
@@ -88,7 +89,10 @@ export function createServices({
   // Background jobs: services define theirs here; app.ts starts the queue when the app is ready and stops it on close.
   const jobs = createJobQueue({ executeSql, log, work: config.jobs.work, pollingIntervalSeconds: config.jobs.pollSeconds });
   const mediaStore = createMediaStore(config.mediaStore, config.mediaDir);
-  const tellMentions = createMentionFanout(db, jobs);
+  // Web Push: each notification recorded is queued, in its own transaction, for the member's devices that asked for its kind.
+  const push = createPushDelivery({ db, jobs, config: config.push, clock, log });
+  const notify = createNotify(push.fanOut);
+  const tellMentions = createMentionFanout(db, jobs, notify);
   const removeMedia = createMediaRemoval({ jobs, mediaStore, log });
   // Explore's "active" order: every hour, each circle's posts of the last 7 days are recounted (a week-old post drops out).
   jobs.define({ name: CIRCLE_ACTIVITY_JOB, run: () => recountRecentPosts(db), cron: '17 * * * *', retryLimit: 1 });
@@ -101,6 +105,7 @@ export function createServices({
     autoHideReports: config.autoHideReports,
     newAccountHours: config.newAccountHours,
     identitySecret: config.identitySecret,
+    notify,
   });
   const qrCodesIn = createQrCodeReader(mediaStore);
   // The words in posts' and comments' images, read by OCR in a job after the write (OCR_* settings); app.ts ends its workers.
@@ -112,6 +117,7 @@ export function createServices({
     qrCodesIn,
     queueHeld: moderation.queueHeld,
     newAccountHours: config.newAccountHours,
+    notify,
   });
   // Link posts' previews, fetched in a job after the post; their images stored as uploads are (link-previews.ts).
   const fetchPreview = createLinkPreviews({
@@ -130,6 +136,7 @@ export function createServices({
     allowHosts: config.linkPreviewAllowHosts,
     newAccountHours: config.newAccountHours,
     log,
+    notify,
   });
   // Uploaded videos' renditions for slow networks, made in a job after the post (VIDEO_RENDITIONS, VIDEO_TRANSCODE_TIMEOUT_SECONDS).
   const transcodeVideos = config.videoRenditions.enabled
@@ -159,10 +166,11 @@ export function createServices({
     admit: writing.admit,
     publish: posts.create,
     newAccountHours: config.newAccountHours,
+    notify,
   });
   // Scheduled posts are published within a minute of their time (pg-boss sends a cron job once across instances).
   jobs.define({ name: SCHEDULED_POSTS_JOB, run: async () => void (await scheduled.publishDue()), cron: '* * * * *', retryLimit: 0 });
-  const comments = createCommentsService({ db, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn, screenImages });
+  const comments = createCommentsService({ db, notify, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn, screenImages });
   const shieldTeacher = createShieldTeacher({
     db,
     notify: async (channel, payload) => void (await executeSql('select pg_notify($1, $2)', [channel, payload])),
@@ -207,8 +215,10 @@ export function createServices({
     polls: createPollsService({ db }),
     otp,
     users: createUsersService({ db, noticeVersion: notice.version }),
-    circles: createCirclesService({ db }),
-    joinRequests: createJoinRequestsService({ db }),
+    circles: createCirclesService({ db, notify }),
+    joinRequests: createJoinRequestsService({ db, notify }),
+    push,
+    pushSubscriptions: createPushSubscriptions({ db }),
     posts,
     reactions: createReactionsService({ db }),
     drafts: createDraftsService({ db, now }),

@@ -2,6 +2,7 @@ import { atom, computed } from 'nanostores';
 import { api, clearTokens, getAccessToken, getRefreshToken } from '../lib/browser/api-client.ts';
 import type { ProfileResponse } from '../lib/api-types.ts';
 import { forgetReadCaches } from '../lib/browser/offline.ts';
+import { forgetPushSubscription } from '../lib/browser/push.ts';
 
 /** The current user of spec section 3: id is null until set from a profile response. */
 export type CurrentUser = {
@@ -34,6 +35,8 @@ export const hasToken = () => Boolean(getAccessToken());
 export async function logout() {
   const token = getAccessToken();
   const refresh = getRefreshToken();
+  // While the token still works: the next person on this device must not get this member's pushes.
+  await forgetPushSubscription();
   try {
     // The spec's client sends {token}; the refresh token rides along so it cannot mint new access tokens.
     if (token || refresh)

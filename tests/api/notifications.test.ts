@@ -12,7 +12,7 @@ import { until } from '../helpers/until.ts';
 import { latestOtp, signIn } from '../helpers/sign-in.ts';
 import { MAX_STREAMS_PER_ACCOUNT } from '../../src/server/platform/notification-stream.ts';
 import { createJobQueue } from '../../src/server/platform/job-queue.ts';
-import { createMentionFanout } from '../../src/server/services/notifications/index.ts';
+import { createMentionFanout, createNotify } from '../../src/server/services/notifications/index.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -429,7 +429,11 @@ describe('mentions are told by a queued job', () => {
       expect(kept.statusCode).toBe(201);
       expect(await inboxOf(reader)).toEqual([]);
 
-      createMentionFanout(quiet.app.ctx.db, worker);
+      createMentionFanout(
+        quiet.app.ctx.db,
+        worker,
+        createNotify(async () => {}),
+      );
       await worker.start();
       const told = await until('the mention', async () => {
         const items = await inboxOf(reader);

@@ -22,6 +22,8 @@ const LINKED_PAGE = `<!doctype html><html><head><title>Mangaluru port</title>
 <meta property="og:description" content="Two sailings a day, tickets at the jetty.">
 <meta property="og:image" content="/__page/cover.png"></head><body>News</body></html>`;
 export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 4412);
+/** Where the push journey's local push service listens (tests/e2e/push.spec.ts); its certificate is trusted through NODE_EXTRA_CA_CERTS. */
+export const PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? 4413);
 
 async function main() {
   const smtp = await startSmtpCatcher();
@@ -47,6 +49,8 @@ async function main() {
     POLL_MIN_CLOSE_SECONDS: '2',
     // A link post's journey links to a page served below (/__page/…): the only private address a preview may fetch.
     LINK_PREVIEW_ALLOW_HOSTS: `localhost:${MAIL_PORT}`,
+    // The push journey's local push service, on loopback, is a push endpoint the server may send to.
+    PUSH_ALLOW_HOSTS: `127.0.0.1:${PUSH_PORT}`,
   });
   delete process.env.DATABASE_URL;
 

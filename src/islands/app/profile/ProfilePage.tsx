@@ -7,6 +7,7 @@ import { PostCard } from '../common/post-card/PostCard.tsx';
 import { channelHref } from '../common/post-card/media.ts';
 import DataRightsSection from '../data-rights/DataRightsSection.tsx';
 import SafetySettings from '../safety/SafetySettings.tsx';
+import PushSettings from '../push/PushSettings.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import VerificationsSection from '../verifications/VerificationsSection.tsx';
 import { $savedList, loadSavedPage } from '../../../stores/saved.store.ts';
@@ -73,6 +74,7 @@ function ProfilePage() {
       <VerificationsSection data={data} onChange={(profile) => $profilePage.setKey('data', profile)} />
       <ProfileTabs data={data} />
       <SafetySettings />
+      <PushSettings />
       <DataRightsSection />
       {/* On a shared phone this is how the next person does not inherit the account (the offline caches go too). */}
       <section className="rounded-xl border border-line bg-surface p-5">

@@ -12,3 +12,4 @@ export * from './verification.ts';
 export * from './moderation.ts';
 export * from './data-rights.ts';
 export * from './safety.ts';
+export * from './push.ts';

@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { circleMembers, circles, joinRequests, posts, users } from '../../db/schema/index.ts';
 import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
 import type { KeysetPageSource } from '../../db/keyset.ts';
-import { notify } from '../notifications/index.ts';
+import type { Notify } from '../notifications/index.ts';
 import { detail, fieldErrors, say, type Message } from '../../platform/errors.ts';
 import { circleColumns, circleRequirement, toCircle } from './circle-mapper.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -365,7 +365,12 @@ async function requestToJoin(db: Executor, circleId: number, userId: number): Pr
  * Joins a public circle at once (`joined`); for a private one, leaves a request for the owner (`pending`). The circle is
  * the one the write gate looked up and admitted (its verification met); null when there is none by that name (404).
  */
-export async function joinCircle(db: Db, userId: number, found: Circle | null): Promise<Omit<JoinResult, 'detail'> & { detail: Message }> {
+export async function joinCircle(
+  db: Db,
+  userId: number,
+  found: Circle | null,
+  notify: Notify,
+): Promise<Omit<JoinResult, 'detail'> & { detail: Message }> {
   if (!found) throw detail(404, MESSAGES.notFound);
   const circle = found;
   if (circle.is_member) throw detail(400, MESSAGES.alreadyMember(circle.name));
@@ -400,7 +405,7 @@ export async function joinCircle(db: Db, userId: number, found: Circle | null): 
 }
 
 /** Channels: listing, rules, lookups, creation, joining, the verification requirement, tags and the moderator team. */
-export const createCirclesService = ({ db }: { db: Db }) =>
+export const createCirclesService = ({ db, notify }: { db: Db; notify: Notify }) =>
   bindTo(db, {
     list: listCircles,
     recountRecentPosts,
@@ -410,14 +415,16 @@ export const createCirclesService = ({ db }: { db: Db }) =>
     find: findCircle,
     require: requireCircle,
     create: createCircle,
-    join: joinCircle,
+    join: (db: Db, userId: number, found: Circle | null) => joinCircle(db, userId, found, notify),
     setRequirement,
     listTags,
     createTag,
     deleteTag,
     listModerators,
-    appointModerator,
-    dismissModerator,
+    appointModerator: (db: Db, ownerId: number, circleId: number, username: string) =>
+      appointModerator(db, ownerId, circleId, username, notify),
+    dismissModerator: (db: Db, userId: number, circleId: number, username: string) =>
+      dismissModerator(db, userId, circleId, username, notify),
     listRemovalReasons,
     addRemovalReason,
     deleteRemovalReason,

@@ -6,7 +6,7 @@ import { circles, joinRequests, users } from '../../db/schema/index.ts';
 import { detail, say } from '../../platform/errors.ts';
 import { isoString } from './circle-mapper.ts';
 import { addMember } from './circles-service.ts';
-import { notify } from '../notifications/index.ts';
+import type { Notify } from '../notifications/index.ts';
 
 /** Requests to join private circles, reviewed by the circle's owner only. */
 
@@ -65,7 +65,13 @@ export async function listPendingRequests(db: Db, circleId: number, limit: numbe
  * Approves (adding the member) or rejects a pending request. Only a still-pending row is updated,
  * so two owners' tabs deciding at once cannot both win.
  */
-export async function decideRequest(db: Db, reviewerId: number, requestId: number, decision: Decision): Promise<JoinRequest> {
+export async function decideRequest(
+  db: Db,
+  reviewerId: number,
+  requestId: number,
+  decision: Decision,
+  notify: Notify,
+): Promise<JoinRequest> {
   const [found] = await db
     .select({ userId: joinRequests.userId, circleId: joinRequests.circleId, ownerId: circles.ownerId, circleName: circles.name })
     .from(joinRequests)
@@ -103,5 +109,10 @@ export async function decideRequest(db: Db, reviewerId: number, requestId: numbe
 }
 
 /** The owner's queue of requests to join a private channel. */
-export const createJoinRequestsService = ({ db }: { db: Db }) =>
-  bindTo(db, { countPending: countPendingRequests, listPending: listPendingRequests, decide: decideRequest });
+export const createJoinRequestsService = ({ db, notify }: { db: Db; notify: Notify }) =>
+  bindTo(db, {
+    countPending: countPendingRequests,
+    listPending: listPendingRequests,
+    decide: (db: Db, reviewerId: number, requestId: number, decision: Decision) =>
+      decideRequest(db, reviewerId, requestId, decision, notify),
+  });

@@ -4,7 +4,7 @@ import type { Lang } from '../../../lib/i18n.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { circleMembers, circleRemovalReasons, circles, users } from '../../db/schema/index.ts';
 import { detail, fieldErrors, say } from '../../platform/errors.ts';
-import { notify } from '../notifications/index.ts';
+import type { Notify } from '../notifications/index.ts';
 import { MESSAGES, requireCircle } from './circles-service.ts';
 
 /**
@@ -68,6 +68,7 @@ export async function appointModerator(
   ownerId: number,
   circleId: number,
   username: string,
+  notify: Notify,
 ): Promise<{ created: boolean; moderator: ChannelModerator }> {
   const circle = await requireCircle(db, ownerId, { id: circleId });
   if (!circle.is_owner) throw detail(403, MESSAGES.ownerOnly);
@@ -111,7 +112,7 @@ export async function appointModerator(
  * The owner dismisses a moderator, or a moderator steps down: they stay a member of the channel. 404 for a handle that
  * is not one of its moderators; 403 for anyone else.
  */
-export async function dismissModerator(db: Db, userId: number, circleId: number, username: string): Promise<void> {
+export async function dismissModerator(db: Db, userId: number, circleId: number, username: string, notify: Notify): Promise<void> {
   const circle = await requireCircle(db, userId, { id: circleId });
   const member = await memberByHandle(db, username);
   const stepsDown = member?.id === userId;

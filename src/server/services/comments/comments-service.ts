@@ -9,7 +9,7 @@ import type { KeysetPageSource, PageSource } from '../../db/keyset.ts';
 import { keyColumns, loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { StoredMedia } from '../media/index.ts';
-import { notify, UPVOTE_MILESTONES, type MentionFanout } from '../notifications/index.ts';
+import { UPVOTE_MILESTONES, type MentionFanout, type Notify } from '../notifications/index.ts';
 import {
   ALT_MESSAGES,
   ALT_MAX_LENGTH,
@@ -344,6 +344,7 @@ export type NewComment = {
 export async function createComment(
   db: Db,
   input: NewComment,
+  notify: Notify,
   tellMentions: MentionFanout,
   screenImages: ImageTextScreening = noImageTextScreening,
 ): Promise<Comment> {
@@ -483,7 +484,11 @@ export async function deleteComment(db: Db, input: { id: number; userId: number 
  * A member's upvote of a comment they may read, on or off; idempotent, so a second upvote changes nothing. The count
  * moves by one in the same statement that records the vote; reaching 1, 10 or 100 tells the author once.
  */
-export async function upvoteComment(db: Db, input: { commentId: number; userId: number; on: boolean }): Promise<UpvoteResult> {
+export async function upvoteComment(
+  db: Db,
+  input: { commentId: number; userId: number; on: boolean },
+  notify: Notify,
+): Promise<UpvoteResult> {
   const row = await findComment(db, input.commentId, input.userId);
   if (!row || row.deletedAt !== null) throw commentNotFound();
   const count = await db.transaction(async (tx) => {
@@ -526,12 +531,14 @@ export async function upvoteComment(db: Db, input: { commentId: number; userId: 
 /** The comments domain, built once per app: methods named as routes call them. */
 export function createCommentsService({
   db,
+  notify,
   tellMentions,
   queueHeld,
   qrCodesIn,
   screenImages,
 }: {
   db: Db;
+  notify: Notify;
   tellMentions: MentionFanout;
   queueHeld: QueueHeld;
   qrCodesIn: QrCodesIn;
@@ -548,12 +555,13 @@ export function createCommentsService({
         await createComment(
           db,
           { ...input, qrCodes: input.media?.kind === 'image' ? await qrCodesIn([input.media.url]) : [] },
+          notify,
           tellMentions,
           screenImages,
         ),
       ),
     edit: async (input: CommentEdit) => held(await editComment(db, input)),
     delete: (input: { id: number; userId: number }) => deleteComment(db, input),
-    upvote: (input: { commentId: number; userId: number; on: boolean }) => upvoteComment(db, input),
+    upvote: (input: { commentId: number; userId: number; on: boolean }) => upvoteComment(db, input, notify),
   };
 }

@@ -79,6 +79,15 @@ export const ACCOUNT_TABLES: AccountTable[] = [
     exportAs: 'comment_upvotes',
   },
   { table: s.savedPosts, owner: s.savedPosts.userId, links: [s.savedPosts.userId], erase: 'delete', exportAs: 'saved_posts' },
+  // The browsers with push on: their endpoint and choices; the keys the pushes are encrypted to stay out of the file.
+  {
+    table: s.pushSubscriptions,
+    owner: s.pushSubscriptions.userId,
+    links: [s.pushSubscriptions.userId],
+    erase: 'delete',
+    exportAs: 'push_subscriptions',
+    omit: ['p256dh', 'auth'],
+  },
   { table: s.pollVotes, owner: s.pollVotes.userId, links: [s.pollVotes.userId], erase: 'delete', exportAs: 'poll_votes' },
   { table: s.drafts, owner: s.drafts.authorId, links: [s.drafts.authorId], erase: 'delete', exportAs: 'drafts' },
   {

@@ -1,4 +1,4 @@
-import { notify } from '../notifications/index.ts';
+import type { Notify } from '../notifications/index.ts';
 import type { NotificationCode } from '../../../lib/notification-messages.ts';
 import { and, desc, eq, inArray, isNull, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
@@ -137,6 +137,8 @@ export type ModerationDeps = {
   newAccountHours: number;
   /** Keys the reporter's requester network, so that one network's reports count once. */
   identitySecret: string;
+  /** Tells authors and reporters what was decided (notifications, and their pushes). */
+  notify: Notify;
 };
 
 /** Who reads a review queue: a member id, and whether they are staff (who see who reported). */
@@ -150,7 +152,7 @@ export type Reporter = { id: number; createdAt: Date; ip: string };
  * notification and the log line of a decision.
  */
 export function createModerationItems(deps: ModerationDeps) {
-  const { db, clock } = deps;
+  const { db, clock, notify } = deps;
 
   /** One post or comment with its channel and author; with a viewer, only if the viewer may read its channel. */
   async function loadItem(ref: ItemRef, viewerId?: number): Promise<ItemRow | null> {

@@ -31,13 +31,34 @@ export type NewNotification = {
 /** The English line kept beside the code: the export and API clients that show text as it is read it. */
 const english = translator('en');
 
+/** A notification just recorded, as what follows its recording reads it (the push fan-out). */
+export type RecordedNotification = { id: number; userId: number; kind: NotificationKind };
+
+/** What else recording notifications does, inside the same transaction: queue their pushes (services/push). */
+export type OnRecorded = (tx: Executor, recorded: RecordedNotification[]) => Promise<void>;
+
+/** Records notifications (see `recordNotifications`) and hands what it recorded to the app's `OnRecorded`. */
+export type Notify = (db: Executor, items: NewNotification[]) => Promise<void>;
+
+/**
+ * The one way notifications are written: every service that tells a member something is given this (services.ts),
+ * so each notification recorded is also pushed to the member's devices that asked for its kind, in the writer's
+ * transaction.
+ */
+export function createNotify(onRecorded: OnRecorded): Notify {
+  return async (db, items) => {
+    const recorded = await recordNotifications(db, items);
+    if (recorded.length > 0) await onRecorded(db, recorded);
+  };
+}
+
 /**
  * Records notifications; a member is never told of their own doing, nor of anything done by someone they blocked
  * (a mention, a reply, an upvote milestone). An upvote milestone is recorded once per item and count (its partial
  * unique index), however often the vote is toggled. Each row is announced to the live streams by a trigger
  * (pg_notify), so a caller's transaction decides whether it is ever sent.
  */
-export async function notify(db: Executor, items: NewNotification[]): Promise<void> {
+async function recordNotifications(db: Executor, items: NewNotification[]): Promise<RecordedNotification[]> {
   const byOthers = items.filter((item) => item.actorId == null || item.actorId !== item.userId);
   const actors = [...new Set(byOthers.flatMap((item) => (item.actorId == null ? [] : [item.actorId])))];
   const blocks =
@@ -63,8 +84,13 @@ export async function notify(db: Executor, items: NewNotification[]): Promise<vo
       params: item.message.params ?? {},
       text: wordNotification(item.message, english),
     }));
-  if (rows.length === 0) return;
-  await db.insert(notifications).values(rows).onConflictDoNothing();
+  if (rows.length === 0) return [];
+  // A milestone already recorded is not recorded again, and so not returned (nor pushed) again.
+  return db
+    .insert(notifications)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: notifications.id, userId: notifications.userId, kind: notifications.kind });
 }
 
 /** What a write that may @mention members hands to the fan-out: the text is read for handles now, in the request. */
@@ -82,8 +108,8 @@ type MentionJob = { handles: string[]; actorId: number; postId: number; commentI
  * notifications; one already recorded for the same member and item is not recorded again, so a retried job tells
  * no one twice. A post or comment gone or hidden before the job runs tells nobody.
  */
-export function createMentionFanout(db: Db, jobs: JobQueue): MentionFanout {
-  jobs.define<MentionJob>({ name: MENTIONS_JOB, run: (job) => tellMentioned(db, job) });
+export function createMentionFanout(db: Db, jobs: JobQueue, notify: Notify): MentionFanout {
+  jobs.define<MentionJob>({ name: MENTIONS_JOB, run: (job) => tellMentioned(db, notify, job) });
   return async (tx, mention) => {
     const handles = mentionedHandles(mention.text);
     if (handles.length === 0) return;
@@ -98,7 +124,7 @@ export function createMentionFanout(db: Db, jobs: JobQueue): MentionFanout {
   };
 }
 
-async function tellMentioned(db: Db, { handles, actorId, postId, commentId, skip }: MentionJob): Promise<void> {
+async function tellMentioned(db: Db, notify: Notify, { handles, actorId, postId, commentId, skip }: MentionJob): Promise<void> {
   const [item] = await db
     .select({ title: posts.title, actor: users.username, comment: comments.id })
     .from(posts)

@@ -4,7 +4,7 @@ import type { NotificationCode } from '../../../lib/notification-messages.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { comments, posts, users } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
-import { notify } from '../notifications/index.ts';
+import type { Notify } from '../notifications/index.ts';
 import { rescreenWithRegistry } from '../safety/index.ts';
 
 /**
@@ -94,9 +94,11 @@ export function createImageTextScreening({
   qrCodesIn,
   queueHeld,
   newAccountHours,
+  notify,
 }: {
   db: Db;
   jobs: JobQueue;
+  notify: Notify;
   /** Null when images' text is not read (OCR_ENABLED=0). */
   imageTextIn: ImageTextIn | null;
   qrCodesIn: (imageUrls: readonly string[]) => Promise<string[]>;

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { posts, users } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import { safeFetch, SafeFetchRefused, type SafeFetchOptions } from '../../platform/safe-fetch.ts';
-import { notify } from '../notifications/index.ts';
+import type { Notify } from '../notifications/index.ts';
 import { rescreenWithRegistry } from '../safety/index.ts';
 
 /**
@@ -98,9 +98,11 @@ export function createLinkPreviews({
   allowHosts,
   newAccountHours,
   log,
+  notify,
 }: {
   db: Db;
   jobs: JobQueue;
+  notify: Notify;
   storeImage: StorePreviewImage;
   queueHeld: (ref: { kind: 'post'; id: number }) => Promise<void>;
   /** LINK_PREVIEW_ALLOW_HOSTS: "host:port" pairs fetched whatever they resolve to (tests' local servers). */

@@ -9,7 +9,7 @@ import { circleTags, circles, posts, scheduledPosts, users } from '../../db/sche
 import { HttpError, fieldErrors, forbidden, notFound, say } from '../../platform/errors.ts';
 import { MESSAGES, chosenTags, type CircleRef } from '../circles/index.ts';
 import { reencodeDataUrl, postersOf } from '../media/index.ts';
-import { notify } from '../notifications/index.ts';
+import type { Notify } from '../notifications/index.ts';
 import type { Admission, WriteRequest } from '../writing/index.ts';
 import { sanitizeRichText } from '../writing/index.ts';
 import { mediaItemsOf } from './post-mapper.ts';
@@ -168,9 +168,11 @@ export type ScheduledDeps = {
   /** The posts domain's create (scam shield, held posts queued for review, @mentions told). */
   publish: (input: NewPost) => Promise<Post>;
   newAccountHours: number;
+  /** Tells the author when a publish was refused or held. */
+  notify: Notify;
 };
 
-export function createScheduledPostsService({ db, now, admit, publish, newAccountHours }: ScheduledDeps) {
+export function createScheduledPostsService({ db, now, admit, publish, newAccountHours, notify }: ScheduledDeps) {
   async function read(authorId: number, id: number): Promise<Post> {
     const [row] = await selectScheduled(db)
       .where(and(eq(scheduledPosts.id, id), eq(scheduledPosts.authorId, authorId)))

@@ -1,1 +1,0 @@
-ALTER TABLE "posts" ADD COLUMN "video_renditions" jsonb DEFAULT '{}'::jsonb NOT NULL;
