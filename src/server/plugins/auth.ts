@@ -27,7 +27,8 @@ const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="api"' };
 const unauthorized = (body: Record<string, unknown>) => new HttpError(401, body, WWW_AUTHENTICATE);
 
 /** Reads `Authorization: Bearer <token>` like simplejwt's JWTAuthentication; undefined when no bearer header. */
-function rawBearer(request: FastifyRequest): string | undefined {
+/** The bearer token the request carries, if any; a malformed Authorization header is a 401. */
+export function rawBearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const parts = header.trim().split(/\s+/);

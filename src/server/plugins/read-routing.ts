@@ -1,3 +1,4 @@
+import { rawBearer } from './auth.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { runInReadScope, type ReadScope } from '../db/replicas.ts';
@@ -49,11 +50,11 @@ export default fp(async function readRoutingPlugin(app: FastifyInstance) {
 
   /** The member a bearer token names, without the database (the auth check itself runs later, on the chosen one). */
   const memberOf = (request: FastifyRequest): number | null => {
-    const match = /^Bearer\s+(\S+)$/.exec(request.headers.authorization?.trim() ?? '');
-    if (!match) return null;
     try {
-      return services.tokens.decode(match[1], 'access').user_id;
+      const token = rawBearer(request);
+      return token ? services.tokens.decode(token, 'access').user_id : null;
     } catch {
+      // A malformed or stale token is the auth check's to answer; here it only means no position to wait for.
       return null;
     }
   };

@@ -153,7 +153,7 @@ async function searchIn(
   // The whole-index step looks up only the words that are not common in the index (a rare word's short list), and
   // checks the others on the rows it finds: a common prefix's list is hundreds of thousands long (300 ms to read).
   const rareWords = (table: 'posts' | 'comments') => {
-    const rare = words.filter((word) => !allCommon(common[table], [word], 1));
+    const rare = words.filter((word) => !isCommon(common[table], word));
     return rare.length ? rare : words;
   };
   const rareOf = (table: 'posts' | 'comments') => toPrefixQuery(rareWords(table).join(' ')) ?? query;
@@ -412,8 +412,12 @@ function commonWords(db: Db, table: 'posts' | 'comments'): Promise<string[]> {
  */
 export function allCommon(common: readonly string[], words: readonly string[], fewest = 2): boolean {
   if (words.length < fewest) return false;
-  return words.every((word) => common.some((lexeme) => lexeme.startsWith(word.toLowerCase())));
+  return words.every((word) => isCommon(common, word));
 }
+
+/** Whether a word (a prefix, as searches read it) begins one of the common lexemes. */
+export const isCommon = (common: readonly string[], word: string): boolean =>
+  common.some((lexeme) => lexeme.startsWith(word.toLowerCase()));
 
 /** At most this many distinct words of the shown texts are compared with the query's, for the highlights. */
 const MAX_SHOWN_WORDS = 2000;
