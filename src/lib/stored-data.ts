@@ -67,6 +67,7 @@ export const STORED_FIELDS: StoredField[] = [
       'media_url',
       'media_poster',
       'media_alt',
+      'video_renditions',
       'upvote_count',
       'created_at',
       'search_vector',

@@ -170,7 +170,15 @@ export function createServices({
   });
   // Scheduled posts are published within a minute of their time (pg-boss sends a cron job once across instances).
   jobs.define({ name: SCHEDULED_POSTS_JOB, run: async () => void (await scheduled.publishDue()), cron: '* * * * *', retryLimit: 0 });
-  const comments = createCommentsService({ db, notify, tellMentions, queueHeld: moderation.queueHeld, qrCodesIn, screenImages });
+  const comments = createCommentsService({
+    db,
+    notify,
+    tellMentions,
+    queueHeld: moderation.queueHeld,
+    qrCodesIn,
+    screenImages,
+    transcodeVideos,
+  });
   const shieldTeacher = createShieldTeacher({
     db,
     notify: async (channel, payload) => void (await executeSql('select pg_notify($1, $2)', [channel, payload])),

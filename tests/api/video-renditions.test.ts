@@ -107,6 +107,42 @@ describe('video renditions', () => {
     expect(video.renditions[0].bytes).toBeLessThan(video.renditions[1].bytes);
   });
 
+  it('makes a comment’s video’s renditions too: its media_url then plays the best', async () => {
+    const host = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/',
+      headers: author.headers,
+      payload: { circle: circle.id, title: 'Clips here' },
+    });
+    const form = await multipart([
+      ['post', String(host.json().id)],
+      ['body', 'Mine from the same ferry'],
+      ['media', { data: clip, filename: 'mine.mp4', type: 'video/mp4' }],
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/comments/',
+      headers: { ...author.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const original = res.json().media_url as string;
+    expect(res.json().media_items[0]).toMatchObject({ kind: 'video', transcode: 'pending', renditions: [] });
+    const comment = await until(
+      'the comment’s renditions',
+      async () => {
+        const seen = (await t.app.inject({ url: `/api/posts/comments/${res.json().id}/`, headers: author.headers })).json();
+        return seen.media_items?.[0]?.transcode !== 'pending' && seen;
+      },
+      120_000,
+    );
+    expect(comment.media_items[0].transcode).toBe('ready');
+    expect(comment.media_items[0].renditions.map((r: { height: number }) => r.height)).toEqual([240, 360]);
+    expect(comment.media_url).toBe(original.replace(/\.mp4$/, '-360p.mp4'));
+    expect((await t.app.inject({ url: original })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: comment.media_url })).statusCode).toBe(200);
+  });
+
   it('leaves a video ffmpeg cannot read as it was, failed, still served', async () => {
     const post = await postVideo(makeMp4());
     const video = await until(

@@ -37,6 +37,7 @@ function CommentMedia({ comment }: { comment: Comment }) {
     return (
       <PostVideo
         url={comment.media_url}
+        renditions={comment.media_items?.[0]?.renditions}
         poster={comment.media_poster}
         posterWidth={480}
         label={t('postDetail.commentVideo', { author: comment.author })}

@@ -1,6 +1,18 @@
+import type { VideoRenditions } from '../../../lib/api-types.ts';
 import { COMMENT_MEDIA_KINDS } from '../../../lib/statuses.ts';
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+  jsonb,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, moderationColumns, tsvector } from './columns.ts';
 import { posts } from './posts.ts';
@@ -34,6 +46,8 @@ export const comments = pgTable(
     mediaPoster: text('media_poster'),
     /** The attached image's description (its `alt`, up to 1,000 characters); null when none was given. */
     mediaAlt: text('media_alt'),
+    /** Its video's renditions for slow networks and where their making stands (video-transcoding.ts); null otherwise. */
+    videoRenditions: jsonb('video_renditions').$type<VideoRenditions>(),
     upvoteCount: integer('upvote_count').notNull().default(0),
     /** The Best order's key: log10(1 + upvotes) + creation time / 45,000 s, set by a trigger (the Hot formula). */
     hotRank: doublePrecision('hot_rank').notNull().default(0),

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { imageSources } from '../../../lib/media-variants.ts';
-import type { Comment, CommentSort, ListedComment, Post, ThreadComment, UpvoteResult } from '../../../lib/api-types.ts';
+import type { Comment, CommentSort, ListedComment, Post, ThreadComment, UpvoteResult, VideoRenditions } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import { qualified as q } from '../../db/qualified.ts';
 import { circles, commentUpvotes, comments, posts, userBlocks, users } from '../../db/schema/index.ts';
@@ -16,9 +16,11 @@ import {
   getVisiblePost,
   mediaItem,
   noImageTextScreening,
+  pendingRenditions,
   postNotFound,
   queueWhenHeld,
   type ImageTextScreening,
+  type VideoTranscoding,
   type QrCodesIn,
   type QueueHeld,
 } from '../posts/index.ts';
@@ -54,6 +56,7 @@ const commentColumns = (viewerId: Viewer) => ({
   mediaUrl: comments.mediaUrl,
   mediaPoster: comments.mediaPoster,
   mediaAlt: comments.mediaAlt,
+  videoRenditions: comments.videoRenditions,
   upvoteCount: comments.upvoteCount,
   createdAt: comments.createdAt,
   editedAt: comments.editedAt,
@@ -83,6 +86,7 @@ type CommentRow = {
   mediaUrl: string | null;
   mediaPoster: string | null;
   mediaAlt: string | null;
+  videoRenditions?: VideoRenditions | null;
   upvoteCount: number;
   createdAt: Date;
   editedAt: Date | null;
@@ -115,7 +119,7 @@ export function toComment(row: CommentRow): Comment {
     // The same media as a list with its description, as posts carry theirs (media_kind and media_url stay for older clients).
     media_items:
       !hideContent && row.mediaUrl && (row.mediaKind === 'image' || row.mediaKind === 'video')
-        ? [mediaItem(row.mediaKind, row.mediaUrl, row.mediaAlt)]
+        ? [mediaItem(row.mediaKind, row.mediaUrl, row.mediaAlt, row.videoRenditions ?? undefined)]
         : [],
     // Only on a comment showing an image: its size and variants, as a post's image_sources.
     ...(!hideContent && row.mediaKind === 'image' && row.mediaUrl ? { media_sources: imageSources(row.mediaUrl) } : {}),
@@ -347,6 +351,7 @@ export async function createComment(
   notify: Notify,
   tellMentions: MentionFanout,
   screenImages: ImageTextScreening = noImageTextScreening,
+  transcodeVideos?: VideoTranscoding,
 ): Promise<Comment> {
   const { postId, authorId } = input;
   const [post] = await db
@@ -393,11 +398,13 @@ export async function createComment(
         mediaUrl: input.media?.url ?? null,
         mediaPoster: input.media?.kind === 'video' ? (input.poster ?? null) : null,
         mediaAlt: input.media && input.alt?.trim() ? input.alt.trim() : null,
+        videoRenditions: transcodeVideos && input.media?.kind === 'video' ? pendingRenditions([input.media.url])[input.media.url] : null,
         moderationStatus: screening.status,
         scamVerdict: screening.verdict,
         moderationReasons: screening.reasons,
       })
       .returning({ id: comments.id });
+    if (transcodeVideos && input.media?.kind === 'video') await transcodeVideos(tx, { kind: 'comment', id: row.id }, [input.media.url]);
     if (screening.status === 'visible') {
       const [{ name }] = await tx.select({ name: users.username }).from(users).where(eq(users.id, authorId));
       const toldOfReply = parent ? parent.authorId : post.authorId;
@@ -536,6 +543,7 @@ export function createCommentsService({
   queueHeld,
   qrCodesIn,
   screenImages,
+  transcodeVideos,
 }: {
   db: Db;
   notify: Notify;
@@ -543,6 +551,8 @@ export function createCommentsService({
   queueHeld: QueueHeld;
   qrCodesIn: QrCodesIn;
   screenImages: ImageTextScreening;
+  /** Makes a comment's video's renditions; absent when videos are kept as uploaded. */
+  transcodeVideos?: VideoTranscoding;
 }) {
   const held = queueWhenHeld(queueHeld, 'comment');
   return {
@@ -558,6 +568,7 @@ export function createCommentsService({
           notify,
           tellMentions,
           screenImages,
+          transcodeVideos,
         ),
       ),
     edit: async (input: CommentEdit) => held(await editComment(db, input)),

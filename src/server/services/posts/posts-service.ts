@@ -306,7 +306,7 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
       .returning({ id: posts.id, createdAt: posts.createdAt });
     if (input.poll) await insertPoll(tx, row.id, input.poll);
     if (input.link && screening.status === 'visible') await fetchPreview(tx, row.id);
-    if (transcodeVideos && input.videos.length > 0) await transcodeVideos(tx, row.id, input.videos);
+    if (transcodeVideos && input.videos.length > 0) await transcodeVideos(tx, { kind: 'post', id: row.id }, input.videos);
     if (tagIds.length) await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId: row.id, tagId, createdAt: row.createdAt })));
     if (screening.status === 'visible') await tellMentions(tx, { text, actorId: input.authorId, postId: row.id });
     if (screening.status === 'visible' && input.images.length > 0) await screenImages(tx, { kind: 'post', id: row.id });
