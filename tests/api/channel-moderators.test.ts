@@ -52,6 +52,24 @@ describe('appointing moderators', () => {
     expect(told.results[0].text).toBe(`You are now a moderator of ${circle.name}: you can review its reports and act on them`);
   });
 
+  it('shows a private channel’s moderators to its members only (a handle there would tell who belongs to it)', async () => {
+    const created = await call('POST', '/api/circles/', owner, {
+      name: `Quiet Room ${Date.now().toString(36)}`,
+      description: 'Members only.',
+      channel_type: 'private',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const hidden = created.json() as Circle;
+    await addMember(t.app, hidden, member);
+    expect((await call('POST', moderators(hidden.id), owner, { username: member.username })).statusCode).toBe(201);
+    for (const outside of [null, outsider]) {
+      const res = await call('GET', moderators(hidden.id), outside);
+      expect(res.statusCode).toBe(404);
+      expect(JSON.stringify(res.json())).not.toContain(member.username);
+    }
+    expect((await call('GET', moderators(hidden.id), member)).json().results).toEqual([{ username: member.username }]);
+  });
+
   it('refuses with the field named: an unknown handle, the owner, someone not in the channel; in Hindi too', async () => {
     const unknown = await call('POST', moderators(), owner, { username: 'NoSuchHandle123' });
     expect(unknown.statusCode).toBe(400);

@@ -39,9 +39,14 @@ export async function isChannelModerator(db: Executor, userId: number, circleId:
   return rows.length > 0;
 }
 
-/** The channel's moderators, earliest appointed first (by when they joined: an appointment keeps the join time). */
+/**
+ * The channel's moderators, earliest appointed first (by when they joined: an appointment keeps the join time). A
+ * private channel's are shown to its members only, as its posts are: a moderator's handle would tell an outsider who
+ * belongs to it.
+ */
 export async function listModerators(db: Db, viewerId: number | null, circleId: number): Promise<ChannelModerator[]> {
-  await requireCircle(db, viewerId, { id: circleId });
+  const circle = await requireCircle(db, viewerId, { id: circleId });
+  if (circle.channel_type !== 'public' && !circle.is_member) throw detail(404, MESSAGES.notFound);
   return db
     .select({ username: users.username })
     .from(circleMembers)
