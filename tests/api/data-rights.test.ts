@@ -1,3 +1,4 @@
+import { translator } from '../../src/lib/i18n.ts';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -366,6 +367,10 @@ describe('download my data reads as a person would', () => {
     const readme = files.get('README.txt')?.toString() ?? '';
     for (const part of ['data.json', 'media/', 'memberships', 'posts', 'comments', 'reactions', 'notifications'])
       expect(readme, part).toContain(part);
+    // In each of the seven languages, English first.
+    for (const lang of ['en', 'hi', 'mr', 'bn', 'ta', 'te', 'kn'] as const)
+      expect(readme, lang).toContain(translator(lang)('exportReadme.files'));
+    expect(readme.split('\n----\n')).toHaveLength(7);
   });
 });
 

@@ -1,11 +1,14 @@
 import en from '../../../locales/en.json' with { type: 'json' };
-import { translator, type Lang } from '../../../lib/i18n.ts';
+import { LANGUAGES, translator, type Lang } from '../../../lib/i18n.ts';
 
 /** The sections of data.json the README explains, in the order the export writes them. */
 const SECTIONS = Object.keys(en.exportReadme).filter((key) => !['intro', 'files', 'sections'].includes(key));
 
-/** README.txt of "Download my data": what each file and each section of data.json holds, in English and in Hindi. */
-export function exportReadme(exportedAt: Date, langs: readonly Lang[] = ['en', 'hi']): string {
+/**
+ * README.txt of "Download my data": what each file and each section of data.json holds, in every language the app
+ * speaks (English first): the export is made in the background, and whoever opens it may read any of them.
+ */
+export function exportReadme(exportedAt: Date, langs: readonly Lang[] = LANGUAGES): string {
   return langs
     .map((lang) => {
       const t = translator(lang);
