@@ -36,8 +36,33 @@ export type JobQueueOptions = {
 };
 
 export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }: JobQueueOptions) {
+  /**
+   * The queue's own statements still running. pg-boss marks a finished job done (or failed) without awaiting it, so
+   * after `boss.stop()` such a statement may still be on its way: `stop` waits for them, or the database would close
+   * under them and their failures would have no handler.
+   */
+  const inFlight = new Set<Promise<unknown>>();
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => executeSql(text, values) },
+    db: {
+      executeSql: (text, values) => {
+        // Once the queue stops, a job that outlived the grace period may still report its end after the database
+        // closed: that report is logged (the job runs again after a restart, as an expired one), never thrown.
+        const running = stopped
+          ? executeSql(text, values).catch((error: unknown) => {
+              log.warn({ err: error }, 'the job queue could not record a job that ended after it stopped');
+              return { rows: [] };
+            })
+          : executeSql(text, values);
+        const settled = running.then(
+          () => undefined,
+          () => undefined,
+        );
+        inFlight.add(settled);
+        void settled.then(() => inFlight.delete(settled));
+        return running;
+      },
+    },
     schedule: work,
     supervise: work,
     // Finished jobs carry ids only, but there is no reason to keep them long.
@@ -56,6 +81,7 @@ export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }
     },
 
     async start(): Promise<void> {
+      stopped = false;
       await boss.start();
       started = true;
       for (const definition of definitions.values()) {
@@ -116,8 +142,13 @@ export function createJobQueue({ executeSql, log, work, pollingIntervalSeconds }
     async stop(): Promise<void> {
       if (!started) return;
       started = false;
+      stopped = true;
       // close: false, the database is the app's and closes after this.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      // The last jobs' completions, which pg-boss sent without waiting (at most a few seconds more).
+      const deadline = Date.now() + 5000;
+      while (inFlight.size > 0 && Date.now() < deadline)
+        await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 100))]);
     },
   };
 }
