@@ -9,6 +9,18 @@ import type { MediaStoreConfig } from './platform/media-store.ts';
 
 const HOUR_MS = 3_600_000;
 
+/** A comma-separated list (unset or blank: none), each entry trimmed and then shaped by `each`. */
+const commaList = (each: (entry: string) => string = (entry) => entry) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((entry) => each(entry.trim()))
+        .filter(Boolean),
+    );
+
 const flag = z
   .string()
   .optional()
@@ -29,15 +41,7 @@ const envSchema = z.object({
   OTEL_SERVICE_NAME: z.string().default('bharat-square'),
   DATABASE_PLAN_CACHE_MODE: z.enum(['auto', 'force_generic_plan', 'force_custom_plan']).default('force_generic_plan'),
   DATABASE_PREPARE: z.enum(['named', 'unnamed']).default('named'),
-  DATABASE_REPLICA_URLS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((url) => url.trim())
-        .filter(Boolean),
-    ),
+  DATABASE_REPLICA_URLS: commaList(),
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
   REPLICA_POLL_MS: z.coerce.number().int().min(10).default(100),
   DATABASE_DIRECT_URL: z
@@ -82,16 +86,10 @@ const envSchema = z.object({
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || /^(mailto:.+@.+|https:\/\/.+)$/.test(v), 'must be a mailto: or https: URL'),
   /** Push endpoints on these host:port pairs are accepted although loopback or private (a local push service in tests). */
-  PUSH_ALLOW_HOSTS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((entry) => entry.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .refine((entries) => entries.every((entry) => /^(\[[0-9a-f:.]+\]|[^:\s]+):\d{1,5}$/.test(entry)), 'must be host:port, comma-separated'),
+  PUSH_ALLOW_HOSTS: commaList((entry) => entry.toLowerCase()).refine(
+    (entries) => entries.every((entry) => /^(\[[0-9a-f:.]+\]|[^:\s]+):\d{1,5}$/.test(entry)),
+    'must be host:port, comma-separated',
+  ),
   PUSH_RETRY_SECONDS: z.coerce.number().int().min(1).default(10),
   REDIS_URL: z
     .string()
@@ -155,15 +153,7 @@ const envSchema = z.object({
   AUTO_HIDE_REPORTS: z.coerce.number().int().positive().default(3),
   NEW_ACCOUNT_HOURS: z.coerce.number().nonnegative().default(24),
   POLL_MIN_CLOSE_SECONDS: z.coerce.number().int().positive().default(3600),
-  LINK_PREVIEW_ALLOW_HOSTS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  LINK_PREVIEW_ALLOW_HOSTS: commaList((host) => host.toLowerCase()),
   POSTS_PER_HOUR: z.coerce.number().int().positive().default(20),
   COMMENTS_PER_HOUR: z.coerce.number().int().positive().default(60),
   CIRCLES_PER_DAY: z.coerce.number().int().positive().default(5),
