@@ -221,9 +221,9 @@ export async function fillDatabase(url: string, postCount: number): Promise<Benc
       client,
       `${10 * N} reactions`,
       `
-      insert into post_reactions (post_id, user_id, kind, created_at)
-      select p, 1 + (p * 7 + k * 9973) % $2::int, case when (p + k) % 4 = 0 then 'dislike' else 'like' end, now()
-      from generate_series(1, $1::int) p, generate_series(0, 9) k`,
+      insert into post_reactions (post_id, user_id, kind, created_at, post_created_at)
+      select p.id, 1 + (p.id * 7 + k * 9973) % $2::int, case when (p.id + k) % 4 = 0 then 'dislike' else 'like' end, now(), p.created_at
+      from posts p, generate_series(0, 9) k where p.id <= $1::int`,
       [N, U],
     );
 

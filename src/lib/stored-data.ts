@@ -88,7 +88,7 @@ export const STORED_FIELDS: StoredField[] = [
     key: 'commentsModerationStatus',
   },
   { table: 'comments', columns: ['image_text'], key: 'commentsImageText' },
-  { table: 'post_reactions', columns: ['post_id', 'user_id', 'kind', 'created_at'], key: 'postReactionsPostId' },
+  { table: 'post_reactions', columns: ['post_id', 'user_id', 'kind', 'created_at', 'post_created_at'], key: 'postReactionsPostId' },
   { table: 'saved_posts', columns: ['user_id', 'post_id', 'created_at'], key: 'savedPostsUserId' },
   {
     table: 'push_subscriptions',
@@ -214,7 +214,7 @@ export const STORED_FIELDS: StoredField[] = [
     key: 'dataExportsId',
   },
   { table: 'account_erasures', columns: ['user_id', 'erase_content', 'files', 'step', 'requested_at'], key: 'accountErasuresUserId' },
-  { table: 'comment_upvotes', columns: ['comment_id', 'user_id', 'created_at'], key: 'commentUpvotesCommentId' },
+  { table: 'comment_upvotes', columns: ['comment_id', 'user_id', 'created_at', 'comment_created_at'], key: 'commentUpvotesCommentId' },
   {
     table: 'notifications',
     columns: [

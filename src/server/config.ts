@@ -166,6 +166,7 @@ const envSchema = z.object({
   CONTACT_RETENTION_DAYS: z.coerce.number().positive().default(180),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().positive().default(180),
   RETENTION_PURGE_CRON: z.string().default('*/15 * * * *'),
+  PARTITIONS_CRON: z.string().default('17 3 * * *'),
   /** API requests let into the database at once; unset: 4 on the embedded database (one connection), 40 on PostgreSQL. */
   REQUEST_CONCURRENCY: z.coerce.number().int().positive().optional(),
   REQUEST_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(500),
@@ -435,6 +436,8 @@ function configFrom(
       contactDays: e.CONTACT_RETENTION_DAYS,
       notificationDays: e.NOTIFICATION_RETENTION_DAYS,
       purgeCron: e.RETENTION_PURGE_CRON,
+      /** When the next months' partitions of the month-partitioned tables are made (db/partitions.ts). */
+      partitionsCron: e.PARTITIONS_CRON,
     },
     /** How many API requests use the database at once, and how long and how many others wait in line before a 503. */
     admission: {

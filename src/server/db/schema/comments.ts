@@ -85,7 +85,10 @@ export const comments = pgTable(
   ],
 );
 
-/** One member's upvote of one comment: at most one, so `comments.upvote_count` moves by one per member. */
+/**
+ * One member's upvote of one comment: at most one, so `comments.upvote_count` moves by one per member. Partitioned by
+ * month of the comment's creation, as `post_reactions`.
+ */
 export const commentUpvotes = pgTable(
   'comment_upvotes',
   {
@@ -96,6 +99,8 @@ export const commentUpvotes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** The comment's own `created_at`, copied: the partition key, as `post_reactions.post_created_at`. */
+    commentCreatedAt: timestamp('comment_created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_upvotes_user_idx').on(t.userId)],
+  (t) => [primaryKey({ columns: [t.commentId, t.userId, t.commentCreatedAt] }), index('comment_upvotes_user_idx').on(t.userId)],
 );

@@ -100,6 +100,12 @@ export const posts = pgTable(
   ],
 );
 
+/**
+ * One member's like or dislike of one post. Partitioned by month of the post's creation (`post_created_at`, declared
+ * in migration 0040; see partitions.ts): a thread's votes stay together in one partition, an old thread's in one
+ * nobody writes to, and the primary key holds the partition key without loosening "one vote per member per post"
+ * (a post has one creation time).
+ */
 export const postReactions = pgTable(
   'post_reactions',
   {
@@ -112,8 +118,10 @@ export const postReactions = pgTable(
     /** 'like' | 'dislike' */
     kind: text('kind', { enum: REACTION_KINDS }).notNull(),
     createdAt: createdAt(),
+    /** The post's own `created_at`, copied: the partition key (see below). */
+    postCreatedAt: timestamp('post_created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_reactions_user_idx').on(t.userId)],
+  (t) => [primaryKey({ columns: [t.postId, t.userId, t.postCreatedAt] }), index('post_reactions_user_idx').on(t.userId)],
 );
 
 /**

@@ -71,7 +71,7 @@ const commentColumns = (viewerId: Viewer) => ({
   viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}`.as('viewer_staff'),
   upvoted: (viewerId === null
     ? sql<boolean>`false`
-    : sql<boolean>`exists (select 1 from ${commentUpvotes} where ${q(commentUpvotes.commentId)} = ${q(comments.id)} and ${q(commentUpvotes.userId)} = ${viewerId})`
+    : sql<boolean>`exists (select 1 from ${commentUpvotes} where ${q(commentUpvotes.commentId)} = ${q(comments.id)} and ${q(commentUpvotes.userId)} = ${viewerId} and ${q(commentUpvotes.commentCreatedAt)} = ${q(comments.createdAt)})`
   ).as('upvoted'),
 });
 
@@ -498,16 +498,24 @@ export async function upvoteComment(
 ): Promise<UpvoteResult> {
   const row = await findComment(db, input.commentId, input.userId);
   if (!row || row.deletedAt !== null) throw commentNotFound();
+  // The comment's creation time, the partition key, read in the statement (a Date would lose its microseconds).
+  const createdAt = sql<Date>`(select ${comments.createdAt} from ${comments} where ${comments.id} = ${row.id})`;
   const count = await db.transaction(async (tx) => {
     const changed = input.on
       ? await tx
           .insert(commentUpvotes)
-          .values({ commentId: row.id, userId: input.userId })
+          .values({ commentId: row.id, userId: input.userId, commentCreatedAt: createdAt })
           .onConflictDoNothing()
           .returning({ id: commentUpvotes.commentId })
       : await tx
           .delete(commentUpvotes)
-          .where(and(eq(commentUpvotes.commentId, row.id), eq(commentUpvotes.userId, input.userId)))
+          .where(
+            and(
+              eq(commentUpvotes.commentId, row.id),
+              eq(commentUpvotes.userId, input.userId),
+              eq(commentUpvotes.commentCreatedAt, createdAt),
+            ),
+          )
           .returning({ id: commentUpvotes.commentId });
     if (changed.length === 0) {
       const [current] = await tx.select({ count: comments.upvoteCount }).from(comments).where(eq(comments.id, row.id));

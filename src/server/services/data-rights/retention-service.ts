@@ -1,12 +1,15 @@
 import { lt, sql } from 'drizzle-orm';
+import { executeRows } from '../../db/client.ts';
+import { dropMonthsBefore, ensureMonthsAhead } from '../../db/partitions.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { blacklistedTokens, contactMessages, notifications, otpCodes, otpSends } from '../../db/schema/index.ts';
+import { blacklistedTokens, contactMessages, otpCodes, otpSends } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import type { ExportService } from './export-service.ts';
 
 export const PURGE_JOB = 'purge-expired-data';
+export const PARTITIONS_JOB = 'make-month-partitions';
 const HOUR_MS = 3_600_000;
 
 export type PurgeCounts = {
@@ -15,9 +18,12 @@ export type PurgeCounts = {
   blacklistedTokens: number;
   contactMessages: number;
   exports: number;
+  /** Rows deleted one by one (those the default partition caught). */
   notifications: number;
+  /** Whole months of notifications dropped, by partition name. */
+  notificationMonths: string[];
 };
-/** Notifications are deleted this many at a time (oldest first), so a long backlog never holds one long lock. */
+/** Notifications the default partition caught are deleted this many at a time, so a backlog never holds one long lock. */
 const NOTIFICATION_BATCH = 5000;
 
 /**
@@ -38,21 +44,28 @@ export function createRetentionService(deps: {
   const { db, config, jobs, exports, log, now } = deps;
 
   /**
-   * Notifications older than `before`, a batch at a time from the oldest id (ids grow with time, so the primary key
-   * finds the old ones first and the walk stops at the first batch that is not full).
+   * Notifications older than `before`: every month partition whose whole month is (a catalog change, however many
+   * rows; so a notification is kept between `notificationDays` and a month more), and any such rows the default
+   * partition caught, a batch at a time from the oldest id. Answers the rows deleted and the months dropped.
    */
-  async function purgeNotifications(before: Date): Promise<number> {
-    let total = 0;
+  async function purgeNotifications(before: Date): Promise<{ rows: number; months: string[] }> {
+    const months = await dropMonthsBefore(db, 'notifications', before);
+    let rows = 0;
     for (;;) {
-      const deleted = await db
-        .delete(notifications)
-        .where(
-          sql`${notifications.id} in (select ${notifications.id} from ${notifications} where ${notifications.createdAt} < ${before} order by ${notifications.id} limit ${NOTIFICATION_BATCH})`,
-        )
-        .returning({ k: notifications.id });
-      total += deleted.length;
-      if (deleted.length < NOTIFICATION_BATCH) return total;
+      const deleted = await executeRows<{ id: number }>(
+        db,
+        sql`delete from notifications_default where id in (select id from notifications_default where created_at < ${before} order by id limit ${NOTIFICATION_BATCH}) returning id`,
+      );
+      rows += deleted.length;
+      if (deleted.length < NOTIFICATION_BATCH) return { rows, months };
     }
+  }
+
+  /** Makes the month partitions of the next months ahead of the rows that will need them (`partitionsCron`). */
+  async function makePartitions(): Promise<string[]> {
+    const made = await ensureMonthsAhead(db, now());
+    if (made.length > 0) log.info({ job: PARTITIONS_JOB, made }, 'month partitions made');
+    return made;
   }
 
   async function purge(): Promise<PurgeCounts> {
@@ -76,13 +89,23 @@ export function createRetentionService(deps: {
           .returning({ k: contactMessages.id }),
       ),
       exports: await exports.purgeExpired(),
-      notifications: await purgeNotifications(new Date(at.getTime() - config.retention.notificationDays * 24 * HOUR_MS)),
+      notifications: 0,
+      notificationMonths: [],
     };
+    const notices = await purgeNotifications(new Date(at.getTime() - config.retention.notificationDays * 24 * HOUR_MS));
+    counts.notifications = notices.rows;
+    counts.notificationMonths = notices.months;
     log.info({ job: PURGE_JOB, ...counts }, 'expired data purged');
     return counts;
   }
 
   jobs.define({ name: PURGE_JOB, run: async () => void (await purge()), cron: config.retention.purgeCron, retryLimit: 1 });
+  jobs.define({
+    name: PARTITIONS_JOB,
+    run: async () => void (await makePartitions()),
+    cron: config.retention.partitionsCron,
+    retryLimit: 3,
+  });
 
-  return { purge };
+  return { purge, makePartitions };
 }

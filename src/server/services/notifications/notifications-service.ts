@@ -8,7 +8,12 @@ import { circles, comments, notifications, posts, userBlocks, users } from '../.
 import type { JobQueue } from '../../platform/job-queue.ts';
 import type { OffsetPageSource } from '../../db/keyset.ts';
 import { mentionedHandles } from '../../../lib/mentions.ts';
-import { wordNotification, type NotificationCode, type NotificationMessage } from '../../../lib/notification-messages.ts';
+import {
+  wordNotification,
+  type NotificationCode,
+  type NotificationMessage,
+  type NotificationParams,
+} from '../../../lib/notification-messages.ts';
 import { translator } from '../../../lib/i18n.ts';
 import { circleVisibleTo } from '../circles/index.ts';
 
@@ -54,8 +59,9 @@ export function createNotify(onRecorded: OnRecorded): Notify {
 
 /**
  * Records notifications; a member is never told of their own doing, nor of anything done by someone they blocked
- * (a mention, a reply, an upvote milestone). An upvote milestone is recorded once per item and count (its partial
- * unique index), however often the vote is toggled. Each row is announced to the live streams by a trigger
+ * (a mention, a reply, an upvote milestone). An upvote milestone is recorded once per item and count, however often
+ * the vote is toggled: one already there is looked up on its partial index first (the table is partitioned by month,
+ * so no unique index can span it; the vote's own transaction holds the item's row, so two cannot race). Each row is announced to the live streams by a trigger
  * (pg_notify), so a caller's transaction decides whether it is ever sent.
  */
 async function recordNotifications(db: Executor, items: NewNotification[]): Promise<RecordedNotification[]> {
@@ -84,13 +90,33 @@ async function recordNotifications(db: Executor, items: NewNotification[]): Prom
       params: item.message.params ?? {},
       text: wordNotification(item.message, english),
     }));
-  if (rows.length === 0) return [];
   // A milestone already recorded is not recorded again, and so not returned (nor pushed) again.
-  return db
-    .insert(notifications)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: notifications.id, userId: notifications.userId, kind: notifications.kind });
+  const fresh = [];
+  for (const row of rows) if (row.kind !== 'upvote_milestone' || !(await milestoneRecorded(db, row))) fresh.push(row);
+  if (fresh.length === 0) return [];
+  return db.insert(notifications).values(fresh).returning({ id: notifications.id, userId: notifications.userId, kind: notifications.kind });
+}
+
+/** Whether this member was already told that this item reached this count (on notifications_milestone_code_idx). */
+async function milestoneRecorded(
+  db: Executor,
+  row: { userId: number; postId: number | null; commentId: number | null; code: string; params: NotificationParams },
+): Promise<boolean> {
+  const [found] = await db
+    .select({ one: sql<number>`1` })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.kind, 'upvote_milestone'),
+        eq(notifications.userId, row.userId),
+        sql`coalesce(${notifications.postId}, 0) = ${row.postId ?? 0}`,
+        sql`coalesce(${notifications.commentId}, 0) = ${row.commentId ?? 0}`,
+        eq(notifications.code, row.code),
+        sql`(${notifications.params}->>'count') = ${String(row.params.count ?? '')}`,
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
 }
 
 /** What a write that may @mention members hands to the fan-out: the text is read for handles now, in the request. */

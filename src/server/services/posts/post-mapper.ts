@@ -142,19 +142,25 @@ export function selectPosts<E extends Record<string, SQL> = Record<never, SQL>>(
       .innerJoin(users, eq(users.id, posts.authorId))
       .$dynamic();
   }
-  return db
-    .select({
-      ...columns,
-      reaction: postReactions.kind,
-      viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}`,
-      saved: savedByViewer(viewerId),
-      myVotes: votesOfViewer(viewerId),
-    })
-    .from(posts)
-    .innerJoin(circles, eq(circles.id, posts.circleId))
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .leftJoin(postReactions, and(eq(postReactions.postId, posts.id), eq(postReactions.userId, viewerId)))
-    .$dynamic();
+  return (
+    db
+      .select({
+        ...columns,
+        reaction: postReactions.kind,
+        viewerStaff: sql<boolean>`${viewerIsStaff(viewerId)}`,
+        saved: savedByViewer(viewerId),
+        myVotes: votesOfViewer(viewerId),
+      })
+      .from(posts)
+      .innerJoin(circles, eq(circles.id, posts.circleId))
+      .innerJoin(users, eq(users.id, posts.authorId))
+      // The post's creation time names the partition the viewer's vote is in.
+      .leftJoin(
+        postReactions,
+        and(eq(postReactions.postId, posts.id), eq(postReactions.userId, viewerId), eq(postReactions.postCreatedAt, posts.createdAt)),
+      )
+      .$dynamic()
+  );
 }
 
 /** A post's images then videos, each with its description (null when none was given). */

@@ -26,21 +26,28 @@ export async function react(db: Db, input: { postId: number; userId: number; kin
   const { postId, userId, kind } = input;
   return db.transaction(async (tx) => {
     const [post] = await tx
-      .select({ likeCount: posts.likeCount, dislikeCount: posts.dislikeCount })
+      .select({ likeCount: posts.likeCount, dislikeCount: posts.dislikeCount, createdAt: sql<string>`${posts.createdAt}::text` })
       .from(posts)
       .innerJoin(circles, eq(circles.id, posts.circleId))
       .where(and(eq(posts.id, postId), circleVisibleTo(userId), postOpenFor(userId)))
       .for('update', { of: posts });
     if (!post) throw postNotFound();
 
-    const mine = and(eq(postReactions.postId, postId), eq(postReactions.userId, userId));
+    // The post's creation time is the partition key: naming it reads one month's partition. It goes back as the text
+    // PostgreSQL wrote (microseconds; a JavaScript Date would keep milliseconds only).
+    const postCreatedAt = sql`${post.createdAt}::timestamptz`;
+    const mine = and(
+      eq(postReactions.postId, postId),
+      eq(postReactions.userId, userId),
+      sql`${postReactions.postCreatedAt} = ${postCreatedAt}`,
+    );
     const [existing] = await tx.select({ kind: postReactions.kind }).from(postReactions).where(mine);
     const before = existing?.kind ?? null;
     const after = input.on ? kind : before === kind ? null : before;
 
     let { likeCount, dislikeCount } = post;
     if (after !== before) {
-      if (before === null) await tx.insert(postReactions).values({ postId, userId, kind: after as ReactionKind });
+      if (before === null) await tx.insert(postReactions).values({ postId, userId, kind: after as ReactionKind, postCreatedAt });
       else if (after === null) await tx.delete(postReactions).where(mine);
       else
         await tx

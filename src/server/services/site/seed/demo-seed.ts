@@ -142,6 +142,7 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
       userId: userIds[u],
       kind: k < p.likes ? ('like' as const) : ('dislike' as const),
       createdAt: at(p.hoursAgo * HOUR - (k + 1) * 60_000),
+      postCreatedAt: at(p.hoursAgo * HOUR),
     }));
   });
   if (reactions.length) await db.insert(postReactions).values(reactions);
