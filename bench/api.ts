@@ -11,7 +11,11 @@
  * --only (endpoints whose names contain one of these comma-separated words, e.g. --only comments,search),
  * --instances N (BENCH_INSTANCES: serve from N instances behind one port, as `npm run start:cluster` does; needs
  * REDIS_URL, default redis://127.0.0.1:6379; 1 runs the single process of `npm start`),
- * --client wrk|autocannon (BENCH_CLIENT; wrk when installed: see http-load.ts).
+ * --client wrk|autocannon (BENCH_CLIENT; wrk when installed: see http-load.ts), --profile DIR (the server writes a
+ * V8 CPU profile into DIR when it stops: `npm run bench:profile -- DIR/*.cpuprofile` says where Node's time went; use
+ * it with --only one endpoint).
+ * The "node µs" column is the server process's CPU time (user and system, from /proc) per request served: Node's
+ * own work per request, which bounds the cheap pages when server and database share the cores.
  */
 import { randomBytes } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
@@ -39,6 +43,7 @@ const { values: flags } = parseArgs({
     only: { type: 'string' },
     instances: { type: 'string' },
     client: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const seconds = Number(flags.seconds ?? process.env.BENCH_SECONDS ?? 10);
@@ -58,7 +63,28 @@ const planCacheMode = process.env.DATABASE_PLAN_CACHE_MODE ?? DEFAULT_PLAN_CACHE
 const unnamed = process.env.DATABASE_PREPARE === 'unnamed';
 
 type Endpoint = { name: string; method?: 'GET' | 'POST'; url: string; signedIn?: boolean; body?: string; pgbenchOnly?: string };
-type Row = { name: string; rps: number; p50: number; p99: number; errors: number; pgbench: PgbenchResult | null; statements: number };
+type Row = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  pgbench: PgbenchResult | null;
+  statements: number;
+  /** The server's CPU time per request served, in microseconds (NaN where /proc cannot tell). */
+  nodeMicros?: number;
+};
+
+/** A process's CPU time so far (user + system), in milliseconds, from /proc (Linux); NaN elsewhere. */
+function cpuMillis(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 /** pgbench's rate, and its per-transaction latency percentiles from its transaction log (-l). */
 type PgbenchResult = { tps: number; p50: number; p99: number };
 
@@ -267,7 +293,8 @@ async function main() {
 
   const entry = instances > 1 ? ['src/server/cluster.ts', '--instances', String(instances)] : ['src/server/main.ts'];
   const redis = instances > 1 ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {};
-  const server = spawn(process.execPath, ['--import', 'tsx', ...entry], {
+  const profile = flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile)}`] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', ...entry], {
     env: { ...process.env, ...env, ...redis, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -280,7 +307,9 @@ async function main() {
       const load = { url: `${base}${endpoint.url}`, connections, method: endpoint.method ?? 'GET', headers, body: endpoint.body };
       // A second unmeasured first: the pool opens its connections and each prepares its statements.
       await httpLoad(client, { ...load, seconds: 1 }, dir);
+      const cpuBefore = instances === 1 ? cpuMillis(server.pid) : Number.NaN;
       const result = await httpLoad(client, { ...load, seconds }, dir);
+      const nodeMicros = ((cpuMillis(server.pid) - cpuBefore) * 1000) / (result.rps * seconds);
       const statements = scripts.get(endpoint.name)!;
       const database = await pgbench(url, pgbenchScript(statements), dir).catch(
         (error: Error) => (console.error(`pgbench ${endpoint.name}: ${error.message}`), null),
@@ -293,6 +322,7 @@ async function main() {
         errors: Object.values(result.status).reduce((a, b) => a + b, 0) + result.errors,
         pgbench: database,
         statements: statements.length,
+        nodeMicros,
       });
     }
     // Before keyset paging, page 500 was an OFFSET 4990 read: its SQL's rate in pgbench, for comparison.
@@ -346,6 +376,7 @@ async function main() {
     ['pg p50', 7],
     ['pg p99', 7],
     ['ours', 5],
+    ['node µs', 8],
   ];
   const line = (cells: string[]) =>
     console.log(cells.map((cell, i) => (columns[i][1] < 0 ? cell.padEnd(-columns[i][1]) : cell.padStart(columns[i][1]))).join(' '));
@@ -364,6 +395,7 @@ async function main() {
       fmt(row.pgbench?.p50, 1),
       fmt(row.pgbench?.p99, 1),
       share,
+      fmt(row.nodeMicros),
     ]);
   }
   // Searches of two and three words against one common word (the goal is a p99 within 2×).
