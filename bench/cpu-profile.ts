@@ -21,10 +21,13 @@ export function partOf(url: string, name: string): string {
   if (pkg === 'drizzle-orm') return 'drizzle-orm (query building, row mapping)';
   if (pkg && /^(fastify|@fastify\/|find-my-way|avvio|light-my-request|fast-json-stringify|pino|thread-stream|sonic-boom)/.test(pkg))
     return `fastify and its plugins (${pkg.startsWith('@fastify/') ? pkg : pkg.split('/')[0]})`;
-  if (pkg) return `other packages (${pkg})`;
+  if (pkg && pkg !== 'tsx') return `other packages (${pkg})`;
   if (url.includes('/src/server/db/')) return 'product: database layer (src/server/db)';
   if (url.includes('/src/')) return 'product: services, routes, lib';
-  if (url.startsWith('node:') || url === '') return name === '' ? 'V8 and native (program)' : `node internals (${name || 'anonymous'})`;
+  if (/^(writev|writeBuffer|writeUtf8String|writeLatin1String|Socket\._writev?|_writeGeneric)$/.test(name)) return 'socket writes';
+  if (pkg === 'tsx' || /^(wrapSafe|compileSourceTextModule|makeAsyncRequest|makeSyncRequest|parseCJS|readFileUtf8|waitForWorker)$/.test(name))
+    return 'module loading (start-up)';
+  if (url.startsWith('node:') || url === '') return name === '' ? 'V8 and native (program)' : 'node internals (events, streams, timers, buffers)';
   return 'other';
 }
 
@@ -52,7 +55,7 @@ function main() {
       if (part === 'idle') continue;
       busy += micros;
       byPart.set(part, (byPart.get(part) ?? 0) + micros);
-      const where = url ? `${url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${lineNumber + 1}` : '';
+      const where = url ? `${url.replace(/^.*?\/(node_modules|src)\//, '$1/')}:${lineNumber + 1}` : '';
       const key = `${functionName || '(anonymous)'} ${where}`;
       byFunction.set(key, (byFunction.get(key) ?? 0) + micros);
     }
