@@ -33,6 +33,25 @@ export function defaultReadingLanguages(uiLang: Lang): ChosenLanguage[] {
   return uiLang === 'en' ? ['en'] : [uiLang, 'en'];
 }
 
+/**
+ * The tags a feed shows (`und` among them), or undefined for every language: the request's `?languages=` first (`all`
+ * for every language), else a signed-in member's saved choice, else their default (`uiLang` and English); a visitor
+ * without the parameter sees every language. A choice of every language is no filter at all.
+ */
+export function feedLanguages(request: {
+  param: readonly ChosenLanguage[] | typeof ALL_LANGUAGES | undefined;
+  signedIn: boolean;
+  saved: readonly string[] | null;
+  uiLang: Lang;
+}): PostLanguage[] | undefined {
+  if (request.param === ALL_LANGUAGES) return undefined;
+  const saved = request.saved?.map(canonicalLanguage).filter((tag): tag is ChosenLanguage => tag !== null);
+  const chosen = request.param ?? (request.signedIn ? (saved?.length ? saved : defaultReadingLanguages(request.uiLang)) : undefined);
+  if (!chosen) return undefined;
+  const shown = tagsShownFor(chosen);
+  return shown.length > POST_LANGUAGES.length ? undefined : shown;
+}
+
 /** A choice cleaned: each language once, in the order of POST_LANGUAGES. */
 export const orderedLanguages = (chosen: readonly ChosenLanguage[]): ChosenLanguage[] =>
   POST_LANGUAGES.filter((tag) => chosen.includes(tag));
