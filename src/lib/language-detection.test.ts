@@ -57,6 +57,6 @@ describe('a reader’s languages', () => {
 
   it('starts from the language of the screens and English', () => {
     expect(defaultReadingLanguages('en')).toEqual<ChosenLanguage[]>(['en']);
-    expect(defaultReadingLanguages('ta')).toEqual<ChosenLanguage[]>(['ta', 'en']);
+    expect(defaultReadingLanguages('ta')).toEqual<ChosenLanguage[]>(['en', 'ta']);
   });
 });

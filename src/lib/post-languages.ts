@@ -28,9 +28,9 @@ export function tagsShownFor(chosen: readonly ChosenLanguage[]): PostLanguage[] 
   return [...shown, UNDETERMINED];
 }
 
-/** A member's languages before they choose: the language of their screens, and English. */
+/** A member's languages before they choose: English and the language of their screens (in the order of POST_LANGUAGES). */
 export function defaultReadingLanguages(uiLang: Lang): ChosenLanguage[] {
-  return uiLang === 'en' ? ['en'] : [uiLang, 'en'];
+  return uiLang === 'en' ? ['en'] : ['en', uiLang];
 }
 
 /**
