@@ -307,4 +307,14 @@ export const LABELLED_SAMPLES: Record<ChosenLanguage, string[]> = {
 };
 
 /** Texts with no words in any of the languages: they are `und`, and show whatever a reader chose. */
-export const UNDETERMINED_SAMPLES = ['', '😂😂😂', '🙏', '2024', '!!!', '@SaffronTiger', 'https://example.com/photo.jpg', '<p><br></p>', '₹500'];
+export const UNDETERMINED_SAMPLES = [
+  '',
+  '😂😂😂',
+  '🙏',
+  '2024',
+  '!!!',
+  '@SaffronTiger',
+  'https://example.com/photo.jpg',
+  '<p><br></p>',
+  '₹500',
+];

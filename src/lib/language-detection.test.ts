@@ -26,11 +26,14 @@ describe('language detection', () => {
       .join('\n')}`,
   );
 
-  it.each(POST_LANGUAGES.map((language) => [language]))('tells %s at least 9 times in 10 on 30 or more texts as people post', (language) => {
-    const result = results.find((r) => r.language === language)!;
-    expect(result.samples).toBeGreaterThanOrEqual(30);
-    expect(result.accuracy, result.misses.map((m) => `${m.text} → ${m.detected}`).join('\n')).toBeGreaterThanOrEqual(0.9);
-  });
+  it.each(POST_LANGUAGES.map((language) => [language]))(
+    'tells %s at least 9 times in 10 on 30 or more texts as people post',
+    (language) => {
+      const result = results.find((r) => r.language === language)!;
+      expect(result.samples).toBeGreaterThanOrEqual(30);
+      expect(result.accuracy, result.misses.map((m) => `${m.text} → ${m.detected}`).join('\n')).toBeGreaterThanOrEqual(0.9);
+    },
+  );
 
   it('answers und for what has no words: emoji, numbers, links, handles, empty markup', () => {
     for (const text of UNDETERMINED_SAMPLES) expect(detectLanguage(text), text).toBe('und');

@@ -86,7 +86,12 @@ describe('a comment’s language', () => {
     const listed = (await get(`/api/posts/comments/list/?post_id=${postId}`)).json() as { comments: FeedPage<Comment> };
     expect(listed.comments.results.map((c) => [c.id, c.language])).toEqual([[written.id, 'hi-Latn']]);
     // Deleted with a reply below it, it keeps its place without words: nothing to tell a language by.
-    await t.app.inject({ method: 'POST', url: '/api/posts/comments/', headers: author.headers, payload: { post: postId, body: 'ok', parent: written.id } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/comments/',
+      headers: author.headers,
+      payload: { post: postId, body: 'ok', parent: written.id },
+    });
     await t.app.inject({ method: 'DELETE', url: `/api/posts/comments/${written.id}/`, headers: reader.headers });
     const [row] = await t.app.ctx.db.select({ language: comments.language }).from(comments).where(eq(comments.id, written.id));
     expect(row.language).toBe('und');
@@ -202,7 +207,9 @@ describe('feeds in the reader’s languages', () => {
   });
 
   it('refuses a choice of no language or of one it does not know', async () => {
-    expect((await putPreferences(reader, { reading_languages: [] })).json()).toEqual({ reading_languages: ['Choose at least one language.'] });
+    expect((await putPreferences(reader, { reading_languages: [] })).json()).toEqual({
+      reading_languages: ['Choose at least one language.'],
+    });
     expect((await putPreferences(reader, { reading_languages: ['hi', 'klingon'] }, { 'accept-language': 'ta' })).json()).toEqual({
       reading_languages: ['"klingon" இடுகைகளைக் காட்டக்கூடிய மொழிகளில் ஒன்று அல்ல. இவற்றில் தேர்ந்தெடுக்கவும்: en, hi, hi-Latn, mr, bn, ta, te, kn.'],
     });
@@ -214,7 +221,8 @@ describe('feeds in the reader’s languages', () => {
   it('pages a filtered feed by “has more”: next while there is more, with a cursor; no last page', async () => {
     const many = await createCircle(t.app, author, 'Hindi Only');
     for (let i = 0; i < 12; i++) await post(t.app, author, many, `h${i}`, { language: 'hi', createdAt: new Date(start + i * 60_000) });
-    for (let i = 0; i < 5; i++) await post(t.app, author, many, `e${i}`, { language: 'en', createdAt: new Date(start + (20 + i) * 60_000) });
+    for (let i = 0; i < 5; i++)
+      await post(t.app, author, many, `e${i}`, { language: 'en', createdAt: new Date(start + (20 + i) * 60_000) });
     const first = page(await get(`/api/posts/public/feed/?circle=${many.id}&languages=hi`));
     expect(first.count).toBeNull();
     expect(first.results.map((p) => p.title)).toEqual(Array.from({ length: 10 }, (_, i) => `h${11 - i}`));
@@ -225,7 +233,8 @@ describe('feeds in the reader’s languages', () => {
     expect(second.previous).toMatch(/\?circle=\d+&languages=hi$/);
     // By number too, up to page 50; past the end and `last` are Invalid page.
     expect(page(await get(`/api/posts/public/feed/?circle=${many.id}&languages=hi&page=2`)).results).toHaveLength(2);
-    for (const p of ['3', 'last']) expect((await get(`/api/posts/public/feed/?circle=${many.id}&languages=hi&page=${p}`)).statusCode).toBe(404);
+    for (const p of ['3', 'last'])
+      expect((await get(`/api/posts/public/feed/?circle=${many.id}&languages=hi&page=${p}`)).statusCode).toBe(404);
   });
 });
 

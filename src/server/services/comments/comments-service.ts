@@ -489,7 +489,16 @@ export async function deleteComment(db: Db, input: { id: number; userId: number 
   const row = await ownComment(db, input.id, input.userId);
   await db
     .update(comments)
-    .set({ deletedAt: sql`now()`, body: '', language: UNDETERMINED, mediaKind: null, mediaUrl: null, mediaPoster: null, mediaAlt: null, imageText: null })
+    .set({
+      deletedAt: sql`now()`,
+      body: '',
+      language: UNDETERMINED,
+      mediaKind: null,
+      mediaUrl: null,
+      mediaPoster: null,
+      mediaAlt: null,
+      imageText: null,
+    })
     .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)));
   return { mediaUrls: [row.mediaUrl, row.mediaPoster].filter((url): url is string => url !== null) };
 }

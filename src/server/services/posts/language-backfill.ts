@@ -76,9 +76,7 @@ export async function backfillLanguages(
       const found = await readBatch(db, table, mark.belowId, batchSize);
       if (found.length === 0) {
         // Every row of the table is read: its mark goes.
-        await db
-          .delete(languageBackfill)
-          .where(and(eq(languageBackfill.tableName, table), eq(languageBackfill.belowId, mark.belowId)));
+        await db.delete(languageBackfill).where(and(eq(languageBackfill.tableName, table), eq(languageBackfill.belowId, mark.belowId)));
         break;
       }
       await writeBatch(db, table, found, Math.min(...found.map((row) => row.id)));
