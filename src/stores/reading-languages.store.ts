@@ -69,14 +69,15 @@ export async function chooseReadingLanguages(languages: ChosenLanguage[]): Promi
     $readingLanguages.set({ ...state, languages, error: false });
     return true;
   }
-  $readingLanguages.set({ ...state, saving: true, error: false });
+  // Shown at once (the boxes answer the tap), taken back if the server refuses it.
+  $readingLanguages.set({ ...state, languages, saving: true, error: false });
   try {
     const answer = await api<Preferences>('/api/users/me/preferences/', { method: 'PUT', body: { reading_languages: languages } });
     if (currentFeedLanguages()) setFeedLanguagesInAddress(null);
     $readingLanguages.set({ ...$readingLanguages.get(), languages: answer.reading_languages, saved: true, saving: false });
     return true;
   } catch {
-    $readingLanguages.set({ ...$readingLanguages.get(), saving: false, error: true });
+    $readingLanguages.set({ ...$readingLanguages.get(), languages: state.languages, saving: false, error: true });
     return false;
   }
 }

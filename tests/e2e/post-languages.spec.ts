@@ -22,6 +22,8 @@ test.describe('posts in many languages', () => {
     // A new member reads in the language of their screens (English) until they choose.
     await signInMember(page);
     await page.goto('/home/posts');
+    // The page comes rendered: wait for its island before using its controls.
+    await page.waitForLoadState('networkidle');
     await expect(card(page, english.title)).toBeVisible();
     await expect(card(page, hindi.title)).toHaveCount(0);
 

@@ -1,13 +1,8 @@
 import { useId } from 'react';
-import { LANGUAGE_NAMES, LOCALE, isLang } from '../../../lib/i18n.ts';
+import { LOCALE, isLang } from '../../../lib/i18n.ts';
 import { POST_LANGUAGES, type ChosenLanguage } from '../../../lib/post-languages.ts';
 import { useT } from '../../i18n/use-t.tsx';
-
-/** A language as the choices name it: in its own script (Hinglish in the reader's words). */
-export function useLanguageName(): (tag: ChosenLanguage) => string {
-  const t = useT();
-  return (tag) => (isLang(tag) ? LANGUAGE_NAMES[tag] : t('readingLanguages.hinglish'));
-}
+import { useLanguageName } from './language-names.ts';
 
 /**
  * The languages a reader may choose, as checkboxes: `selected` null is every language. Hindi covers Hinglish (its
