@@ -38,7 +38,8 @@ function Feed({ first = null, firstSource = 'public' }: { first?: FeedPage<Post>
   }
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      {/* Order, then languages, each on its line: what the languages say once read never moves the posts below. */}
+      <div className="flex flex-col items-start gap-2">
         <FeedSortSelect onChange={() => void reloadFeed()} />
         <FeedLanguagesSelect member={source === 'user'} onChange={() => void reloadFeed()} />
       </div>

@@ -24,8 +24,9 @@ export function FeedLanguagesSelect({ member, onChange }: PanelProps & { member:
   const nameOf = useLanguageName(true);
   const shown = languages ? languages.map(nameOf).join(', ') : t('readingLanguages.all');
   return (
-    <details className="relative text-sm text-muted" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="cursor-pointer select-none rounded px-1 py-1 hover:text-ink">
+    <details className="relative max-w-full text-sm text-muted" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      {/* One line whatever it names, so the posts below never move when it is read. */}
+      <summary className="cursor-pointer select-none truncate rounded py-1 hover:text-ink">
         {t('readingLanguages.label')} <span className="font-semibold text-ink">{loaded ? shown : '…'}</span>
       </summary>
       <div className="absolute left-0 z-20 mt-1 flex w-72 max-w-[90vw] flex-col gap-2 rounded-lg border border-line bg-surface p-3 shadow-lg">
