@@ -3,10 +3,16 @@ import type { NotificationCode, NotificationParams } from './notification-messag
 import type { ImageSources } from './media-variants.ts';
 
 export type Paged<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+/**
+ * A feed's page: `count` is null when the feed is filtered by language (its total is not kept by a counter, and is
+ * never counted per request); `next` then says whether there is more.
+ */
+export type FeedPage<T> = Omit<Paged<T>, 'count'> & { count: number | null };
 
 export type { ChannelType, CircleRole, ModerationStatus, JoinRequestStatus, NotificationKind } from './statuses.ts';
 import type { ChannelType, CircleRole, ModerationStatus, JoinRequestStatus, NotificationKind } from './statuses.ts';
 import type { Lang } from './i18n.ts';
+import type { PostLanguage } from './post-languages.ts';
 
 export type Post = {
   id: number;
@@ -41,6 +47,8 @@ export type Post = {
   like_count: number;
   dislike_count: number;
   comment_count: number;
+  /** The language of its title and text, detected when written or edited (BCP 47: en, hi, hi-Latn, mr, bn, ta, te, kn; und when it has no words to tell by). */
+  language: PostLanguage;
   /** 'held': seen only by its author ("Held for review") and staff; 'removed': content withheld, reason shown. */
   moderation_status: ModerationStatus;
   /** A banner for readers when the scam shield suspects fraud. */
@@ -183,6 +191,8 @@ export type Comment = {
   author: string;
   author_color: string;
   created_at: string;
+  /** The language of its text, as a post's (`und` for media alone, or a deleted comment's). */
+  language: PostLanguage;
   upvote_count: number;
   moderation_status: ModerationStatus;
   safety_warning: SafetyWarning;

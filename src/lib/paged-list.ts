@@ -41,7 +41,7 @@ export function appendNew<T extends { id: number | string }>(items: readonly T[]
  */
 export async function loadNextPage<T extends { id: number | string }, S extends PagedList<T>>(
   $list: MapStore<S>,
-  fetchPage: (state: S) => Promise<Paged<T>>,
+  fetchPage: (state: S) => Promise<Pick<Paged<T>, 'next' | 'results'>>,
 ): Promise<void> {
   const state = $list.get();
   if (state.loading || !state.hasMore) return;

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  ALL_LANGUAGES,
+  LANGUAGE_MESSAGES,
+  POST_LANGUAGES,
+  canonicalLanguage,
+  orderedLanguages,
+  type ChosenLanguage,
+} from './post-languages.ts';
 
 import {
   EMAIL_PATTERN,
@@ -169,4 +177,62 @@ export const pollVoteSchema = z.object({
       if (ids.length === 0)
         ctx.addIssue({ code: 'custom', message: 'errors.polls.chooseOne', params: { message: { key: 'errors.polls.chooseOne' } } });
     }),
+});
+
+/** A problem with a language choice, as its catalog message (`params.message`, worded in the reader's language as it is sent). */
+const languageIssue = (ctx: z.RefinementCtx, key: string, params?: Record<string, string>) =>
+  ctx.addIssue({ code: 'custom', message: key, params: { message: params ? { key, params } : { key } } });
+
+/** Tags as we write them, or null after naming the first one that is none of ours. */
+function knownLanguages(tags: readonly string[], ctx: z.RefinementCtx): ChosenLanguage[] | null {
+  const chosen: ChosenLanguage[] = [];
+  for (const tag of tags) {
+    const known = canonicalLanguage(tag);
+    if (!known) {
+      languageIssue(ctx, LANGUAGE_MESSAGES.unknown, { value: tag.slice(0, 40), choices: POST_LANGUAGES.join(', ') });
+      return null;
+    }
+    chosen.push(known);
+  }
+  return orderedLanguages(chosen);
+}
+
+/**
+ * `?languages=hi,en` on a feed: tags, comma-separated (any case), or `all`. Absent or blank is no choice (a member's
+ * saved one applies); an unknown tag is a 400 naming it.
+ */
+export const languagesParam = z.unknown().transform((value, ctx): ChosenLanguage[] | typeof ALL_LANGUAGES | undefined => {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') {
+    languageIssue(ctx, LANGUAGE_MESSAGES.notAList);
+    return z.NEVER;
+  }
+  if (value.trim().toLowerCase() === ALL_LANGUAGES) return ALL_LANGUAGES;
+  const tags = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const chosen = knownLanguages(tags, ctx);
+  if (chosen === null) return z.NEVER;
+  return chosen.length ? chosen : undefined;
+});
+
+/** A member's saved choice: a list of at least one of our tags; null returns to the default (their screens' language and English). */
+export const readingLanguagesField = z.unknown().transform((value, ctx): ChosenLanguage[] | null => {
+  if (value === null) return null;
+  if (value === undefined) {
+    ctx.addIssue({ code: 'custom', message: REQUIRED });
+    return z.NEVER;
+  }
+  if (!Array.isArray(value) || value.length > 20 || value.some((tag) => typeof tag !== 'string')) {
+    languageIssue(ctx, LANGUAGE_MESSAGES.notAList);
+    return z.NEVER;
+  }
+  const chosen = knownLanguages(value as string[], ctx);
+  if (chosen === null) return z.NEVER;
+  if (!chosen.length) {
+    languageIssue(ctx, LANGUAGE_MESSAGES.none);
+    return z.NEVER;
+  }
+  return chosen;
 });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config.ts';
-import type { Paged, Post } from '../lib/api-types.ts';
+import type { FeedPage, Post } from '../lib/api-types.ts';
+import type { Lang } from '../lib/i18n.ts';
 import { documentationOnly } from './http/request-validation.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { logSerializers } from './http/log-safety.ts';
@@ -227,15 +228,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // Through the API itself (in process), so the page carries the very answer the browser would fetch.
       publicFeedPage: async (query: string) => {
         const res = await app.inject({ method: 'GET', url: `/api/posts/public/feed/?${query}` });
-        return res.statusCode === 200 ? (res.json() as Paged<Post>) : null;
+        return res.statusCode === 200 ? (res.json() as FeedPage<Post>) : null;
       },
-      memberFeedPage: async (access: string, query: string) => {
+      memberFeedPage: async (access: string, query: string, lang: Lang) => {
         const res = await app.inject({
           method: 'GET',
           url: `/api/posts/user/feed/?${query}`,
-          headers: { authorization: `Bearer ${access}` },
+          // The page's language, as the browser's API client sends it: a member who has not chosen their languages reads
+          // posts in it and English.
+          headers: { authorization: `Bearer ${access}`, 'accept-language': lang },
         });
-        return res.statusCode === 200 ? (res.json() as Paged<Post>) : null;
+        return res.statusCode === 200 ? (res.json() as FeedPage<Post>) : null;
       },
     },
     enabled: config.serveSite,

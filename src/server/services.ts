@@ -14,6 +14,7 @@ import {
   createConsentService,
   createMemberSafetyService,
   createOtpService,
+  createPreferencesService,
   createProfileService,
   createTokenService,
   createUsersService,
@@ -36,7 +37,9 @@ import { createModerationService, createSuspensionService } from './services/mod
 import { createMentionFanout, createNotificationsService, createNotify } from './services/notifications/index.ts';
 import { createPushDelivery, createPushSubscriptions } from './services/push/index.ts';
 import {
+  LANGUAGE_BACKFILL_JOB,
   SCHEDULED_POSTS_JOB,
+  backfillLanguages,
   createDraftsService,
   createImageTextScreening,
   createLinkPreviews,
@@ -170,6 +173,9 @@ export function createServices({
   });
   // Scheduled posts are published within a minute of their time (pg-boss sends a cron job once across instances).
   jobs.define({ name: SCHEDULED_POSTS_JOB, run: async () => void (await scheduled.publishDue()), cron: '* * * * *', retryLimit: 0 });
+  // Posts and comments from before languages were told apart get theirs, up to 10 seconds of batches a minute; once
+  // every row is read a run is one lookup (language-backfill.ts).
+  jobs.define({ name: LANGUAGE_BACKFILL_JOB, run: async () => void (await backfillLanguages(db)), cron: '* * * * *', retryLimit: 0 });
   const comments = createCommentsService({
     db,
     notify,
@@ -239,6 +245,7 @@ export function createServices({
       log,
     }),
     profile: createProfileService({ db }),
+    preferences: createPreferencesService({ db }),
     search: createSearchService({ db }),
     memberSafety: createMemberSafetyService({ db }),
     contact: createContactService({ db, config, mail, log, jobs }),

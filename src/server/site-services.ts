@@ -2,7 +2,8 @@
  * What server-rendered Astro pages may ask of the server, passed through Astro `locals`
  * so the Astro bundle never imports the database.
  */
-import type { Paged, Post } from '../lib/api-types.ts';
+import type { FeedPage, Post } from '../lib/api-types.ts';
+import type { Lang } from '../lib/i18n.ts';
 
 export type PostPreview = { id: number; title: string; description: string; circleName: string; image: string | null };
 export type CirclePreview = { id: number; name: string; description: string };
@@ -19,13 +20,13 @@ export type SiteServices = {
    * (the feed screen renders it on the server, so its first image loads with the page); null when the API could
    * not answer (the screen then loads it in the browser as before).
    */
-  publicFeedPage: (query: string) => Promise<Paged<Post> | null>;
+  publicFeedPage: (query: string) => Promise<FeedPage<Post> | null>;
   /**
    * A member's feed's first page, as `GET /api/posts/user/feed/?<query>` answers it for the holder of this access token
    * (the feed renders it on the server, as it does a visitor's); null when the token is not good (the screen then checks
-   * it in the browser as before).
+   * it in the browser as before). `lang` is the page's language, sent as the browser's API client sends it.
    */
-  memberFeedPage: (access: string, query: string) => Promise<Paged<Post> | null>;
+  memberFeedPage: (access: string, query: string, lang: Lang) => Promise<FeedPage<Post> | null>;
   /** The staff role of whoever holds these tokens (the app's cookies); null for everyone else. */
   staffRole: (tokens: { access?: string; refresh?: string }) => Promise<'moderator' | 'admin' | null>;
 };

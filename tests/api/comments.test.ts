@@ -90,6 +90,7 @@ describe('POST /api/posts/comments/', () => {
       author: alice.username,
       author_color: '#118844',
       created_at: expect.any(String),
+      language: 'en',
       upvote_count: 0,
       moderation_status: 'visible',
       safety_warning: null,

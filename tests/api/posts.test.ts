@@ -55,6 +55,7 @@ describe('POST /api/posts/ (JSON)', () => {
       posted_by_color: author.color,
       circle: { id: open.id, name: 'Finance Forum', channel_type: 'public' },
       ...UNTOUCHED_POST,
+      language: 'en',
     });
     expect(Date.now() - Date.parse(post.created_at)).toBeLessThan(60_000);
     const feed = (await t.app.inject({ method: 'GET', url: '/api/posts/public/feed/' })).json() as Paged<Post>;

@@ -62,6 +62,7 @@ describe('scheduling a post', () => {
       created_at: expect.any(String),
       circle: { id: open.id, name: open.name, channel_type: 'public' },
       ...UNTOUCHED_POST,
+      language: 'en',
       status: 'scheduled',
       publish_at: publishAt,
     });

@@ -140,6 +140,8 @@ test.describe('feed for a member', () => {
     await expect(like).toHaveText('0');
 
     await page.reload();
+    // The reloaded page comes rendered too: wait for the island before pressing its buttons, as after the first visit.
+    await page.waitForLoadState('networkidle');
     await expect(dislike).toHaveAttribute('aria-pressed', 'true');
     await dislike.click();
     await expect(dislike).toHaveAttribute('aria-pressed', 'false');

@@ -30,6 +30,8 @@ export const UNTOUCHED_POST = {
   like_count: 0,
   dislike_count: 0,
   comment_count: 0,
+  // Written straight to the table, a post's language is undetermined (through the API it is detected).
+  language: 'und',
   moderation_status: 'visible',
   safety_warning: null,
   removed_reason: null,
@@ -107,7 +109,7 @@ export async function post(
   author: TestUser,
   circle: Pick<TestCircle, 'id'>,
   title = 'A post',
-  options: { description?: string; createdAt?: Date } = {},
+  options: { description?: string; createdAt?: Date; language?: string } = {},
 ): Promise<number> {
   const [row] = await app.ctx.db
     .insert(posts)
@@ -117,6 +119,7 @@ export async function post(
       title,
       description: options.description ?? '',
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+      ...(options.language ? { language: options.language } : {}),
     })
     .returning({ id: posts.id });
   return row.id;

@@ -123,5 +123,11 @@ export type KeysetPageSource<T> = {
   loadSlice: (slice: Slice, limit: number) => Promise<{ total: number | null; rows: { item: T; key: RowKey }[] }>;
 };
 
+/**
+ * A keyset list whose total is kept by no counter and never counted per request (a feed filtered by language): its
+ * slices carry no total (`total` null) and its pages say whether there is more by reading one row past the page.
+ */
+export type UncountedPageSource<T> = Omit<KeysetPageSource<T>, 'count'> & { count: null };
+
 /** What a service answers for a paged list. */
 export type PageSource<T> = OffsetPageSource<T> | KeysetPageSource<T>;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Paged } from '../../lib/api-types.ts';
+import type { FeedPage, Paged } from '../../lib/api-types.ts';
 import { decodeCursor, encodeCursor, type Cursor, type RowKey } from '../db/keyset.ts';
 import { detail, say } from '../platform/errors.ts';
 import { remembered } from '../../lib/remembered.ts';
@@ -17,8 +17,8 @@ export const pageTooDeep = (page: number, param: string) =>
 export const INVALID_CURSOR = say('errors.paging.invalidCursor');
 export const INVALID_PAGE = say('errors.paging.invalidPage');
 
-export type { OffsetPageSource, KeysetPageSource, PageSource } from '../db/keyset.ts';
-import type { KeysetPageSource, PageSource } from '../db/keyset.ts';
+export type { OffsetPageSource, KeysetPageSource, PageSource, UncountedPageSource } from '../db/keyset.ts';
+import type { KeysetPageSource, PageSource, Slice, UncountedPageSource } from '../db/keyset.ts';
 
 /** The cursor parameter beside a page parameter: `cursor` for `page`, `posts_cursor` for `posts_page`. */
 const cursorParamFor = (param: string) => (param === 'page' ? 'cursor' : param.replace(/page$/, 'cursor'));
@@ -72,14 +72,23 @@ const originOf = remembered((siteUrl: string) => new URL(siteUrl).origin);
  * A keyset list's `next` link carries a cursor past the page's last row (and `previous`, past page
  * MAX_PAGE_BY_NUMBER, one before its first): the page numbers stay the labels, the cursor finds the rows.
  */
+type PageOptions = { param?: string; pageSize?: number };
+
+export async function paginate<T>(request: FastifyRequest, options: PageSource<T> & PageOptions): Promise<Paged<T>>;
+/** A list without a kept total (UncountedPageSource) pages with `count: null` and a `next` link while there is more. */
 export async function paginate<T>(
   request: FastifyRequest,
-  options: PageSource<T> & { param?: string; pageSize?: number },
-): Promise<Paged<T>> {
+  options: (PageSource<T> | UncountedPageSource<T>) & PageOptions,
+): Promise<FeedPage<T>>;
+export async function paginate<T>(
+  request: FastifyRequest,
+  options: (PageSource<T> | UncountedPageSource<T>) & PageOptions,
+): Promise<FeedPage<T>> {
   const param = options.param ?? 'page';
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const query = request.query as Record<string, unknown>;
-  if ('loadSlice' in options) return paginateKeyset(request, options, { param, pageSize, query });
+  if ('loadSlice' in options && options.count === null) return paginateUncounted(request, options, { param, pageSize, query });
+  if ('loadSlice' in options) return paginateKeyset(request, options as KeysetPageSource<T>, { param, pageSize, query });
   const lastPage = Math.max(1, Math.ceil(options.count / pageSize));
   let page = readPageNumber(query?.[param]);
   if (page === Number.POSITIVE_INFINITY) page = lastPage;
@@ -150,6 +159,50 @@ async function paginateKeyset<T>(
     count: slice.total,
     next: hasNext ? pageUrl(request, param, page + 1, { direction: 'after', ...last }) : null,
     previous: previousLink(rows[0].key),
+    results: rows.map((row) => row.item),
+  };
+}
+
+/**
+ * Pages a list without a kept total (a feed filtered by language) by "has more": each page reads one row past its end,
+ * and `next` (with its cursor) is given only when that row exists; `count` is null. Pages 1 to 50 open by number as
+ * elsewhere; `last`, which needs the total, is 404 Invalid page.
+ */
+async function paginateUncounted<T>(
+  request: FastifyRequest,
+  source: UncountedPageSource<T>,
+  { param, pageSize, query }: { param: string; pageSize: number; query: Record<string, unknown> | undefined },
+): Promise<FeedPage<T>> {
+  const cursorText = query?.[cursorParamFor(param)];
+  const page = readPageNumber(query?.[param]);
+  if (page === Number.POSITIVE_INFINITY) throw detail(404, INVALID_PAGE);
+  let slice: Slice;
+  if (cursorText === undefined || cursorText === '') {
+    if (page > MAX_PAGE_BY_NUMBER) throw detail(400, pageTooDeep(page, param));
+    slice = { offset: (page - 1) * pageSize };
+  } else {
+    const cursor = typeof cursorText === 'string' ? decodeCursor(cursorText, source.keyType) : null;
+    if (!cursor) throw detail(404, INVALID_CURSOR);
+    if (page < 2) throw detail(404, INVALID_PAGE);
+    slice = { cursor };
+  }
+  let { rows } = await source.loadSlice(slice, pageSize + 1);
+  const more = rows.length > pageSize;
+  // Read backwards (a `before` cursor), the extra row is the first; otherwise the last.
+  if (more) rows = 'cursor' in slice && slice.cursor.direction === 'before' ? rows.slice(1) : rows.slice(0, pageSize);
+  if (rows.length === 0 && page > 1) throw detail(404, INVALID_PAGE);
+  const hasNext = ('cursor' in slice && slice.cursor.direction === 'before') || more;
+  const last = rows.at(-1)?.key;
+  const first = rows[0]?.key;
+  return {
+    count: null,
+    next: hasNext && last ? pageUrl(request, param, page + 1, { direction: 'after', ...last }) : null,
+    previous:
+      page <= 1
+        ? null
+        : page - 1 <= MAX_PAGE_BY_NUMBER || !first
+          ? pageUrl(request, param, page - 1)
+          : pageUrl(request, param, page - 1, { direction: 'before', ...first }),
     results: rows.map((row) => row.item),
   };
 }

@@ -4,9 +4,12 @@ import { HttpError, say } from '../platform/errors.ts';
 import { BLACKLISTED, TokenError, type TokenClaims } from '../services/accounts/index.ts';
 import { CONSENT_REQUIRED_MESSAGE } from '../../lib/privacy-notice.ts';
 
-/** `createdAt` tells a new account (stricter write limits, links held more readily). */
-/** The signed-in member, and the session (`sid`) their token belongs to: a logout ends what the session opened. */
-export type AuthUser = { id: number; username: string; createdAt: Date; sid: string };
+/**
+ * The signed-in member, and the session (`sid`) their token belongs to: a logout ends what the session opened.
+ * `createdAt` tells a new account (stricter write limits, links held more readily); `readingLanguages` is their saved
+ * "Show posts in" (null until they choose), read with the account in the same statement, for the feeds.
+ */
+export type AuthUser = { id: number; username: string; createdAt: Date; sid: string; readingLanguages: readonly string[] | null };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,7 +42,13 @@ export function rawBearer(request: FastifyRequest): string | undefined {
   return parts[1];
 }
 
-const asAuthUser = ({ id, username, createdAt, sid }: AuthUser): AuthUser => ({ id, username, createdAt, sid });
+const asAuthUser = ({ id, username, createdAt, sid, readingLanguages }: AuthUser): AuthUser => ({
+  id,
+  username,
+  createdAt,
+  sid,
+  readingLanguages,
+});
 
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
@@ -69,7 +78,14 @@ async function authPlugin(app: FastifyInstance) {
     // and agreeing again cancels the withdrawal).
     if (user.consentWithdrawnAt && app.ctx.services.tokens.issuedAtMs(claims) <= user.consentWithdrawnAt.getTime())
       throw refuse(BLACKLISTED);
-    return { id: user.id, username: user.username, createdAt: user.createdAt, sid: claims.sid, consented: user.consented };
+    return {
+      id: user.id,
+      username: user.username,
+      createdAt: user.createdAt,
+      sid: claims.sid,
+      readingLanguages: user.readingLanguages ?? null,
+      consented: user.consented,
+    };
   }
 
   /**

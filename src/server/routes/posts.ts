@@ -11,7 +11,9 @@ import {
   publishAtField,
   readPoll,
   requiredString,
+  languagesParam,
 } from '../../lib/validation.ts';
+import { feedLanguages } from '../../lib/post-languages.ts';
 import { fieldErrors, say, wordMessage } from '../platform/errors.ts';
 import { INVALID_IMAGE, INVALID_VIDEO, type MediaKind, INVALID_POSTER, POST_POSTER_FIELD, pairPosters } from '../services/media/index.ts';
 import { paginate } from '../http/pagination.ts';
@@ -34,6 +36,11 @@ const feedQuery = z.object({
   tag: z
     .preprocess((value) => (value === '' ? undefined : value), positiveId.optional())
     .describe('Only posts carrying this tag (an id from /api/circles/{id}/tags/)'),
+  languages: languagesParam.describe(
+    'Only posts in these languages, comma-separated BCP 47 tags (en, hi, hi-Latn, mr, bn, ta, te, kn; `hi` includes hi-Latn), ' +
+      'or `all`; posts whose language is undetermined (und) always show. Without it a signed-in member’s saved choice applies ' +
+      '(their screens’ language and English until they choose). A filtered page has `count: null`.',
+  ),
 });
 
 /** An edit sends what changes: the title, the description, or both. */
@@ -138,6 +145,9 @@ export default async function postsRoutes(app: FastifyInstance) {
   };
   const editBody = editPostBody.extend({ publish_at: publishAt });
   const viewerOf = (user: { id: number } | null) => user?.id ?? null;
+  /** The languages a feed request shows: its `?languages=`, else the member's saved choice or default (see feedLanguages). */
+  const languagesOf = (request: FastifyRequest, param: z.infer<typeof languagesParam>) =>
+    feedLanguages({ param, signedIn: request.user !== null, saved: request.user?.readingLanguages ?? null, uiLang: request.lang });
 
   app.get(
     '/api/posts/public/feed/',
@@ -146,15 +156,25 @@ export default async function postsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['posts'],
         summary: 'Public feed',
-        description: 'Posts of public circles, newest first, 10 a page. liked/disliked are the caller’s when signed in.',
+        description:
+          'Posts of public circles, newest first, 10 a page. liked/disliked are the caller’s when signed in. ' +
+          'In the languages of `languages`, or a signed-in caller’s own choice.',
         querystring: pageAndCircle,
       },
     },
     async (request) => {
-      const { circle, sort, tag } = parseInput(feedQuery, request.query);
+      const { circle, sort, tag, languages } = parseInput(feedQuery, request.query);
       return paginate(
         request,
-        await posts.list({ viewerId: viewerOf(request.user), circle, publicOnly: true, sort, tag, now: app.ctx.services.clock.now() }),
+        await posts.list({
+          viewerId: viewerOf(request.user),
+          circle,
+          publicOnly: true,
+          sort,
+          tag,
+          languages: languagesOf(request, languages),
+          now: app.ctx.services.clock.now(),
+        }),
       );
     },
   );
@@ -172,10 +192,17 @@ export default async function postsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { circle, sort, tag } = parseInput(feedQuery, request.query);
+      const { circle, sort, tag, languages } = parseInput(feedQuery, request.query);
       return paginate(
         request,
-        await posts.list({ viewerId: viewerOf(request.user), circle, sort, tag, now: app.ctx.services.clock.now() }),
+        await posts.list({
+          viewerId: viewerOf(request.user),
+          circle,
+          sort,
+          tag,
+          languages: languagesOf(request, languages),
+          now: app.ctx.services.clock.now(),
+        }),
       );
     },
   );

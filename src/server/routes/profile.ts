@@ -3,7 +3,7 @@ import type { ProfileResponse } from '../../lib/api-types.ts';
 import { z } from 'zod';
 import { paginate } from '../http/pagination.ts';
 import { PAGE, documented, parseInput } from '../http/request-validation.ts';
-import { stringField } from '../../lib/validation.ts';
+import { readingLanguagesField, stringField } from '../../lib/validation.ts';
 import { MAX_CHIP_HANDLES } from '../services/accounts/index.ts';
 
 /** Handles as `a,b,c`; a handle is at most 30 characters, so the list is bounded too. */
@@ -12,6 +12,9 @@ const chipsQuery = z.object({
     .max(MAX_CHIP_HANDLES * 31, 'Too many handles.')
     .default(''),
 });
+
+/** PUT preferences: the languages the member reads (at least one), or null for the default. */
+const preferencesBody = z.object({ reading_languages: readingLanguagesField });
 
 const pages = documented(z.object({}), { channels_page: 'Page of `circles` (from 1)', posts_page: 'Page of `posts` (from 1)' });
 const security = [{ bearer: [] }];
@@ -28,7 +31,7 @@ export async function profilePage(app: FastifyInstance, request: FastifyRequest,
 }
 
 export default async function profileRoutes(app: FastifyInstance) {
-  const { profile, verifications } = app.ctx.services;
+  const { profile, verifications, preferences } = app.ctx.services;
   /** The profile with its circles paged by `channels_page` and its posts by `posts_page`. */
   const profilePage = async (request: FastifyRequest, userId: number): Promise<ProfileResponse> => {
     const { circles, posts, ...person } = await profile.get(userId, verifications.profileVerifications);
@@ -69,6 +72,42 @@ export default async function profileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => profilePage(request, request.user!.id),
+  );
+
+  app.get(
+    '/api/users/me/preferences/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in person’s settings: the languages they read ("Show posts in")',
+        description:
+          '{reading_languages, reading_languages_saved}: the saved choice, or (saved false) the default: the language of the ' +
+          'request (Accept-Language or the lang cookie) and English.',
+        security,
+      },
+    },
+    async (request) => preferences.get(request.user!.id, request.lang),
+  );
+
+  app.put(
+    '/api/users/me/preferences/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the languages the signed-in person reads',
+        description:
+          '{reading_languages: ["hi", "en"]}: BCP 47 tags of en, hi, hi-Latn, mr, bn, ta, te, kn (at least one); null returns to ' +
+          'the default. The feeds show posts in these (and undetermined ones) when no `languages` is asked for.',
+        body: { type: 'object', properties: { reading_languages: { type: ['array', 'null'], items: { type: 'string' } } } },
+        security,
+      },
+    },
+    async (request) => {
+      const { reading_languages } = parseInput(preferencesBody, request.body);
+      return preferences.setReadingLanguages(request.user!.id, reading_languages, request.lang);
+    },
   );
 
   app.get(

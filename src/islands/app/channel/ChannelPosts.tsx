@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { PostCard } from '../common/post-card/PostCard.tsx';
 import { FeedSortSelect } from '../common/post-card/FeedSortSelect.tsx';
+import { FeedLanguagesSelect } from '../common/post-card/FeedLanguagesSelect.tsx';
 import { $channel, $channelPosts, loadChannelPosts, reloadChannelPosts } from './channel.store.ts';
 import { $channelTags, currentTagFilter, loadChannelTags, setTagFilterInAddress } from './tags.store.ts';
 import { useT } from '../../i18n/use-t.tsx';
@@ -49,7 +50,7 @@ function TagFilter() {
 /** The channel's own posts from the server, newest first unless `?sort=` says otherwise, paged with Show More. */
 export default function ChannelPosts() {
   const t = useT();
-  const { items, loading, hasMore, error } = useStore($channelPosts);
+  const { items, loading, hasMore, error, source } = useStore($channelPosts);
   // Just posted (?new=<id> from the create screen): the new post is scrolled to and marked, so it is never off-screen.
   const [fresh] = useState(() => Number(new URLSearchParams(typeof location === 'undefined' ? '' : location.search).get('new')) || null);
   const shown = fresh !== null && items.some((post) => post.id === fresh);
@@ -60,6 +61,7 @@ export default function ChannelPosts() {
     <section aria-label={t('channel.posts')} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-4">
         <FeedSortSelect onChange={() => void reloadChannelPosts()} />
+        <FeedLanguagesSelect member={source === 'user'} onChange={() => void reloadChannelPosts()} />
         <TagFilter />
       </div>
       {items.map((post) =>

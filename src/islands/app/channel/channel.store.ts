@@ -1,12 +1,12 @@
 import { atom, map } from 'nanostores';
 import { api, ApiError, errorMessage } from '../../../lib/browser/api-client.ts';
-import type { Circle, Decision, JoinRequest, Paged, Post } from '../../../lib/api-types.ts';
+import type { Circle, Decision, FeedPage, JoinRequest, Paged, Post } from '../../../lib/api-types.ts';
 import { joinChannel } from '../../../stores/membership.store.ts';
 import { hasToken } from '../../../stores/session.store.ts';
 import { emptyPagedList, loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
 import { toast } from '../../../lib/toast.ts';
 import { FEED_PATH, type FeedSource } from '../feed/feed.store.ts';
-import { feedSortQuery } from '../../../lib/browser/feed-sort.ts';
+import { feedQuery } from '../../../lib/browser/feed-sort.ts';
 import { tagFilterQuery } from './tags.store.ts';
 import { applyJoinOutcome } from '../../../stores/membership.store.ts';
 import { translator } from '../../../lib/i18n.ts';
@@ -72,8 +72,8 @@ export async function loadChannelPosts(): Promise<void> {
   if (!circle) return;
   try {
     await loadNextPage($channelPosts, (state) =>
-      api<Paged<Post>>(FEED_PATH[state.source], {
-        query: { circle: circle.id, ...pageQuery(state), ...feedSortQuery(), ...tagFilterQuery() },
+      api<FeedPage<Post>>(FEED_PATH[state.source], {
+        query: { circle: circle.id, ...pageQuery(state), ...feedQuery(), ...tagFilterQuery() },
       }),
     );
   } catch (error) {

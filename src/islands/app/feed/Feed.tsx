@@ -2,7 +2,8 @@ import { useDeferredValue, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { PostCard } from '../common/post-card/PostCard.tsx';
 import { FeedSortSelect } from '../common/post-card/FeedSortSelect.tsx';
-import type { Paged, Post } from '../../../lib/api-types.ts';
+import { FeedLanguagesSelect } from '../common/post-card/FeedLanguagesSelect.tsx';
+import type { FeedPage, Post } from '../../../lib/api-types.ts';
 import { $feed, loadFeedPage, reloadFeed, seededFeed, startFeed, type FeedSource } from './feed.store.ts';
 import { useT, withLang } from '../../i18n/use-t.tsx';
 
@@ -14,12 +15,12 @@ const note = 'py-6 text-center text-sm text-muted';
  * first image arrive with the page; the store
  * takes it over once the page runs (never on the server, where the store is shared by every request).
  */
-function Feed({ first = null, firstSource = 'public' }: { first?: Paged<Post> | null; firstSource?: FeedSource }) {
+function Feed({ first = null, firstSource = 'public' }: { first?: FeedPage<Post> | null; firstSource?: FeedSource }) {
   const t = useT();
   const stored = useStore($feed);
   // A store update renders at once (useSyncExternalStore); a page of posts is a lot to render, so the list follows it
   // a moment later, in a render React splits and pauses for input instead of one long task.
-  const { phase, items, loading, hasMore, error } = useDeferredValue(
+  const { phase, items, loading, hasMore, error, source } = useDeferredValue(
     first && stored.phase === 'idle' ? seededFeed(first, firstSource) : stored,
   );
 
@@ -37,7 +38,11 @@ function Feed({ first = null, firstSource = 'public' }: { first?: Paged<Post> | 
   }
   return (
     <div className="flex flex-col gap-4">
-      <FeedSortSelect onChange={() => void reloadFeed()} />
+      {/* Order, then languages, each on its line: what the languages say once read never moves the posts below. */}
+      <div className="flex flex-col items-start gap-2">
+        <FeedSortSelect onChange={() => void reloadFeed()} />
+        <FeedLanguagesSelect member={source === 'user'} onChange={() => void reloadFeed()} />
+      </div>
       {items.map((post, index) => (
         <PostCard key={post.id} post={post} priority={index === 0} />
       ))}

@@ -1,8 +1,8 @@
 import { map } from 'nanostores';
 import Cookies from 'js-cookie';
 import { ACCESS_COOKIE, API_BASE, api, ApiError, errorMessage, getAccessToken } from '../../../lib/browser/api-client.ts';
-import type { Paged, Post } from '../../../lib/api-types.ts';
-import { feedSortQuery } from '../../../lib/browser/feed-sort.ts';
+import type { FeedPage, Post } from '../../../lib/api-types.ts';
+import { feedQuery } from '../../../lib/browser/feed-sort.ts';
 import { cursorOf, loadNextPage, pageQuery, type PagedList } from '../../../lib/paged-list.ts';
 import { markSignedOut } from '../shell/viewer.store.ts';
 import { isOffline } from '../../../lib/browser/offline.ts';
@@ -20,7 +20,7 @@ export const FEED_PATH: Record<FeedSource, string> = {
  * The public feed's first page for an address's query (`?sort=`), exactly as loadFeedPage() asks for it: the page
  * preloads it for a visitor without a token, so the posts are on their way while the scripts still load.
  */
-export const firstPublicPageQuery = (search: string) => String(new URLSearchParams({ page: '1', ...feedSortQuery(search) }));
+export const firstPublicPageQuery = (search: string) => String(new URLSearchParams({ page: '1', ...feedQuery(search) }));
 export const firstPublicPageUrl = (search: string) => `${API_BASE}${FEED_PATH.public}?${firstPublicPageQuery(search)}`;
 
 export const DEFAULT_FEED_ERROR = translator('en')('common.somethingWrong');
@@ -74,7 +74,7 @@ export async function chooseFeedSource(): Promise<FeedSource> {
 /** Appends the next page of the chosen feed (see lib/paged-list.ts); a failure stores the error and stops paging. */
 export async function loadFeedPage(): Promise<void> {
   try {
-    await loadNextPage($feed, (state) => api<Paged<Post>>(FEED_PATH[state.source], { query: { ...pageQuery(state), ...feedSortQuery() } }));
+    await loadNextPage($feed, (state) => api<FeedPage<Post>>(FEED_PATH[state.source], { query: { ...pageQuery(state), ...feedQuery() } }));
   } catch (error) {
     const fallback = translator($lang.get())('common.somethingWrong');
     $feed.setKey('error', error instanceof ApiError ? errorMessage(error.data, fallback) : fallback);
@@ -88,7 +88,7 @@ export async function reloadFeed(): Promise<void> {
 }
 
 /** The feed as it stands with `first` (its first page, rendered by the server: the public feed, or a member's) loaded. */
-export function seededFeed(first: Paged<Post>, source: FeedSource = 'public'): FeedState {
+export function seededFeed(first: FeedPage<Post>, source: FeedSource = 'public'): FeedState {
   return { ...INITIAL, phase: 'ready', source, items: first.results, page: 2, hasMore: Boolean(first.next), cursor: cursorOf(first.next) };
 }
 

@@ -17,6 +17,7 @@ const comment = (id: number): Comment => ({
   author_color: '#000',
   created_at: new Date().toISOString(),
   upvote_count: 0,
+  language: 'en',
   moderation_status: 'visible',
   safety_warning: null,
   removed_reason: null,

@@ -13,6 +13,7 @@ const c = (id: number, replies: ThreadComment[] = [], extra: Partial<ThreadComme
   author_color: '#000',
   created_at: '2026-01-01T00:00:00.000Z',
   upvote_count: 0,
+  language: 'en',
   moderation_status: 'visible',
   safety_warning: null,
   removed_reason: null,

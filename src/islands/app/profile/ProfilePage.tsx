@@ -7,6 +7,7 @@ import { PostCard } from '../common/post-card/PostCard.tsx';
 import { channelHref } from '../common/post-card/media.ts';
 import DataRightsSection from '../data-rights/DataRightsSection.tsx';
 import SafetySettings from '../safety/SafetySettings.tsx';
+import ReadingLanguages from './ReadingLanguages.tsx';
 import PushSettings from '../push/PushSettings.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import VerificationsSection from '../verifications/VerificationsSection.tsx';
@@ -73,6 +74,7 @@ function ProfilePage() {
       <ProfileHeader data={data} />
       <VerificationsSection data={data} onChange={(profile) => $profilePage.setKey('data', profile)} />
       <ProfileTabs data={data} />
+      <ReadingLanguages />
       <SafetySettings />
       <PushSettings />
       <DataRightsSection />

@@ -15,6 +15,11 @@ export const users = pgTable('users', {
   profileCreatedAt: timestamp('profile_created_at', { withTimezone: true, mode: 'date' }),
   /** Words whose posts collapse for this member ("Hidden: contains a muted word"), lower case. */
   mutedWords: jsonb('muted_words').$type<string[]>().notNull().default([]),
+  /**
+   * The languages the member reads ("Show posts in"), as BCP 47 tags of src/lib/post-languages.ts; null until they
+   * choose, when their screens' language and English apply. Feeds show posts in these (and undetermined ones).
+   */
+  readingLanguages: jsonb('reading_languages').$type<string[]>(),
   createdAt: createdAt(),
   /** Set when the member asked to delete the account: from then on its tokens are refused while the erasure job runs. */
   erasureRequestedAt: timestamp('erasure_requested_at', { withTimezone: true, mode: 'date' }),

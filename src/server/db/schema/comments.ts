@@ -39,6 +39,8 @@ export const comments = pgTable(
     /** Replies below it at any depth that are neither deleted nor held, kept by a trigger. */
     replyCount: integer('reply_count').notNull().default(0),
     body: text('body').notNull().default(''),
+    /** The language of its text (as posts.language): detected when written and edited; 'und' for media alone. */
+    language: text('language').notNull().default('und'),
     /** 'image' | 'video' | null */
     mediaKind: text('media_kind', { enum: COMMENT_MEDIA_KINDS }),
     mediaUrl: text('media_url'),

@@ -54,6 +54,12 @@ export const posts = pgTable(
     dislikeCount: integer('dislike_count').notNull().default(0),
     /** Visible comments only, kept by a trigger on comments. */
     commentCount: integer('comment_count').notNull().default(0),
+    /**
+     * The language its title and text are in (a BCP 47 tag of src/lib/post-languages.ts: en, hi, hi-Latn, mr, bn, ta, te,
+     * kn, or und), detected when it is written and when it is edited (src/lib/language-detection.ts). Posts from before
+     * languages were told are 'und' until the language backfill job reaches them; 'und' shows in every reader's feed.
+     */
+    language: text('language').notNull().default('und'),
     ...moderationColumns(),
     createdAt: createdAt(),
     /** When its author last changed title or text; null if never. */
@@ -296,4 +302,14 @@ export const PUBLIC_POST_TOTAL_SHARDS = 16;
 export const publicPostTotals = pgTable('public_post_totals', {
   shard: smallint('shard').primaryKey(),
   posts: integer('posts').notNull().default(0),
+});
+
+/**
+ * Where the language backfill stands in each table ('posts', 'comments'): rows with an id below `below_id` are yet to
+ * be read. The migration that added `language` starts it above the newest row (rows written since have their language
+ * from the write); the job works down in batches and removes the table's row when it reaches the first.
+ */
+export const languageBackfill = pgTable('language_backfill', {
+  tableName: text('table_name').primaryKey(),
+  belowId: integer('below_id').notNull(),
 });

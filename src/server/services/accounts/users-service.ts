@@ -33,6 +33,7 @@ export async function findSignedInUser(db: Db, id: number, token: TokenIds, noti
         createdAt: users.createdAt,
         erasureRequestedAt: users.erasureRequestedAt,
         consentWithdrawnAt: users.consentWithdrawnAt,
+        readingLanguages: users.readingLanguages,
         consented: sql<boolean>`exists (${db
           .select({ one: sql`1` })
           .from(consents)

@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { imageSources } from '../../../lib/media-variants.ts';
+import { detectLanguage } from '../../../lib/language-detection.ts';
+import { UNDETERMINED, type PostLanguage } from '../../../lib/post-languages.ts';
 import type { Comment, CommentSort, ListedComment, Post, ThreadComment, UpvoteResult, VideoRenditions } from '../../../lib/api-types.ts';
 import type { Db } from '../../db/client.ts';
 import { qualified as q } from '../../db/qualified.ts';
@@ -58,6 +60,7 @@ const commentColumns = (viewerId: Viewer) => ({
   mediaAlt: comments.mediaAlt,
   videoRenditions: comments.videoRenditions,
   upvoteCount: comments.upvoteCount,
+  language: comments.language,
   createdAt: comments.createdAt,
   editedAt: comments.editedAt,
   deletedAt: comments.deletedAt,
@@ -88,6 +91,7 @@ type CommentRow = {
   mediaAlt: string | null;
   videoRenditions?: VideoRenditions | null;
   upvoteCount: number;
+  language: string;
   createdAt: Date;
   editedAt: Date | null;
   deletedAt: Date | null;
@@ -130,6 +134,7 @@ export function toComment(row: CommentRow): Comment {
     author: deleted ? '[deleted]' : row.authorName,
     author_color: row.authorColor,
     created_at: new Date(row.createdAt).toISOString(),
+    language: deleted ? UNDETERMINED : (row.language as PostLanguage),
     upvote_count: row.upvoteCount,
     moderation_status: status,
     safety_warning: status === 'removed' || deleted ? null : safetyWarningFor(row.scamVerdict),
@@ -394,6 +399,7 @@ export async function createComment(
         authorId,
         parentId: parent?.id ?? null,
         body: input.body,
+        language: detectLanguage(input.body),
         mediaKind: input.media?.kind ?? null,
         mediaUrl: input.media?.url ?? null,
         mediaPoster: input.media?.kind === 'video' ? (input.poster ?? null) : null,
@@ -464,6 +470,7 @@ export async function editComment(db: Db, input: CommentEdit): Promise<Comment> 
     .update(comments)
     .set({
       body: input.body,
+      language: detectLanguage(input.body),
       editedAt: sql`now()`,
       scamVerdict: screening.verdict,
       moderationReasons: screening.reasons,
@@ -482,7 +489,16 @@ export async function deleteComment(db: Db, input: { id: number; userId: number 
   const row = await ownComment(db, input.id, input.userId);
   await db
     .update(comments)
-    .set({ deletedAt: sql`now()`, body: '', mediaKind: null, mediaUrl: null, mediaPoster: null, mediaAlt: null, imageText: null })
+    .set({
+      deletedAt: sql`now()`,
+      body: '',
+      language: UNDETERMINED,
+      mediaKind: null,
+      mediaUrl: null,
+      mediaPoster: null,
+      mediaAlt: null,
+      imageText: null,
+    })
     .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)));
   return { mediaUrls: [row.mediaUrl, row.mediaPoster].filter((url): url is string => url !== null) };
 }

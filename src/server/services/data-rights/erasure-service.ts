@@ -239,6 +239,7 @@ export function createErasureService(deps: {
         .set({
           authorId: placeholder,
           body: '',
+          language: 'und',
           mediaKind: null,
           mediaUrl: null,
           mediaPoster: null,

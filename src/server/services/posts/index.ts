@@ -9,3 +9,4 @@ export * from './scheduled-service.ts';
 export * from './polls-service.ts';
 export * from './link-previews.ts';
 export * from './video-transcoding.ts';
+export * from './language-backfill.ts';

@@ -18,6 +18,7 @@ import { keyColumns, type SortKey } from '../../db/keyset.ts';
 import { safetyWarningFor, type ModerationStatus } from '../safety/index.ts';
 import { viewerIsStaff, type Viewer } from '../circles/index.ts';
 import { imageSources } from '../../../lib/media-variants.ts';
+import type { PostLanguage } from '../../../lib/post-languages.ts';
 
 /**
  * ORDER BY matching the schema's `(created_at desc, id desc)` indexes, which drizzle creates as
@@ -42,6 +43,7 @@ export const postColumns = {
   likeCount: posts.likeCount,
   dislikeCount: posts.dislikeCount,
   commentCount: posts.commentCount,
+  language: posts.language,
   createdAt: posts.createdAt,
   editedAt: posts.editedAt,
   authorName: users.username,
@@ -91,6 +93,7 @@ export type PostRow = {
   likeCount: number;
   dislikeCount: number;
   commentCount: number;
+  language: string;
   createdAt: Date;
   editedAt: Date | null;
   authorName: string;
@@ -238,6 +241,7 @@ export function toPost(row: PostRow, viewerId: number | null): Post {
     like_count: row.likeCount,
     dislike_count: row.dislikeCount,
     comment_count: row.commentCount,
+    language: row.language as PostLanguage,
     moderation_status: status,
     safety_warning: status === 'removed' ? null : safetyWarningFor(row.scamVerdict),
     removed_reason: status === 'removed' ? (row.removedReason ?? '') : null,

@@ -1,9 +1,9 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql, type Placeholder } from 'drizzle-orm';
 import type { Circle, FeedSort, Post } from '../../../lib/api-types.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { circleMembers, circles, comments, postTags, posts, publicPostTotals } from '../../db/schema/index.ts';
 import { detail, fieldErrors, forbidden, say } from '../../platform/errors.ts';
-import type { KeysetPageSource } from '../../db/keyset.ts';
+import type { KeysetPageSource, UncountedPageSource } from '../../db/keyset.ts';
 import { loadSlice, rowKey, type SortKey } from '../../db/keyset.ts';
 import { prepared } from '../../db/prepared.ts';
 import { qualified as q } from '../../db/qualified.ts';
@@ -29,6 +29,7 @@ import { noLinkPreviews, pendingLink, type LinkPreviewQueue } from './link-previ
 import { pendingRenditions, type VideoTranscoding } from './video-transcoding.ts';
 import { assertPollAllowed, insertPoll } from './polls-service.ts';
 import type { ParsedPoll } from '../../../lib/validation.ts';
+import { postLanguage } from '../../../lib/language-detection.ts';
 
 export { toPost, selectPosts, newestFirst, type PostRow } from './post-mapper.ts';
 
@@ -74,6 +75,11 @@ export type ListPostsOptions = {
   tag?: number;
   /** The time Top of the day / week counts back from. */
   now?: Date;
+  /**
+   * Only posts in these languages (tags as stored, `und` among them: see tagsShownFor in src/lib/post-languages.ts).
+   * Such a feed has no kept total: its source's `count` is null and it pages by "has more".
+   */
+  languages?: readonly string[];
 };
 
 /**
@@ -87,6 +93,17 @@ type FeedShape = {
   byAuthor: boolean;
   member: boolean;
   tagged: boolean;
+  /** Only posts in the languages of the placeholder `languages` (comma-separated tags). */
+  inLanguages: boolean;
+};
+
+/**
+ * The posts in the feed's languages (`und` is among the tags), and a member's own posts whatever their language: the
+ * tags come in as one comma-separated placeholder, so one statement serves every choice.
+ */
+const inLanguages = (viewer: Placeholder | null) => {
+  const chosen = sql`${posts.language} = any(string_to_array(${sql.placeholder('languages')}::text, ','))`;
+  return viewer ? sql`(${chosen} or ${posts.authorId} = ${viewer})` : chosen;
 };
 
 /** A feed's posts that carry the tag (placeholder `tag`), found on post_tags' primary key from each post. */
@@ -107,7 +124,15 @@ function feedConditions(shape: FeedShape, tagJoined = false) {
   const inWindow = windowStart(shape.sort, new Date()) ? gte(posts.createdAt, sql.placeholder('since')) : undefined;
   // A page that joins the tag's rows already has them; asking again would only mislead the planner's estimates.
   const tagged = shape.tagged && !tagJoined ? carriesTag() : undefined;
-  const where = and(circleId ? and(eq(posts.circleId, circleId), seen) : shownCircles, byAuthor, inWindow, tagged, postListedFor(viewer));
+  const inChosenLanguages = shape.inLanguages ? inLanguages(viewer) : undefined;
+  const where = and(
+    circleId ? and(eq(posts.circleId, circleId), seen) : shownCircles,
+    byAuthor,
+    inWindow,
+    tagged,
+    inChosenLanguages,
+    postListedFor(viewer),
+  );
   return { viewer, shownCircles, where, countsRows: Boolean(byAuthor || inWindow || shape.tagged) };
 }
 
@@ -142,7 +167,10 @@ function feedTotal(db: Db, shape: FeedShape) {
  * Posts newest first, each as the spec's Post with the viewer's liked/disliked: their count and how to load a page.
  * Private circles' posts are included only for their members (and never when `publicOnly`).
  */
-export async function listPosts(db: Db, options: ListPostsOptions): Promise<KeysetPageSource<Post>> {
+export async function listPosts(db: Db, options: ListPostsOptions & { languages?: undefined }): Promise<KeysetPageSource<Post>>;
+/** A feed in chosen languages: no total (`count` null), paged by "has more". */
+export async function listPosts(db: Db, options: ListPostsOptions): Promise<KeysetPageSource<Post> | UncountedPageSource<Post>>;
+export async function listPosts(db: Db, options: ListPostsOptions): Promise<KeysetPageSource<Post> | UncountedPageSource<Post>> {
   const { viewerId } = options;
   const circleRef = options.circle === undefined ? null : parseCircleRef('key', options.circle);
   const ref = circleRef ? refValues(circleRef) : null;
@@ -154,9 +182,10 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
     byAuthor: options.authorId !== undefined,
     member: viewerId !== null,
     tagged: options.tag !== undefined,
+    inLanguages: options.languages !== undefined,
   };
   const scopeName = ref ? `circle_${ref.kind}${shape.publicOnly ? '_public' : ''}` : shape.publicOnly ? 'public' : 'visible';
-  const name = `feed_${sort}_${scopeName}${shape.byAuthor ? '_author' : ''}${shape.tagged ? '_tag' : ''}_${shape.member ? 'member' : 'visitor'}`;
+  const name = `feed_${sort}_${scopeName}${shape.byAuthor ? '_author' : ''}${shape.tagged ? '_tag' : ''}${shape.inLanguages ? '_lang' : ''}_${shape.member ? 'member' : 'visitor'}`;
   const values = {
     viewer: viewerId ?? 0,
     id: ref?.id ?? 0,
@@ -164,6 +193,7 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
     author: options.authorId ?? 0,
     since: windowStart(sort, options.now ?? new Date()) ?? new Date(0),
     tag: options.tag ?? 0,
+    languages: options.languages?.join(',') ?? '',
   };
   // Newest first by a tag reads the tag's own index (post_tags_tag_created_idx), joined to each post by its key.
   const byTag = shape.tagged && sort === 'new';
@@ -177,6 +207,28 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
     const circle = await findCircle(db, viewerId, circleRef);
     if (!circle || !(circle.channel_type === 'public' || (!options.publicOnly && circle.is_member))) throw detail(404, MESSAGES.notFound);
   };
+  const loadPage: KeysetPageSource<Post>['loadSlice'] = async (slice, limit) => {
+    // The total rides along as a scalar subquery (PostgreSQL runs it once per statement): a page is one round trip.
+    // A feed in chosen languages has none: no counter keeps it, and counting it would read every row it lists.
+    const rows = await loadSlice(key, slice, limit, (sliceShape, after, order, sliceValues) =>
+      prepared(db, `${name}_${sliceShape}`, () => {
+        const { viewer, where } = feedConditions(shape, byTag);
+        const total = shape.inLanguages ? sql<number | null>`null::int` : sql<number | null>`(${feedTotal(db, shape)})`;
+        const query = selectPosts(db, viewer, key, { total });
+        const rows = byTag
+          ? query.innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tagId, sql.placeholder('tag'))))
+          : query;
+        return rows
+          .where(and(where, after()))
+          .orderBy(...order())
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'));
+      }).execute({ ...values, ...sliceValues }),
+    );
+    if (rows.length === 0) await assertCircleShown();
+    return { total: rows[0]?.total ?? null, rows: rows.map((row) => ({ item: toPost(row, viewerId), key: rowKey(row) })) };
+  };
+  if (shape.inLanguages) return { count: null, keyType: key.type, loadSlice: loadPage };
   return {
     count: async () => {
       const [{ total }] = await prepared(db, `${name}_count`, () => feedTotal(db, shape)).execute(values);
@@ -184,25 +236,7 @@ export async function listPosts(db: Db, options: ListPostsOptions): Promise<Keys
       return total;
     },
     keyType: key.type,
-    loadSlice: async (slice, limit) => {
-      // The total rides along as a scalar subquery (PostgreSQL runs it once per statement): a page is one round trip.
-      const rows = await loadSlice(key, slice, limit, (sliceShape, after, order, sliceValues) =>
-        prepared(db, `${name}_${sliceShape}`, () => {
-          const { viewer, where } = feedConditions(shape, byTag);
-          const query = selectPosts(db, viewer, key, { total: sql<number>`(${feedTotal(db, shape)})` });
-          const rows = byTag
-            ? query.innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tagId, sql.placeholder('tag'))))
-            : query;
-          return rows
-            .where(and(where, after()))
-            .orderBy(...order())
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'));
-        }).execute({ ...values, ...sliceValues }),
-      );
-      if (rows.length === 0) await assertCircleShown();
-      return { total: rows[0]?.total ?? null, rows: rows.map((row) => ({ item: toPost(row, viewerId), key: rowKey(row) })) };
-    },
+    loadSlice: loadPage,
   };
 }
 
@@ -293,6 +327,7 @@ export async function createPost(db: Db, input: NewPost, tellMentions: MentionFa
         authorId: input.authorId,
         title: input.title,
         description,
+        language: postLanguage(input.title, description),
         images: input.images,
         videos: input.videos,
         videoPosters: input.videoPosters ?? {},
@@ -400,6 +435,7 @@ export async function editPost(db: Db, input: PostEdit, tellMentions: MentionFan
       .set({
         title,
         description,
+        language: postLanguage(title, description),
         editedAt: sql`now()`,
         scamVerdict: screening.verdict,
         moderationReasons: screening.reasons,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { ChannelType, Post, PostTag } from '../../../lib/api-types.ts';
+import { postLanguage } from '../../../lib/language-detection.ts';
 import type { Circle } from '../../../lib/api-types.ts';
 import { imageSources } from '../../../lib/media-variants.ts';
 import type { Db } from '../../db/client.ts';
@@ -117,6 +118,8 @@ function toScheduledPost(row: ScheduledRow, tagsById: Map<number, PostTag>): Pos
     like_count: 0,
     dislike_count: 0,
     comment_count: 0,
+    // What it will be detected as when it is published (detected again then, from the same words).
+    language: postLanguage(row.title, row.description),
     moderation_status: 'visible',
     safety_warning: null,
     removed_reason: null,

@@ -6,6 +6,7 @@ import { circleMembers, circles, comments, postReactions, posts, users, verifica
 import { credentialLabel } from '../../verification/index.ts';
 import { DEMO_CIRCLES, DEMO_POSTS, DEMO_USERS } from './demo-content.ts';
 import { themeColorsFor } from '../../../../lib/theme-colors.ts';
+import { detectLanguage, postLanguage } from '../../../../lib/language-detection.ts';
 
 /** Any constant works: it only keeps two instances starting at once from both seeding the same database. */
 const SEED_LOCK_KEY = 47_112_026;
@@ -124,6 +125,7 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
         authorId: userIds[p.author],
         title: p.title,
         description: p.html,
+        language: postLanguage(p.title, p.html),
         likeCount: p.likes,
         dislikeCount: p.dislikes,
         createdAt: at(p.hoursAgo * HOUR),
@@ -153,6 +155,7 @@ async function writeDemoCommunity(db: Executor, now: Date): Promise<void> {
       postId: postIdOf(p.title),
       authorId: userIds[c.author],
       body: c.body,
+      language: detectLanguage(c.body),
       createdAt: at(p.hoursAgo * HOUR - (k + 1) * spacing),
     }));
   });
