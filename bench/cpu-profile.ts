@@ -25,9 +25,13 @@ export function partOf(url: string, name: string): string {
   if (url.includes('/src/server/db/')) return 'product: database layer (src/server/db)';
   if (url.includes('/src/')) return 'product: services, routes, lib';
   if (/^(writev|writeBuffer|writeUtf8String|writeLatin1String|Socket\._writev?|_writeGeneric)$/.test(name)) return 'socket writes';
-  if (pkg === 'tsx' || /^(wrapSafe|compileSourceTextModule|makeAsyncRequest|makeSyncRequest|parseCJS|readFileUtf8|waitForWorker)$/.test(name))
+  if (
+    pkg === 'tsx' ||
+    /^(wrapSafe|compileSourceTextModule|makeAsyncRequest|makeSyncRequest|parseCJS|readFileUtf8|waitForWorker)$/.test(name)
+  )
     return 'module loading (start-up)';
-  if (url.startsWith('node:') || url === '') return name === '' ? 'V8 and native (program)' : 'node internals (events, streams, timers, buffers)';
+  if (url.startsWith('node:') || url === '')
+    return name === '' ? 'V8 and native (program)' : 'node internals (events, streams, timers, buffers)';
   return 'other';
 }
 

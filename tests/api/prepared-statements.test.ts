@@ -33,7 +33,10 @@ describe('prepared statements', () => {
     for (const round of [1, 2]) {
       await expect(
         db.transaction(async (tx) => {
-          await tx.update(circles).set({ description: `changed ${round}` }).where(eq(circles.id, circleId));
+          await tx
+            .update(circles)
+            .set({ description: `changed ${round}` })
+            .where(eq(circles.id, circleId));
           const [inside] = await describeCircle(tx as unknown as Db).execute({ id: circleId });
           expect(inside.description).toBe(`changed ${round}`);
           tx.rollback();
