@@ -242,6 +242,9 @@ async function main() {
     SEED_DEMO: '0',
     POSTS_PER_HOUR: '100000000',
     LOG_LEVEL: 'warn',
+    // The server measured serves requests only, as an HTTP instance beside job workers does: the background jobs
+    // (the language backfill of a filled database, purges) would otherwise share its cores at times of their own.
+    JOB_WORKERS: '0',
   };
 
   // In process: mint a token, find page 500's links, and record what each endpoint runs.
