@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ScamVerdict } from '../../../lib/statuses.ts';
 import type { NotificationCode } from '../../../lib/notification-messages.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { comments, posts, users } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import type { Notify } from '../notifications/index.ts';
+import { applyLaterVerdict, type ItemRef } from './later-verdict.ts';
 import { rescreenWithRegistry } from '../safety/index.ts';
 
 /**
@@ -19,7 +20,7 @@ import { rescreenWithRegistry } from '../safety/index.ts';
 
 export const IMAGE_TEXT_JOB = 'screen-image-text';
 
-export type ItemRef = { kind: 'post' | 'comment'; id: number };
+export type { ItemRef };
 /** Queues the screening of an item's images' text, inside the write's own transaction. */
 export type ImageTextScreening = (tx: Executor, item: ItemRef) => Promise<void>;
 /** Reads the words in stored images (the media domain's reader over the media store and the OCR): a text per image. */
@@ -27,8 +28,6 @@ export type ImageTextIn = (imageUrls: readonly string[]) => Promise<string[]>;
 
 /** No reading of images' text (OCR_ENABLED=0): nothing is queued. */
 export const noImageTextScreening: ImageTextScreening = async () => {};
-
-const SEVERITY: Record<ScamVerdict, number> = { ok: 0, warn: 1, held: 2 };
 
 const TOLD: Record<ItemRef['kind'], Record<'warn' | 'held', NotificationCode>> = {
   post: { held: 'postHeldForImage', warn: 'postWarnedForImage' },
@@ -121,34 +120,10 @@ export function createImageTextScreening({
       authorCreatedAt: item.authorCreatedAt,
       newAccountHours,
     });
-    if (screening.verdict === 'ok' || SEVERITY[screening.verdict] <= SEVERITY[item.verdict]) return;
-    const verdict = screening.verdict;
-    const table = ref.kind === 'post' ? posts : comments;
-    const changed = await db.transaction(async (tx) => {
-      // Only from the state it was read in: a moderator's decision or an edit meanwhile has the last word.
-      const updated = await tx
-        .update(table)
-        .set({
-          scamVerdict: verdict,
-          moderationStatus: verdict === 'held' ? 'held' : 'visible',
-          moderationReasons: [...screening.reasons, 'image-text'],
-          imageText: imageText.join('\n\n'),
-        })
-        .where(and(eq(table.id, ref.id), eq(table.moderationStatus, 'visible'), eq(table.scamVerdict, item.verdict)))
-        .returning({ id: table.id });
-      if (updated.length === 0) return false;
-      await notify(tx, [
-        {
-          userId: item.authorId,
-          kind: 'moderation_action',
-          postId: item.postId,
-          commentId: item.commentId,
-          message: { code: TOLD[ref.kind][verdict] },
-        },
-      ]);
-      return true;
-    });
-    if (changed && verdict === 'held') await queueHeld(ref);
+    await applyLaterVerdict(
+      { db, notify, queueHeld },
+      { ref, item, screening, reason: 'image-text', told: TOLD[ref.kind], extra: { imageText: imageText.join('\n\n') } },
+    );
   }
 
   jobs.define<ItemRef>({

@@ -8,6 +8,7 @@ import { posts, users } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../platform/job-queue.ts';
 import { safeFetch, SafeFetchRefused, type SafeFetchOptions } from '../../platform/safe-fetch.ts';
 import type { Notify } from '../notifications/index.ts';
+import { applyLaterVerdict, type ItemRef } from './later-verdict.ts';
 import { rescreenWithRegistry } from '../safety/index.ts';
 
 /**
@@ -88,8 +89,6 @@ export function readPageMeta(html: string, pageUrl: string): PageMeta {
   };
 }
 
-const SEVERITY: Record<ScamVerdict, number> = { ok: 0, warn: 1, held: 2 };
-
 export function createLinkPreviews({
   db,
   jobs,
@@ -104,7 +103,7 @@ export function createLinkPreviews({
   jobs: JobQueue;
   notify: Notify;
   storeImage: StorePreviewImage;
-  queueHeld: (ref: { kind: 'post'; id: number }) => Promise<void>;
+  queueHeld: (ref: ItemRef) => Promise<void>;
   /** LINK_PREVIEW_ALLOW_HOSTS: "host:port" pairs fetched whatever they resolve to (tests' local servers). */
   allowHosts: readonly string[];
   newAccountHours: number;
@@ -171,30 +170,16 @@ export function createLinkPreviews({
       authorCreatedAt: post.authorCreatedAt,
       newAccountHours,
     });
-    if (screening.verdict === 'ok' || SEVERITY[screening.verdict] <= SEVERITY[post.verdict as ScamVerdict]) return;
-    const verdict = screening.verdict;
-    const changed = await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(posts)
-        .set({
-          scamVerdict: verdict,
-          moderationStatus: verdict === 'held' ? 'held' : 'visible',
-          moderationReasons: [...screening.reasons, 'linked-page'],
-        })
-        .where(and(eq(posts.id, postId), eq(posts.moderationStatus, 'visible'), eq(posts.scamVerdict, post.verdict)))
-        .returning({ id: posts.id });
-      if (updated.length === 0) return false;
-      await notify(tx, [
-        {
-          userId: post.authorId,
-          kind: 'moderation_action',
-          postId,
-          message: { code: verdict === 'held' ? 'postHeldForLink' : 'postWarnedForLink' },
-        },
-      ]);
-      return true;
-    });
-    if (changed && verdict === 'held') await queueHeld({ kind: 'post', id: postId });
+    await applyLaterVerdict(
+      { db, notify, queueHeld },
+      {
+        ref: { kind: 'post', id: postId },
+        item: { verdict: post.verdict as ScamVerdict, authorId: post.authorId, postId, commentId: null },
+        screening,
+        reason: 'linked-page',
+        told: { held: 'postHeldForLink', warn: 'postWarnedForLink' },
+      },
+    );
   }
 
   jobs.define<{ postId: number }>({
