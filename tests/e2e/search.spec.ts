@@ -120,3 +120,23 @@ test('a focus on the box before the header island has run still opens the search
   release();
   await expect(page.getByRole('dialog', { name: 'Search' }).getByPlaceholder('Search anything...')).toBeFocused();
 });
+
+test('search: Hinglish typed in Latin letters finds a post written in Devanagari, says so, and opens it', async ({ page }) => {
+  const member = await signedInAs(page, 'member');
+  const tag = `zq${Date.now().toString(36)}`;
+  const circle = await createCircle(member, uniqueName('Circle Hinglish'));
+  const title = `धोखाधड़ी से सावधान ${tag}`;
+  const post = await createPost(member, { circle: circle.name, title });
+
+  await page.goto('/home/posts');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await dialog.getByPlaceholder('Search anything...').fill('dhokhadhadi');
+  // The words were matched in the other script: the dialog says which.
+  await expect(dialog.getByText('Showing results for धोखाधड़ी')).toBeVisible();
+  const hit = dialog.getByRole('link', { name: new RegExp(tag) });
+  await expect(hit).toHaveAttribute('href', `/home/comments/${post.id}`);
+  await hit.click();
+  await expect(page).toHaveURL(new RegExp(`/home/comments/${post.id}`));
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+});
