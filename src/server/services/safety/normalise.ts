@@ -361,6 +361,12 @@ const SIGNS: Record<string, string> = {
   'ॉ': 'o',
   'ॅ': 'e',
 };
+/** The Devanagari→Latin letters, shared with the corpus generator's script conversion (training/templating.ts). */
+export const DEVANAGARI_LATIN: {
+  readonly consonants: Readonly<Record<string, string>>;
+  readonly vowels: Readonly<Record<string, string>>;
+  readonly signs: Readonly<Record<string, string>>;
+} = { consonants: CONSONANTS, vowels: VOWELS, signs: SIGNS };
 const NASAL = new Set(['ं', 'ँ']);
 const VIRAMA = '्';
 const SCHWA = '\u0259';

@@ -16,11 +16,13 @@ import {
   warningFrames,
   SCAM_PATTERNS,
 } from './train-templates.ts';
+import { everydaySlots, everydayTemplates } from './everyday-templates.ts';
+import { regionalLegitTemplates, regionalScamTemplates } from './regional-templates.ts';
 import { addNoise, expand, paraphrase, seeded, toLatinScript, variants, type Lang, type LabelledItem } from './templating.ts';
 
 const SEED = 20240611;
 /** Texts per template and language: enough that each scam pattern has well over 100 items. */
-const PER_TEMPLATE: Record<string, number> = { en: 13, hinglish: 12, hi: 12 };
+const PER_TEMPLATE: Record<string, number> = { en: 13, hinglish: 12, hi: 12, kn: 8, ta: 8, bn: 8, mr: 8, te: 8 };
 const PARAPHRASE_SHARE = 0.35;
 const NOISE_SHARE = 0.3;
 const LEGIT_NOISE_SHARE = 0.08;
@@ -73,6 +75,21 @@ export function generateTrainCorpus(fixtureDir: URL): LabelledItem[] {
     for (const [lang, templates] of Object.entries(byLang) as [Lang, string[]][]) {
       for (const template of templates) grow('legit', kind, lang, variants(template, trainSlots, random, lang === 'en' ? 9 : 8));
     }
+  }
+  // Everyday honest writing in every language, @mentions of members among it: written before the regional scams so
+  // that an @handle is first of all a person in the thread.
+  for (const [kind, byLang] of Object.entries(everydayTemplates)) {
+    for (const [lang, templates] of Object.entries(byLang) as [Lang, string[]][])
+      for (const template of templates) grow('legit', kind, lang, variants(template, everydaySlots, random, lang === 'en' ? 9 : 8));
+  }
+  // Kannada, Tamil, Bengali, Marathi and Telugu: scams, warnings and honest posts written in those scripts.
+  for (const [pattern, byLang] of Object.entries(regionalScamTemplates)) {
+    for (const [lang, templates] of Object.entries(byLang) as [Lang, string[]][])
+      for (const template of templates) grow('scam', pattern, lang, variants(template, trainSlots, random, PER_TEMPLATE[lang]));
+  }
+  for (const [kind, byLang] of Object.entries(regionalLegitTemplates)) {
+    for (const [lang, templates] of Object.entries(byLang) as [Lang, string[]][])
+      for (const template of templates) grow('legit', kind, lang, variants(template, trainSlots, random, PER_TEMPLATE[lang]));
   }
   for (const other of otherLanguages) add({ ...other, source: 'template' });
 

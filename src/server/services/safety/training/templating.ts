@@ -7,7 +7,7 @@
  * `[a|b|c]` picks one alternative (an empty one, `[|a]`, makes the part optional); `{slot}` takes a value from the
  * slot lists given to `expand()`. No nesting.
  */
-import { normalise } from '../normalise.ts';
+import { DEVANAGARI_LATIN, normalise } from '../normalise.ts';
 
 export type Lang = 'en' | 'hinglish' | 'hi' | 'kn' | 'ta' | 'bn' | 'mr' | 'te';
 export type Source = 'template' | 'paraphrase' | 'script' | 'noise' | 'real';
@@ -136,55 +136,8 @@ export function toLatinScript(devanagari: string): string {
   return normalise(devanagari).replace(/[\u0900-\u097f]+/g, (word) => latinWord(word));
 }
 
-const C: Record<string, string> = {
-  क: 'k',
-  ख: 'kh',
-  ग: 'g',
-  घ: 'gh',
-  च: 'ch',
-  छ: 'chh',
-  ज: 'j',
-  झ: 'jh',
-  ट: 't',
-  ठ: 'th',
-  ड: 'd',
-  ढ: 'dh',
-  ण: 'n',
-  त: 't',
-  थ: 'th',
-  द: 'd',
-  ध: 'dh',
-  न: 'n',
-  प: 'p',
-  फ: 'ph',
-  ब: 'b',
-  भ: 'bh',
-  म: 'm',
-  य: 'y',
-  र: 'r',
-  ल: 'l',
-  व: 'v',
-  श: 'sh',
-  ष: 'sh',
-  स: 's',
-  ह: 'h',
-  ङ: 'n',
-  ञ: 'n',
-};
-const V: Record<string, string> = { अ: 'a', आ: 'aa', इ: 'i', ई: 'ee', उ: 'u', ऊ: 'oo', ए: 'e', ऐ: 'ai', ओ: 'o', औ: 'au', ऑ: 'o' };
-const M: Record<string, string> = {
-  'ा': 'aa',
-  'ि': 'i',
-  'ी': 'ee',
-  'ु': 'u',
-  'ू': 'oo',
-  'े': 'e',
-  'ै': 'ai',
-  'ो': 'o',
-  'ौ': 'au',
-  'ॉ': 'o',
-  'ृ': 'ri',
-};
+/** The normaliser's own letters (normalise.ts), so the corpus and the model read Devanagari the same way. */
+const { consonants: C, vowels: V, signs: M } = DEVANAGARI_LATIN;
 
 /** A plain Hinglish spelling of one Devanagari word (inherent vowel kept inside, dropped at the end). */
 function latinWord(word: string): string {

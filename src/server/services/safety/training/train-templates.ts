@@ -133,7 +133,7 @@ export const scamTemplates: Record<ScamPattern, Templates> = {
     en: [
       'Part time job: like YouTube videos and earn {amount} daily. Join our Telegram {tg} [to start|for tasks]. Prepaid tasks give 30% more.',
       '[Hello|Hi], I am {name} from the HR team. Work from home, rate hotels on Google and earn Rs 300 per task. Contact on {wa}.',
-      'Earn ₹3000 daily from home! Simple like and subscribe work. Deposit {small} to unlock VIP tasks with [double|higher] commission. {tg}',
+      'Earn ₹3000 daily from home! Simple like and subscribe work. Deposit {small} to unlock VIP tasks with [double|higher] commission. Join on Telegram {tg}',
       'We are hiring for online review tasks, daily payment guaranteed. To withdraw your {amount} commission, first complete a merchant task of {small}.',
     ],
     hinglish: [
@@ -168,16 +168,22 @@ export const scamTemplates: Record<ScamPattern, Templates> = {
       'Guaranteed 5% daily returns on {coin} trading! Join our VIP group {tg} and double your money in 30 days.',
       'Invest {amount} in our {coin} platform and get {big} in one month. 100% safe, withdraw anytime. WhatsApp {phone}.',
       'My mentor turned 10,000 into 3 lakh with {coin} signals. Register at {fakelink} with minimum deposit {amount}, assured profit.',
-      'Earn 2% per day with our AI {coin} bot. Deposit USDT to the given address, profit credited daily. Limited slots, {tg}.',
+      'Earn 2% per day with our AI {coin} bot. Deposit USDT to the given address, profit credited daily. Limited slots, join our Telegram {tg}.',
+      '[Forex|{coin}] [signals|trading] with [90%|95%] accuracy: [300%|200%] returns every month, zero risk. Deposit {amount} [on our app|at {fakelink}] and [message|WhatsApp] our manager on {phone}.',
+      '[Crypto|{coin}] doubling offer: send {amount} in USDT and receive double within {hours}. [Only today.|Trusted by 10,000 members.] Join {tg}',
     ],
     hinglish: [
-      '{coin} mein invest karo, har din 5% pakka munafa, paisa double 30 din mein. Telegram {tg}.',
+      '{coin} mein invest karo, har din 5% pakka munafa, paisa double 30 din mein. Telegram pe join karo {tg}.',
       'Bhai {amount} lagao aur mahine mein {big} pao, guaranteed return hai, {phone} pe WhatsApp karo.',
       'Hamara {coin} app join karo {fakelink}, minimum deposit {amount}, roz profit aayega.',
+      '[Forex|{coin}] trading se [mahine ka|har hafte] [30%|50%] pakka return, koi risk nahi. {amount} deposit karo aur manager ko WhatsApp karo {phone}.',
+      '{coin} doubling scheme: {amount} bhejo, {hours} mein double wapas. [Aaj last din hai.|Sirf VIP members ke liye.] Join karo {tg}',
     ],
     hi: [
       '{coin} ट्रेडिंग में रोज़ 5% पक्का मुनाफा! हमारे वीआईपी ग्रुप से जुड़ें {tg} और पैसा दोगुना करें।',
       '{amount} लगाएं और एक महीने में {big} पाएं, गारंटी के साथ। व्हाट्सएप करें {phone}',
+      '[फॉरेक्स|{coin}] ट्रेडिंग से हर महीने [30%|50%] पक्का रिटर्न, कोई जोखिम नहीं। {amount} जमा करें और मैनेजर को व्हाट्सएप करें {phone}',
+      '{coin} डबलिंग ऑफर: {amount} भेजें, {hours} में दोगुना वापस। अभी जुड़ें {tg}',
     ],
   },
   sextortion: {
@@ -287,11 +293,11 @@ export const scamTemplates: Record<ScamPattern, Templates> = {
       'Free stock tips with 95% accuracy! Join our WhatsApp group {wa}, buy {stock} tomorrow for 300% returns.',
       'SEBI registered advisor (not really needed) — {stock} will double this week, pay {small} for premium calls on {tg}.',
       'Insider news: {stock} upper circuit confirmed. Invest through our institutional account app {fakelink}, guaranteed profit.',
-      'Professor {name} stock club: daily jackpot calls, minimum {amount} in our trading app, 10x returns assured. {tg}',
+      'Professor {name} stock club: daily jackpot calls, minimum {amount} in our trading app, 10x returns assured. Join the Telegram group {tg}',
     ],
     hinglish: [
       'Free share market tips, {stock} kal 300% jayega, WhatsApp group join karo {wa}.',
-      'Premium stock calls sirf {small} mein, pakka profit, Telegram {tg}.',
+      'Premium stock calls sirf {small} mein, pakka profit, Telegram pe join karo {tg}.',
       'Institutional account se IPO allotment pakka, hamara app download karo {fakelink} aur {amount} daalo.',
     ],
     hi: ['मुफ्त शेयर टिप्स! {stock} इस हफ्ते दोगुना होगा, व्हाट्सएप ग्रुप से जुड़ें {wa}', 'पक्का मुनाफा वाली कॉल सिर्फ {small} में, टेलीग्राम पर जुड़ें {tg}'],

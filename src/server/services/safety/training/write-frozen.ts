@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { frozenLegitTemplates, frozenOtherLanguages, frozenScamTemplates, frozenSlots } from './frozen-templates.ts';
+import { frozenRegionalLegitTemplates, frozenRegionalScamTemplates } from './frozen-regional-templates.ts';
 import { seeded, variants, type Lang, type LabelledItem } from './templating.ts';
 import { corpusJson, FROZEN_FILE } from './train.ts';
 
@@ -31,6 +32,19 @@ export function generateFrozenCorpus(): LabelledItem[] {
     }
   }
   for (const other of frozenOtherLanguages) items.push({ ...other, source: 'template' });
+  // Kannada, Tamil, Bengali, Marathi and Telugu, added after the items above so that those keep their ids and texts.
+  for (const [pattern, byLang] of Object.entries(frozenRegionalScamTemplates)) {
+    for (const [lang, templates] of Object.entries(byLang) as [Lang, string[]][])
+      for (const template of templates)
+        for (const text of variants(template, frozenSlots, random, 4))
+          items.push({ label: 'scam', pattern, lang, source: 'template', text });
+  }
+  for (const [pattern, byLang] of Object.entries(frozenRegionalLegitTemplates)) {
+    for (const [lang, templates] of Object.entries(byLang) as [Lang, string[]][])
+      for (const template of templates)
+        for (const text of variants(template, frozenSlots, random, 4))
+          items.push({ label: 'legit', pattern, lang, source: 'template', text });
+  }
   return items.map((item, i) => ({ id: i + 1, ...item }));
 }
 
