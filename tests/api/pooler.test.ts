@@ -78,7 +78,11 @@ describe.skipIf(!url || !hasPgbouncer())('behind PgBouncer in transaction mode',
     expect(liked.statusCode, liked.body).toBeLessThan(300);
     const feeds = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        t.app.inject({ method: 'GET', url: `/api/posts/public/feed/?circle=${circle}&languages=all`, headers: i % 2 ? reader.auth : undefined }),
+        t.app.inject({
+          method: 'GET',
+          url: `/api/posts/public/feed/?circle=${circle}&languages=all`,
+          headers: i % 2 ? reader.auth : undefined,
+        }),
       ),
     );
     for (const res of feeds) {
