@@ -18,7 +18,7 @@ export const INVALID_CURSOR = say('errors.paging.invalidCursor');
 export const INVALID_PAGE = say('errors.paging.invalidPage');
 
 export type { OffsetPageSource, KeysetPageSource, PageSource, UncountedPageSource } from '../db/keyset.ts';
-import type { KeysetPageSource, PageSource, Slice, UncountedPageSource } from '../db/keyset.ts';
+import type { KeysetPageSource, PageSource, UncountedPageSource } from '../db/keyset.ts';
 
 /** The cursor parameter beside a page parameter: `cursor` for `page`, `posts_cursor` for `posts_page`. */
 const cursorParamFor = (param: string) => (param === 'page' ? 'cursor' : param.replace(/page$/, 'cursor'));
@@ -102,6 +102,24 @@ export async function paginate<T>(
   };
 }
 
+/** The link to the page before `page`: by number up to MAX_PAGE_BY_NUMBER + 1, else by a cursor before `first`. */
+const previousLink = (request: FastifyRequest, param: string, page: number, first: RowKey | undefined) =>
+  page <= 1
+    ? null
+    : page - 1 <= MAX_PAGE_BY_NUMBER || !first
+      ? pageUrl(request, param, page - 1)
+      : pageUrl(request, param, page - 1, { direction: 'before', ...first });
+
+/**
+ * A cursor's page read with one row more than a page: the rows of the page, and whether there is a page after it
+ * (going back, the rows after this page are the ones the cursor came from).
+ */
+function cursorPage<R>(rows: R[], cursor: Cursor, pageSize: number): { rows: R[]; hasNext: boolean } {
+  const more = rows.length > pageSize;
+  if (more) rows = cursor.direction === 'after' ? rows.slice(0, pageSize) : rows.slice(1);
+  return { rows, hasNext: cursor.direction === 'before' || more };
+}
+
 async function paginateKeyset<T>(
   request: FastifyRequest,
   source: KeysetPageSource<T>,
@@ -110,12 +128,6 @@ async function paginateKeyset<T>(
   const cursorText = query?.[cursorParamFor(param)];
   let page = readPageNumber(query?.[param]);
   const lastPageOf = (count: number) => Math.max(1, Math.ceil(count / pageSize));
-  const previousLink = (first: RowKey | undefined) =>
-    page <= 1
-      ? null
-      : page - 1 <= MAX_PAGE_BY_NUMBER || !first
-        ? pageUrl(request, param, page - 1)
-        : pageUrl(request, param, page - 1, { direction: 'before', ...first });
 
   if (cursorText === undefined || cursorText === '') {
     let count: number;
@@ -137,7 +149,7 @@ async function paginateKeyset<T>(
     return {
       count,
       next: page < lastPageOf(count) && last ? pageUrl(request, param, page + 1, { direction: 'after', ...last }) : null,
-      previous: previousLink(rows[0]?.key),
+      previous: previousLink(request, param, page, rows[0]?.key),
       results: rows.map((row) => row.item),
     };
   }
@@ -148,17 +160,13 @@ async function paginateKeyset<T>(
   if (page === Number.POSITIVE_INFINITY || page < 2) throw detail(404, INVALID_PAGE);
   // One row more than a page says whether there is another page beyond it (the total moves while people post).
   const slice = await source.loadSlice({ cursor }, pageSize + 1);
-  let rows = slice.rows;
-  const more = rows.length > pageSize;
-  if (more) rows = cursor.direction === 'after' ? rows.slice(0, pageSize) : rows.slice(1);
+  const { rows, hasNext } = cursorPage(slice.rows, cursor, pageSize);
   if (rows.length === 0 || slice.total === null) throw detail(404, INVALID_PAGE);
   const last = rows.at(-1)!.key;
-  // Going back, the rows after this page are the ones the cursor came from.
-  const hasNext = cursor.direction === 'before' || more;
   return {
     count: slice.total,
     next: hasNext ? pageUrl(request, param, page + 1, { direction: 'after', ...last }) : null,
-    previous: previousLink(rows[0].key),
+    previous: previousLink(request, param, page, rows[0].key),
     results: rows.map((row) => row.item),
   };
 }
@@ -176,33 +184,25 @@ async function paginateUncounted<T>(
   const cursorText = query?.[cursorParamFor(param)];
   const page = readPageNumber(query?.[param]);
   if (page === Number.POSITIVE_INFINITY) throw detail(404, INVALID_PAGE);
-  let slice: Slice;
+  let rows: { item: T; key: RowKey }[];
+  let hasNext: boolean;
   if (cursorText === undefined || cursorText === '') {
     if (page > MAX_PAGE_BY_NUMBER) throw detail(400, pageTooDeep(page, param));
-    slice = { offset: (page - 1) * pageSize };
+    const read = (await source.loadSlice({ offset: (page - 1) * pageSize }, pageSize + 1)).rows;
+    hasNext = read.length > pageSize;
+    rows = read.slice(0, pageSize);
   } else {
     const cursor = typeof cursorText === 'string' ? decodeCursor(cursorText, source.keyType) : null;
     if (!cursor) throw detail(404, INVALID_CURSOR);
     if (page < 2) throw detail(404, INVALID_PAGE);
-    slice = { cursor };
+    ({ rows, hasNext } = cursorPage((await source.loadSlice({ cursor }, pageSize + 1)).rows, cursor, pageSize));
   }
-  let { rows } = await source.loadSlice(slice, pageSize + 1);
-  const more = rows.length > pageSize;
-  // Read backwards (a `before` cursor), the extra row is the first; otherwise the last.
-  if (more) rows = 'cursor' in slice && slice.cursor.direction === 'before' ? rows.slice(1) : rows.slice(0, pageSize);
   if (rows.length === 0 && page > 1) throw detail(404, INVALID_PAGE);
-  const hasNext = ('cursor' in slice && slice.cursor.direction === 'before') || more;
   const last = rows.at(-1)?.key;
-  const first = rows[0]?.key;
   return {
     count: null,
     next: hasNext && last ? pageUrl(request, param, page + 1, { direction: 'after', ...last }) : null,
-    previous:
-      page <= 1
-        ? null
-        : page - 1 <= MAX_PAGE_BY_NUMBER || !first
-          ? pageUrl(request, param, page - 1)
-          : pageUrl(request, param, page - 1, { direction: 'before', ...first }),
+    previous: previousLink(request, param, page, rows[0]?.key),
     results: rows.map((row) => row.item),
   };
 }
