@@ -120,17 +120,21 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
   // steps guessed every word's frequency alike, and a common word took 5.6 s at 1M posts instead of milliseconds.
   // SET LOCAL holds for this transaction only; its statements run one after another on its connection.
   // The common words are read first, outside it (the embedded database has one connection, which the transaction holds).
-  const [commonPosts, commonComments] = await Promise.all([commonWords(db, 'posts'), commonWords(db, 'comments')]);
+  const [commonPosts, commonComments, commonTitles] = await Promise.all([
+    commonWords(db, 'posts'),
+    commonWords(db, 'comments'),
+    commonWords(db, 'posts', 'title_vector'),
+  ]);
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-    return searchIn(tx, { posts: commonPosts, comments: commonComments }, viewerId, q, sort);
+    return searchIn(tx, { posts: commonPosts, comments: commonComments, titles: commonTitles }, viewerId, q, sort);
   });
 }
 
 /** Search on `db` (the transaction), with each table's common words. */
 async function searchIn(
   db: Executor,
-  common: Record<'posts' | 'comments', string[]>,
+  common: Record<'posts' | 'comments' | 'titles', string[]>,
   viewerId: number | null,
   q: string,
   sort: SearchSort,
@@ -298,9 +302,10 @@ async function searchIn(
     table: 'posts' | 'comments',
     titles: boolean,
   ): Promise<T[]> => {
-    // The titles' step finds an old post about a rarer word; a word in a large share of titles would make it read
-    // every one of them (60,000 titles for "india" at 1M posts: 350 ms), and newer ones already fill the page.
-    const byTitle = titles && sort === 'relevant' && !allCommon(common[table], words, 1);
+    // The titles' step finds an old post about its words, however many newer texts mention them in passing; a word
+    // in a large share of titles would make it read every one of them (60,000 titles for "india" at 1M posts: 350 ms),
+    // so it is skipped when every word is common among the titles themselves.
+    const byTitle = titles && sort === 'relevant' && !allCommon(common.titles, words, 1);
     const [recent, titled] = await Promise.all([find('recent'), byTitle ? find('title') : Promise.resolve([])]);
     const wholeIndex = recent.length < SEARCH_LIMIT && !allCommon(common[table], words);
     return merge(sort, recent, titled, wholeIndex ? await find('all') : []);
@@ -386,23 +391,24 @@ const commonWordsCache = new WeakMap<object, Map<string, { at: number; words: Pr
 
 /**
  * The lexemes in more than COMMON_SHARE of a table's texts: the most common elements ANALYZE keeps for its search
- * column (pg_stats), read at most every ten minutes. None before the table is analysed (a new or small database):
- * then no word counts as common.
+ * column (pg_stats; the posts' titles have their own), read at most every ten minutes. None before the table is
+ * analysed (a new or small database): then no word counts as common.
  */
-function commonWords(db: Db, table: 'posts' | 'comments'): Promise<string[]> {
+function commonWords(db: Db, table: 'posts' | 'comments', column: 'search_vector' | 'title_vector' = 'search_vector'): Promise<string[]> {
   let byTable = commonWordsCache.get(db);
   if (!byTable) commonWordsCache.set(db, (byTable = new Map()));
-  const cached = byTable.get(table);
+  const key = `${table}.${column}`;
+  const cached = byTable.get(key);
   if (cached && Date.now() - cached.at < COMMON_WORDS_MS) return cached.words;
   const words = executeRows<{ elems: string[] | null; freqs: number[] | null }>(
     db,
     sql`select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs from pg_stats
-        where schemaname = current_schema() and tablename = ${table} and attname = 'search_vector'`,
+        where schemaname = current_schema() and tablename = ${table} and attname = ${column}`,
   ).then(
     ([row]) => (row?.elems ?? []).filter((_, i) => Number(row?.freqs?.[i] ?? 0) > COMMON_SHARE),
     () => [],
   );
-  byTable.set(table, { at: Date.now(), words });
+  byTable.set(key, { at: Date.now(), words });
   return words;
 }
 
