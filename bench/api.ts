@@ -1,6 +1,6 @@
 /**
  * API benchmark on PostgreSQL, at the size bench:data fills: each endpoint under HTTP load (requests/s, p50, p99),
- * beside pgbench running the exact statements that endpoint ran (recorded from one request in process), with the
+ * beside pgbench running the exact statements that endpoint ran (recorded from one warm request in process), with the
  * same connections and duration, prepared (`-M prepared`, the values sent apart, as the server sends them): our rate
  * as a share of what PostgreSQL itself serves for the same SQL.
  *   npm run bench:data -- --posts 1000000 --database bsq_bench     (once: the fill takes minutes)
@@ -13,7 +13,7 @@
  * REDIS_URL, default redis://127.0.0.1:6379; 1 runs the single process of `npm start`),
  * --client wrk|autocannon (BENCH_CLIENT; wrk when installed: see http-load.ts), --profile DIR (the server writes a
  * V8 CPU profile into DIR when it stops: `npm run bench:profile -- DIR/*.cpuprofile` says where Node's time went; use
- * it with --only one endpoint).
+ * it with --only one endpoint), --sql (print each endpoint's recorded statements, as pgbench runs them).
  * The "node µs" column is the server process's CPU time (user and system, from /proc) per request served: Node's
  * own work per request, which bounds the cheap pages when server and database share the cores.
  */
@@ -44,6 +44,7 @@ const { values: flags } = parseArgs({
     instances: { type: 'string' },
     client: { type: 'string' },
     profile: { type: 'string' },
+    sql: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(flags.seconds ?? process.env.BENCH_SECONDS ?? 10);
@@ -54,6 +55,8 @@ const client = (flags.client ?? process.env.BENCH_CLIENT ?? defaultClient()) as 
 if (client !== 'wrk' && client !== 'autocannon') throw new Error('--client is wrk or autocannon');
 const jwtSecret = 'bench-secret';
 const PGBENCH = process.env.PGBENCH ?? '/usr/bin/pgbench';
+/** pgbench runs this much longer than the HTTP load; the transactions that start in it are not counted (below). */
+const PGBENCH_WARM_SECONDS = 2;
 /** The server's plan cache mode (DATABASE_PLAN_CACHE_MODE), which pgbench's connections take too. */
 const planCacheMode = process.env.DATABASE_PLAN_CACHE_MODE ?? DEFAULT_PLAN_CACHE_MODE;
 /**
@@ -156,7 +159,7 @@ async function pgbench(url: string, { script, defines }: { script: string; defin
       '-j',
       '2',
       '-T',
-      String(seconds),
+      String(seconds + PGBENCH_WARM_SECONDS),
       '-f',
       file,
       '-l',
@@ -179,17 +182,27 @@ async function pgbench(url: string, { script, defines }: { script: string; defin
       cwd: dir,
     },
   );
-  const match = /tps = ([\d.]+)/.exec(stdout);
-  if (!match) throw new Error(`pgbench printed no rate:\n${stdout}`);
-  // Each log line: client, transaction, latency in microseconds, … (one file per thread).
-  const latencies = readdirSync(dir)
+  if (!/tps = ([\d.]+)/.test(stdout)) throw new Error(`pgbench printed no rate:\n${stdout}`);
+  // Each log line: client, transaction, latency in µs, script, and when it ended (epoch seconds, µs); one file per
+  // thread. Transactions that started in the first PGBENCH_WARM_SECONDS are left out, as the HTTP side's warm-up
+  // second is: each of pgbench's new connections is a new backend, whose first statements load its caches (the
+  // text-search dictionaries, the catalogs), a cost the server's pool pays once.
+  const done = readdirSync(dir)
     .filter((name) => name.startsWith(path.basename(logPrefix)))
     .flatMap((name) => readFileSync(path.join(dir, name), 'utf8').split('\n'))
     .filter(Boolean)
-    .map((line) => Number(line.split(' ')[2]) / 1000)
-    .sort((a, b) => a - b);
+    .map((line) => {
+      const [, , latency, , epoch, micros] = line.split(' ').map(Number);
+      const end = epoch * 1e6 + micros;
+      return { latency: latency / 1000, start: end - latency, end };
+    });
+  if (!done.length) throw new Error(`pgbench logged no transaction:\n${stdout}`);
+  const from = Math.min(...done.map((t) => t.start)) + PGBENCH_WARM_SECONDS * 1e6;
+  const measured = done.filter((t) => t.start >= from);
+  const until = Math.max(from + 1, ...measured.map((t) => t.end));
+  const latencies = measured.map((t) => t.latency).sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { tps: Number(match[1]), p50: at(0.5), p99: at(0.99) };
+  return { tps: (measured.length * 1e6) / (until - from), p50: at(0.5), p99: at(0.99) };
 }
 
 /** The URL of page `page` of a list, reached through its next links (each carries the keyset cursor). */
@@ -285,11 +298,20 @@ async function main() {
   const scripts = new Map<string, Statement[]>();
   for (const endpoint of endpoints) {
     const headers = { ...(endpoint.signedIn ? auth : {}), ...(endpoint.body ? { 'content-type': 'application/json' } : {}) };
-    const statements = await recordStatements(async () => {
+    const send = async () => {
       const res = await app.inject({ method: endpoint.method ?? 'GET', url: endpoint.url, headers, payload: endpoint.body });
       if (res.statusCode >= 300) throw new Error(`${endpoint.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-    });
+    };
+    // The second request is recorded: the first also reads what a running server keeps (the driver's types on a new
+    // connection, search's common words for ten minutes), which pgbench would otherwise repeat on every transaction.
+    // A write is sent once, so the recorded statements are the ones a new post runs.
+    if (endpoint.method !== 'POST') await send();
+    const statements = await recordStatements(send);
     scripts.set(endpoint.name, statements);
+    if (flags.sql) {
+      const { script, defines } = pgbenchScript(statements);
+      console.log(`\n${endpoint.name}:\n${script}${defines.map((define) => `-- -D ${define}`).join('\n')}`);
+    }
   }
   await app.close();
   await database.close();

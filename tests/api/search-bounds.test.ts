@@ -11,13 +11,23 @@ import { createCircle, createUser, post } from '../helpers/fixtures.ts';
 describe('search of several common words', () => {
   let t: TestApp;
   const statements: string[] = [];
+  const sent: { text: string; values: unknown[] }[] = [];
   let recording = false;
 
   beforeAll(async () => {
-    t = await buildTestApp({}, {}, { onStatement: (text) => void (recording && statements.push(text)) });
+    t = await buildTestApp(
+      {},
+      {},
+      { onStatement: (text, values) => void (recording && statements.push(text) && sent.push({ text, values })) },
+    );
     const author = await createUser(t.app, 'bounds');
     const circle = await createCircle(t.app, author, 'Bounded Words');
+    await post(t.app, author, circle, 'Alpha zebracorn sighting');
     for (let i = 0; i < 40; i++) await post(t.app, author, circle, i % 2 ? `Alpha gamma ${i}` : `Beta delta ${i}`);
+    // Enough other posts that one title in them is rare (under 0.5 % of titles).
+    await t.app.ctx.db.execute(
+      sql`insert into posts (circle_id, author_id, title, description) select ${circle.id}, ${author.id}, 'Filler note ' || n, '' from generate_series(1, 400) n`,
+    );
     await t.app.ctx.db.execute(sql`analyze posts, comments`);
   });
   afterAll(() => t?.close());
@@ -47,5 +57,17 @@ describe('search of several common words', () => {
     expect(titles).toHaveLength(10);
     for (const title of titles) expect(title).toMatch(/^Alpha gamma \d+$/);
     expect(wholeTableSteps()).toEqual([]);
+  });
+
+  it("asks the titles' index for a rare word only, and checks the common one on the titles it finds", async () => {
+    sent.length = 0;
+    recording = true;
+    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=zebracorn%20alpha' });
+    recording = false;
+    expect(res.statusCode).toBe(200);
+    expect((res.json().search.posts as { title: string }[]).map((p) => p.title)).toEqual(['Alpha zebracorn sighting']);
+    const titleStep = sent.find(({ text }) => text.includes('"title_vector" @@'));
+    expect(titleStep?.values).toContain('zebracorn:*');
+    expect(titleStep?.values).toContain('zebracorn:* & alpha:*');
   });
 });
