@@ -281,7 +281,16 @@ async function main() {
     { name: `search "${shape.commonWord}" (common)`, url: `/api/posts/search/?q=${shape.commonWord}` },
     { name: `search "${shape.rareWord}" (rare)`, url: `/api/posts/search/?q=${shape.rareWord}` },
     // Two and three words, common and rare: every word must match (AND), so the planner guesses few matches.
-    ...[`mumbai rain`, `cricket delhi metro`, `${shape.rareWord} india`, `${shape.rareWord} mumbai rain`].map((q) => ({
+    // And the other script's step (the romanised skeleton on trigrams), which words alone do not fill: Hinglish beside a
+    // common English word, and Devanagari.
+    ...[
+      `mumbai rain`,
+      `cricket delhi metro`,
+      `${shape.rareWord} india`,
+      `${shape.rareWord} mumbai rain`,
+      'mumbai baarish',
+      'मुंबई बारिश',
+    ].map((q) => ({
       name: `search "${q}"`,
       url: `/api/posts/search/?q=${encodeURIComponent(q)}`,
     })),

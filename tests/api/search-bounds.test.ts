@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../../src/server/db/client.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createCircle, createUser, post } from '../helpers/fixtures.ts';
 
@@ -23,6 +24,8 @@ describe('search of several common words', () => {
     const author = await createUser(t.app, 'bounds');
     const circle = await createCircle(t.app, author, 'Bounded Words');
     await post(t.app, author, circle, 'Alpha zebracorn sighting');
+    // A Devanagari word common among the posts (5 of 446).
+    for (let i = 0; i < 5; i++) await post(t.app, author, circle, `बारिश की खबर ${i}`);
     for (let i = 0; i < 40; i++) await post(t.app, author, circle, i % 2 ? `Alpha gamma ${i}` : `Beta delta ${i}`);
     // Enough other posts that one title in them is rare (under 0.5 % of titles).
     await t.app.ctx.db.execute(
@@ -69,5 +72,39 @@ describe('search of several common words', () => {
     const titleStep = sent.find(({ text }) => text.includes('"title_vector" @@'));
     expect(titleStep?.values).toContain('zebracorn:*');
     expect(titleStep?.values).toContain('zebracorn:* & alpha:*');
+  });
+
+  /** The posts' trigram (other-script) step, as sent. */
+  const postsSkeletonStep = () =>
+    sent.find(({ text }) => text.includes('"post_candidates"') && text.includes('<% "posts"."search_skeleton"'));
+
+  it('looks a Hinglish query up in the trigram index by its rare word, not by a common one beside it', async () => {
+    sent.length = 0;
+    recording = true;
+    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=alpha%20zug' });
+    recording = false;
+    expect(res.statusCode).toBe(200);
+    const [{ skeleton }] = await executeRows<{ skeleton: string }>(t.app.ctx.db, sql`select bsq_search_skeleton('zug') as skeleton`);
+    const step = postsSkeletonStep();
+    expect(step?.values).toContain(skeleton);
+    expect(step?.values).not.toContain('alph');
+  });
+
+  it('reads only the newest rows for the other script when every word of the skeleton is a common word’s', async () => {
+    sent.length = 0;
+    recording = true;
+    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=alpha%20betaa' });
+    recording = false;
+    expect(res.statusCode).toBe(200);
+    expect(postsSkeletonStep()?.text).toMatch(/order by "posts"\."id" desc limit 2000\)/);
+  });
+
+  it('still finds a common Devanagari word typed in Latin letters, among the newest rows', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=baarish' });
+    expect(res.statusCode).toBe(200);
+    const titles = (res.json().search.posts as { title: string }[]).map((p) => p.title);
+    expect(titles).toHaveLength(5);
+    for (const title of titles) expect(title).toMatch(/^बारिश की खबर \d$/);
+    expect(res.json().transliterated).toBe('बारिश');
   });
 });

@@ -93,6 +93,8 @@ export function plainTextExcerpt(html: string, max = EXCERPT_LENGTH): string {
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 type Step = 'recent' | 'title' | 'all';
+/** The other script's step: by the trigram index, or among the newest rows. */
+type FuzzyStep = 'fuzzy' | 'fuzzy-recent';
 type Ranked = { id: number; rank: number };
 type PostRow = Ranked & { title: string; description: string; user: string; circleName: string };
 type CommentRow = Ranked & { postId: number; user: string; body: string };
@@ -120,14 +122,17 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
   // steps guessed every word's frequency alike, and a common word took 5.6 s at 1M posts instead of milliseconds.
   // SET LOCAL holds for this transaction only; its statements run one after another on its connection.
   // The common words are read first, outside it (the embedded database has one connection, which the transaction holds).
-  const [commonPosts, commonComments, commonTitles] = await Promise.all([
+  const [commonPosts, commonComments, commonTitles, skeletonsPosts, skeletonsComments] = await Promise.all([
     commonWords(db, 'posts'),
     commonWords(db, 'comments'),
     commonWords(db, 'posts', 'title_vector'),
+    commonSkeletons(db, 'posts'),
+    commonSkeletons(db, 'comments'),
   ]);
+  const common = { posts: commonPosts, comments: commonComments, titles: commonTitles };
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-    return searchIn(tx, { posts: commonPosts, comments: commonComments, titles: commonTitles }, viewerId, q, sort);
+    return searchIn(tx, common, { posts: skeletonsPosts, comments: skeletonsComments }, viewerId, q, sort);
   });
 }
 
@@ -135,6 +140,7 @@ export async function search(db: Db, viewerId: number | null, q: string, sort: S
 async function searchIn(
   db: Executor,
   common: Record<'posts' | 'comments' | 'titles', string[]>,
+  commonSkeleton: Record<'posts' | 'comments', string[]>,
   viewerId: number | null,
   q: string,
   sort: SearchSort,
@@ -153,7 +159,13 @@ async function searchIn(
   // Prepared statements (db/prepared.ts): planning these joins cost as much as running them.
   const viewer = viewerId === null ? null : sql.placeholder('viewer');
   const audience = viewer ? 'member' : 'visitor';
-  const lead = skeleton.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
+  // The skeleton's word looked up in the trigram index: the longest, and for posts and comments the longest that is
+  // not a common word's skeleton (or the start of one). A common one would gather every text that has it, to check
+  // the others on each: "mumbai baarish" read 'mumbai' in a sixth of a million posts and five million comments, 40 s.
+  const skeletonWords = skeleton.split(' ').filter(Boolean);
+  const longest = (list: string[]) => list.reduce((a, b) => (b.length > a.length ? b : a), '');
+  const leadOf = (table: 'posts' | 'comments') =>
+    longest(skeletonWords.filter((word) => !commonSkeleton[table].some((common) => common.startsWith(word))));
   // The whole-index step looks up only the words that are not common in the index (a rare word's short list), and
   // checks the others on the rows it finds: a common prefix's list is hundreds of thousands long (300 ms to read).
   const rareWords = (table: 'posts' | 'comments' | 'titles') => {
@@ -165,7 +177,9 @@ async function searchIn(
     query,
     plain: words.join(' '),
     skeleton,
-    lead,
+    lead: longest(skeletonWords),
+    leadPosts: leadOf('posts'),
+    leadComments: leadOf('comments'),
     viewer: viewerId ?? 0,
     rarePosts: rareOf('posts'),
     rareComments: rareOf('comments'),
@@ -214,24 +228,36 @@ async function searchIn(
         .as(name)
     );
   };
-  // Every word of the query's skeleton must match a word of the text's; the longest is looked up in the trigram index.
-  const skeletonMatch = (column: AnyPgColumn) =>
-    sql`${sql.placeholder('lead')} <% ${column} and not exists (select from unnest(string_to_array(${sql.placeholder('skeleton')}, ' ')) as w(word) where not (w.word <% ${column}))`;
-  /** The skeleton's trigram match: ids with their word similarity as rank. */
-  const fuzzy = (table: typeof posts | typeof comments, listed: SQL | undefined, name: string) =>
-    db
-      .select({ id: table.id, rank: sql<number>`word_similarity(${sql.placeholder('skeleton')}, ${table.searchSkeleton})`.as('rank') })
-      .from(table as typeof posts)
-      .where(and(skeletonMatch(table.searchSkeleton), listed))
-      .orderBy(sql`${table.id} + 0 desc`)
+  // Every word of the query's skeleton must match a word of the text's; the lead is looked up in the trigram index.
+  const skeletonMatch = (column: AnyPgColumn, lead = 'lead') =>
+    sql`${sql.placeholder(lead)} <% ${column} and not exists (select from unnest(string_to_array(${sql.placeholder('skeleton')}, ' ')) as w(word) where not (w.word <% ${column}))`;
+  /**
+   * The skeleton's trigram match: ids with their word similarity as rank. Through the trigram index by the lead, or,
+   * when every word of the skeleton is a common word's ('fuzzy-recent'), among the newest RECENT_WINDOW rows only, as
+   * the words' first step reads them: the index would gather every text with the commonest.
+   */
+  const fuzzy = (table: typeof posts | typeof comments, listed: SQL | undefined, name: string, step: FuzzyStep) => {
+    const recent = step === 'fuzzy-recent';
+    const source = recent
+      ? sql`(select * from ${table} order by ${table.id} desc limit ${sql.raw(String(RECENT_WINDOW))}) as ${table}`
+      : table;
+    return db
+      .select({
+        id: sql<number>`${table.id}`.mapWith(Number).as('candidate_id'),
+        rank: sql<number>`word_similarity(${sql.placeholder('skeleton')}, ${table.searchSkeleton})`.as('rank'),
+      })
+      .from(source as typeof posts)
+      .where(and(skeletonMatch(table.searchSkeleton, recent ? 'lead' : table === posts ? 'leadPosts' : 'leadComments'), listed))
+      .orderBy(recent ? sql`${table.id} desc` : sql`${table.id} + 0 desc`)
       .limit(SEARCH_CANDIDATES)
       .as(name);
+  };
 
-  const postsBy = (step: Step | 'fuzzy'): Promise<PostRow[]> =>
+  const postsBy = (step: Step | FuzzyStep): Promise<PostRow[]> =>
     prepared(db, `search_posts_${step}_${sort}_${audience}`, () => {
       const found =
-        step === 'fuzzy'
-          ? fuzzy(posts, postListedFor(viewer), 'post_candidates')
+        step === 'fuzzy' || step === 'fuzzy-recent'
+          ? fuzzy(posts, postListedFor(viewer), 'post_candidates', step)
           : candidates(posts, postListedFor(viewer), step, 'post_candidates');
       return db
         .select({
@@ -251,11 +277,11 @@ async function searchIn(
         .orderBy(...order(sql`${found.rank}`, posts.id))
         .limit(SEARCH_LIMIT);
     }).execute(values);
-  const commentsBy = (step: Step | 'fuzzy'): Promise<CommentRow[]> =>
+  const commentsBy = (step: Step | FuzzyStep): Promise<CommentRow[]> =>
     prepared(db, `search_comments_${step}_${sort}_${audience}`, () => {
       const found =
-        step === 'fuzzy'
-          ? fuzzy(comments, commentListedFor(viewer), 'comment_candidates')
+        step === 'fuzzy' || step === 'fuzzy-recent'
+          ? fuzzy(comments, commentListedFor(viewer), 'comment_candidates', step)
           : candidates(comments, commentListedFor(viewer), step, 'comment_candidates');
       return db
         .select({
@@ -315,28 +341,29 @@ async function searchIn(
   };
   /**
    * The other script, for what words did not fill; not when every word is common in the table's words (the trigram
-   * index would then gather every row of the commonest, as the whole word index would).
+   * index would then gather every row of the commonest, as the whole word index would). When every word of the
+   * skeleton is a common word's, among the newest rows only.
    */
   const withFuzzy = async <T extends Ranked>(
     found: T[],
-    find: () => Promise<T[]>,
+    find: (step: FuzzyStep) => Promise<T[]>,
     table?: 'posts' | 'comments',
   ): Promise<{ rows: T[]; fuzzy: Set<number> }> => {
     if (found.length >= SEARCH_LIMIT || !skeleton || (table && allCommon(common[table], words))) return { rows: found, fuzzy: new Set() };
-    const more = merge(sort, await find());
+    const more = merge(sort, await find(table && !leadOf(table) ? 'fuzzy-recent' : 'fuzzy'));
     const rows = appendFuzzy(found, more);
     return { rows, fuzzy: new Set(rows.filter((row) => !found.includes(row)).map((row) => row.id)) };
   };
 
   const [postHits, channelHits, commentHits] = await Promise.all([
-    byWords(postsBy, 'posts', true).then((found) => withFuzzy(found, () => postsBy('fuzzy'), 'posts')),
+    byWords(postsBy, 'posts', true).then((found) => withFuzzy(found, postsBy, 'posts')),
     channelsBy('words').then((found) =>
       withFuzzy(
         found.map((c) => ({ ...c, rank: 0 })),
         async () => (await channelsBy('fuzzy')).map((c) => ({ ...c, rank: 0 })),
       ),
     ),
-    byWords(commentsBy, 'comments', false).then((found) => withFuzzy(found, () => commentsBy('fuzzy'), 'comments')),
+    byWords(commentsBy, 'comments', false).then((found) => withFuzzy(found, commentsBy, 'comments')),
   ]);
 
   const shown = {
@@ -409,6 +436,30 @@ function commonWords(db: Db, table: 'posts' | 'comments', column: 'search_vector
         where schemaname = current_schema() and tablename = ${table} and attname = ${column}`,
   ).then(
     ([row]) => (row?.elems ?? []).filter((_, i) => Number(row?.freqs?.[i] ?? 0) > COMMON_SHARE),
+    () => [],
+  );
+  byTable.set(key, { at: Date.now(), words });
+  return words;
+}
+
+/**
+ * The romanised skeletons (bsq_search_skeleton) of a table's common words (commonWords), read as often: the skeleton
+ * words the trigram index must not be asked for.
+ */
+function commonSkeletons(db: Db, table: 'posts' | 'comments'): Promise<string[]> {
+  let byTable = commonWordsCache.get(db);
+  if (!byTable) commonWordsCache.set(db, (byTable = new Map()));
+  const key = `${table}.skeletons`;
+  const cached = byTable.get(key);
+  if (cached && Date.now() - cached.at < COMMON_WORDS_MS) return cached.words;
+  const words = executeRows<{ skeleton: string }>(
+    db,
+    sql`select distinct bsq_search_skeleton(elem) as skeleton
+        from pg_stats, unnest(most_common_elems::text::text[], most_common_elem_freqs) as e(elem, freq)
+        where schemaname = current_schema() and tablename = ${table} and attname = 'search_vector'
+          and elem is not null and freq > ${COMMON_SHARE}`,
+  ).then(
+    (rows) => rows.map((row) => row.skeleton).filter(Boolean),
     () => [],
   );
   byTable.set(key, { at: Date.now(), words });
