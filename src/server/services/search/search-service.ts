@@ -200,11 +200,11 @@ async function searchIn(
   // matches of two common words in 1M posts and read the whole table for them: 0.9-6 s.) Step 'title' reads the
   // title's GIN index. Step 'all', for a word too rare to fill a page among the newest, goes through the GIN index
   // (`id + 0` keeps the planner from walking the whole primary key on a wrong guess of the word's frequency).
+  /** The newest RECENT_WINDOW rows, as a subquery under the table's own name. */
+  const newestRows = (table: typeof posts | typeof comments) =>
+    sql`(select * from ${table} order by ${table.id} desc limit ${sql.raw(String(RECENT_WINDOW))}) as ${table}`;
   const candidates = (table: typeof posts | typeof comments, listed: SQL | undefined, step: Step, name: string) => {
-    const source =
-      step === 'recent'
-        ? sql`(select * from ${table} order by ${table.id} desc limit ${sql.raw(String(RECENT_WINDOW))}) as ${table}`
-        : table;
+    const source = step === 'recent' ? newestRows(table) : table;
     const rare = sql`(to_tsquery('simple', ${sql.placeholder(table === posts ? 'rarePosts' : 'rareComments')}) || plainto_tsquery('hindi', ${sql.placeholder(table === posts ? 'rarePostsPlain' : 'rareCommentsPlain')}))`;
     // The titles' GIN index is asked for the words rare among titles only (a common prefix's list of 60,000 titles
     // took 31 ms to gather), and the rest are checked on the titles it finds.
@@ -238,9 +238,7 @@ async function searchIn(
    */
   const fuzzy = (table: typeof posts | typeof comments, listed: SQL | undefined, name: string, step: FuzzyStep) => {
     const recent = step === 'fuzzy-recent';
-    const source = recent
-      ? sql`(select * from ${table} order by ${table.id} desc limit ${sql.raw(String(RECENT_WINDOW))}) as ${table}`
-      : table;
+    const source = recent ? newestRows(table) : table;
     return db
       .select({
         id: sql<number>`${table.id}`.mapWith(Number).as('candidate_id'),
@@ -419,52 +417,47 @@ export const COMMON_SHARE = 0.005;
 const COMMON_WORDS_MS = 10 * 60_000;
 const commonWordsCache = new WeakMap<object, Map<string, { at: number; words: Promise<string[]> }>>();
 
+/** A list read from the database, kept per database handle for COMMON_WORDS_MS (a failed read gives none). */
+function cachedList(db: Db, key: string, read: () => Promise<string[]>): Promise<string[]> {
+  let byKey = commonWordsCache.get(db);
+  if (!byKey) commonWordsCache.set(db, (byKey = new Map()));
+  const cached = byKey.get(key);
+  if (cached && Date.now() - cached.at < COMMON_WORDS_MS) return cached.words;
+  const words = read().catch(() => []);
+  byKey.set(key, { at: Date.now(), words });
+  return words;
+}
+
 /**
  * The lexemes in more than COMMON_SHARE of a table's texts: the most common elements ANALYZE keeps for its search
  * column (pg_stats; the posts' titles have their own), read at most every ten minutes. None before the table is
  * analysed (a new or small database): then no word counts as common.
  */
-function commonWords(db: Db, table: 'posts' | 'comments', column: 'search_vector' | 'title_vector' = 'search_vector'): Promise<string[]> {
-  let byTable = commonWordsCache.get(db);
-  if (!byTable) commonWordsCache.set(db, (byTable = new Map()));
-  const key = `${table}.${column}`;
-  const cached = byTable.get(key);
-  if (cached && Date.now() - cached.at < COMMON_WORDS_MS) return cached.words;
-  const words = executeRows<{ elems: string[] | null; freqs: number[] | null }>(
-    db,
-    sql`select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs from pg_stats
-        where schemaname = current_schema() and tablename = ${table} and attname = ${column}`,
-  ).then(
-    ([row]) => (row?.elems ?? []).filter((_, i) => Number(row?.freqs?.[i] ?? 0) > COMMON_SHARE),
-    () => [],
-  );
-  byTable.set(key, { at: Date.now(), words });
-  return words;
-}
+const commonWords = (db: Db, table: 'posts' | 'comments', column: 'search_vector' | 'title_vector' = 'search_vector') =>
+  cachedList(db, `${table}.${column}`, async () => {
+    const [row] = await executeRows<{ elems: string[] | null; freqs: number[] | null }>(
+      db,
+      sql`select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs from pg_stats
+          where schemaname = current_schema() and tablename = ${table} and attname = ${column}`,
+    );
+    return (row?.elems ?? []).filter((_, i) => Number(row?.freqs?.[i] ?? 0) > COMMON_SHARE);
+  });
 
 /**
  * The romanised skeletons (bsq_search_skeleton) of a table's common words (commonWords), read as often: the skeleton
  * words the trigram index must not be asked for.
  */
-function commonSkeletons(db: Db, table: 'posts' | 'comments'): Promise<string[]> {
-  let byTable = commonWordsCache.get(db);
-  if (!byTable) commonWordsCache.set(db, (byTable = new Map()));
-  const key = `${table}.skeletons`;
-  const cached = byTable.get(key);
-  if (cached && Date.now() - cached.at < COMMON_WORDS_MS) return cached.words;
-  const words = executeRows<{ skeleton: string }>(
-    db,
-    sql`select distinct bsq_search_skeleton(elem) as skeleton
-        from pg_stats, unnest(most_common_elems::text::text[], most_common_elem_freqs) as e(elem, freq)
-        where schemaname = current_schema() and tablename = ${table} and attname = 'search_vector'
-          and elem is not null and freq > ${COMMON_SHARE}`,
-  ).then(
-    (rows) => rows.map((row) => row.skeleton).filter(Boolean),
-    () => [],
-  );
-  byTable.set(key, { at: Date.now(), words });
-  return words;
-}
+const commonSkeletons = (db: Db, table: 'posts' | 'comments') =>
+  cachedList(db, `${table}.skeletons`, async () => {
+    const rows = await executeRows<{ skeleton: string }>(
+      db,
+      sql`select distinct bsq_search_skeleton(elem) as skeleton
+          from pg_stats, unnest(most_common_elems::text::text[], most_common_elem_freqs) as e(elem, freq)
+          where schemaname = current_schema() and tablename = ${table} and attname = 'search_vector'
+            and elem is not null and freq > ${COMMON_SHARE}`,
+    );
+    return rows.map((row) => row.skeleton).filter(Boolean);
+  });
 
 /**
  * Every query word (at least `fewest` of them, 2 unless told) is a common lexeme, or the start of one (a prefix matches
