@@ -11,16 +11,11 @@ import { createCircle, createUser, post } from '../helpers/fixtures.ts';
  */
 describe('search of several common words', () => {
   let t: TestApp;
-  const statements: string[] = [];
   const sent: { text: string; values: unknown[] }[] = [];
   let recording = false;
 
   beforeAll(async () => {
-    t = await buildTestApp(
-      {},
-      {},
-      { onStatement: (text, values) => void (recording && statements.push(text) && sent.push({ text, values })) },
-    );
+    t = await buildTestApp({}, {}, { onStatement: (text, values) => void (recording && sent.push({ text, values })) });
     const author = await createUser(t.app, 'bounds');
     const circle = await createCircle(t.app, author, 'Bounded Words');
     await post(t.app, author, circle, 'Alpha zebracorn sighting');
@@ -35,26 +30,33 @@ describe('search of several common words', () => {
   });
   afterAll(() => t?.close());
 
+  /** A search as a visitor, with the statements it sent recorded in `sent`. */
+  const searchRecorded = async (q: string) => {
+    sent.length = 0;
+    recording = true;
+    const res = await t.app.inject({ method: 'GET', url: `/api/posts/search/?q=${encodeURIComponent(q)}` });
+    recording = false;
+    return res;
+  };
+
   /** The posts' whole-index and other-script steps (not the titles' step; the comments and channels here are few). */
   const wholeTableSteps = () =>
-    statements.filter(
-      (text) => text.includes('"post_candidates"') && !text.includes('title_vector') && (text.includes('<%') || text.includes('+ 0 desc')),
-    );
+    sent
+      .map(({ text }) => text)
+      .filter(
+        (text) =>
+          text.includes('"post_candidates"') && !text.includes('title_vector') && (text.includes('<%') || text.includes('+ 0 desc')),
+      );
 
   it('answers two common words that never meet from the newest rows, without reading either word everywhere', async () => {
-    recording = true;
-    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=alpha%20beta' });
-    recording = false;
+    const res = await searchRecorded('alpha beta');
     expect(res.statusCode).toBe(200);
     expect(res.json().search.posts).toEqual([]);
     expect(wholeTableSteps()).toEqual([]);
   });
 
   it('finds two common words where they meet, from the newest rows', async () => {
-    statements.length = 0;
-    recording = true;
-    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=gamma%20alpha' });
-    recording = false;
+    const res = await searchRecorded('gamma alpha');
     expect(res.statusCode).toBe(200);
     const titles = (res.json().search.posts as { title: string }[]).map((p) => p.title);
     expect(titles).toHaveLength(10);
@@ -63,10 +65,7 @@ describe('search of several common words', () => {
   });
 
   it("asks the titles' index for a rare word only, and checks the common one on the titles it finds", async () => {
-    sent.length = 0;
-    recording = true;
-    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=zebracorn%20alpha' });
-    recording = false;
+    const res = await searchRecorded('zebracorn alpha');
     expect(res.statusCode).toBe(200);
     expect((res.json().search.posts as { title: string }[]).map((p) => p.title)).toEqual(['Alpha zebracorn sighting']);
     const titleStep = sent.find(({ text }) => text.includes('"title_vector" @@'));
@@ -79,10 +78,7 @@ describe('search of several common words', () => {
     sent.find(({ text }) => text.includes('"post_candidates"') && text.includes('<% "posts"."search_skeleton"'));
 
   it('looks a Hinglish query up in the trigram index by its rare word, not by a common one beside it', async () => {
-    sent.length = 0;
-    recording = true;
-    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=alpha%20zug' });
-    recording = false;
+    const res = await searchRecorded('alpha zug');
     expect(res.statusCode).toBe(200);
     const [{ skeleton }] = await executeRows<{ skeleton: string }>(t.app.ctx.db, sql`select bsq_search_skeleton('zug') as skeleton`);
     const step = postsSkeletonStep();
@@ -91,10 +87,7 @@ describe('search of several common words', () => {
   });
 
   it('reads only the newest rows for the other script when every word of the skeleton is a common word’s', async () => {
-    sent.length = 0;
-    recording = true;
-    const res = await t.app.inject({ method: 'GET', url: '/api/posts/search/?q=alpha%20betaa' });
-    recording = false;
+    const res = await searchRecorded('alpha betaa');
     expect(res.statusCode).toBe(200);
     expect(postsSkeletonStep()?.text).toMatch(/order by "posts"\."id" desc limit 2000\)/);
   });
